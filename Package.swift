@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Debug builds count live subscriptions (`Resources.total`); release builds do not.
+let package = Package(
+    name: "Reactive",
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+    ],
+    targets: [
+        .target(name: "Reactive"),
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
+        .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
+        .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

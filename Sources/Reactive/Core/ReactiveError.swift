@@ -1,0 +1,21 @@
+/// Errors raised by the reactive core itself.
+public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `timeout` saw no element within its due time.
+    case timeout
+    /// A `Single` (or `asSingle()`) completed without an element.
+    case noElements
+    /// A `Single` (or `asSingle()`) got a second element.
+    case moreThanOneElement
+    /// The work was disposed before it produced a result (async bridges).
+    case disposed
+
+    /// A sentence naming the failure.
+    public var description: String {
+        switch self {
+        case .timeout: return "The sequence timed out."
+        case .noElements: return "The sequence completed without an element."
+        case .moreThanOneElement: return "The sequence produced more than one element."
+        case .disposed: return "The subscription was disposed before it produced a result."
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The per-subscription state of an operator: the downstream observer and the upstream subscription.
+///
+/// Subclasses add their own state. Events reach a sink serialized (the Rx grammar), so state
+/// touched only from `on(_:)` needs no lock; state touched from timers or `dispose()` does.
+// @unchecked: `downstream` and `upstream` are immutable or locked; subclasses document their own state.
+class Sink<Output>: Disposable, @unchecked Sendable {
+    final let downstream: AnyObserver<Output>
+    final let upstream = DisposableSlot()
+    /// Set once a terminal event went downstream; touched only on the serialized event path.
+    final var isStopped = false
+
+    init(downstream: AnyObserver<Output>) {
+        self.downstream = downstream
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    /// Delivers a terminal event downstream, then releases the upstream at once.
+    final func forwardTerminal(_ event: Event<Output>) {
+        downstream.on(event)
+        dispose()
+    }
+
+    /// Sends a terminal event once: later events, and terminal events after it, are dropped.
+    final func stop(with event: Event<Output>) {
+        guard !isStopped else { return }
+        isStopped = true
+        forwardTerminal(event)
+    }
+
+    /// Forwards `.next` unless stopped.
+    @inline(__always)
+    final func forwardNext(_ element: Output) {
+        if !isStopped { downstream.on(.next(element)) }
+    }
+
+    /// Stops the upstream subscription and anything the subclass holds.
+    func dispose() {
+        upstream.dispose()
+    }
+}

@@ -1,0 +1,45 @@
+import Synchronization
+
+extension Observable {
+    /// An observable whose subscriptions run `subscribe` with an observer.
+    ///
+    /// Events after the first terminal event, or after disposal, are dropped.
+    /// ```swift
+    /// Observable<Int>.create { observer in
+    ///     observer.onNext(1)
+    ///     observer.onCompleted()
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    public static func create(
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+    ) -> Observable<Element> {
+        Observable { observer in
+            let sink = CreateSink(downstream: observer)
+            sink.upstream.set(subscribe(AnyObserver { sink.on($0) }))
+            return sink
+        }
+    }
+}
+
+/// Guards the grammar for `create`: nothing after a terminal event or disposal.
+// @unchecked: `stopped` is atomic; the rest is immutable.
+final class CreateSink<Element>: Sink<Element>, @unchecked Sendable {
+    private let stopped = Atomic<Bool>(false)
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            guard !stopped.load(ordering: .relaxed) else { return }
+            downstream.on(event)
+        case .error, .completed:
+            guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            forwardTerminal(event)
+        }
+    }
+
+    override func dispose() {
+        stopped.store(true, ordering: .releasing)
+        super.dispose()
+    }
+}

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Collects disposables and disposes them all when it is deinitialized.
+///
+/// ```swift
+/// var bag = DisposeBag()
+/// observable.subscribe(onNext: { print($0) }).disposed(by: bag)
+/// bag = DisposeBag()   // disposes the subscription
+/// ```
+public final class DisposeBag: Sendable {
+    private struct State {
+        var disposables: [any Disposable] = []
+        var isDisposed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty bag.
+    public init() {}
+
+    /// Adds a disposable; disposes it at once if the bag is already gone.
+    public func insert(_ disposable: any Disposable) {
+        let accepted = state.withLock { state in
+            guard !state.isDisposed else { return false }
+            state.disposables.append(disposable)
+            return true
+        }
+        if !accepted { disposable.dispose() }
+    }
+
+    /// Adds several disposables.
+    public func insert(_ disposables: any Disposable...) {
+        for disposable in disposables { insert(disposable) }
+    }
+
+    /// Disposes everything collected so far; the bag stays usable.
+    public func disposeAll() {
+        let taken = state.withLock { state in
+            let taken = state.disposables
+            state.disposables = []
+            return taken
+        }
+        for disposable in taken { disposable.dispose() }
+    }
+
+    deinit {
+        let taken = state.withLock { state in
+            state.isDisposed = true
+            return state.disposables
+        }
+        for disposable in taken { disposable.dispose() }
+    }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// Holds a disposable that is set once, possibly after `dispose()` was called.
+///
+/// ```swift
+/// let subscription = SingleAssignmentDisposable()
+/// subscription.setDisposable(source.subscribe(observer))
+/// ```
+public final class SingleAssignmentDisposable: Cancelable {
+    private let slot = DisposableSlot()
+
+    /// An empty holder.
+    public init() {}
+
+    /// Whether it has been disposed.
+    public var isDisposed: Bool { slot.isDisposed }
+
+    /// Stores `disposable`, or disposes it at once when this holder is disposed already.
+    public func setDisposable(_ disposable: any Disposable) {
+        slot.set(disposable)
+    }
+
+    /// Disposes the stored disposable, now or when it is set.
+    public func dispose() {
+        slot.dispose()
+    }
+}
+
+/// The state machine of a set-once disposable, embeddable in a sink without another object.
+struct DisposableSlot: ~Copyable, Sendable {
+    private let state = Mutex(DisposableSlotState.empty)
+
+    init() {}
+
+    var isDisposed: Bool {
+        state.withLock { if case .disposed = $0 { return true } else { return false } }
+    }
+
+    func set(_ disposable: any Disposable) {
+        let disposeNow: Bool = state.withLock { state in
+            switch state {
+            case .disposed: return true
+            case .empty, .holding:
+                state = .holding(disposable)
+                return false
+            }
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    func dispose() {
+        let held: (any Disposable)? = state.withLock { state in
+            defer { state = .disposed }
+            if case .holding(let disposable) = state { return disposable }
+            return nil
+        }
+        held?.dispose()
+    }
+}
+
+/// What a `DisposableSlot` holds.
+enum DisposableSlotState: Sendable {
+    case empty
+    case holding(any Disposable)
+    case disposed
+}

@@ -1,0 +1,56 @@
+extension ObservableType {
+    /// On error, continues with the sequence `handler` returns for it (subscribed at the
+    /// error's moment); a throwing handler ends the sequence with its error.
+    ///
+    /// ```swift
+    /// request.catch { error in .just(fallback) }
+    /// ```
+    public func `catch`<Source: ObservableConvertibleType>(
+        _ handler: @escaping @Sendable (any Error) throws -> Source
+    ) -> Observable<Element> where Source.Element == Element {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = CatchSink(downstream: observer, handler: { try handler($0).asObservable() })
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+
+    /// On error, emits `element` and completes.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        let fallback = Observable.just(element)
+        return self.catch { _ in fallback }
+    }
+}
+
+// @unchecked: `isStopped` is on the serialized event path; `fallback` is a locked serial disposable.
+final class CatchSink<Element>: Sink<Element>, @unchecked Sendable {
+    private let handler: @Sendable (any Error) throws -> Observable<Element>
+    private let fallback = SerialDisposable()
+
+    init(downstream: AnyObserver<Element>, handler: @escaping @Sendable (any Error) throws -> Observable<Element>) {
+        self.handler = handler
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): forwardNext(element)
+        case .completed: stop(with: .completed)
+        case .error(let error):
+            guard !isStopped else { return }
+            upstream.dispose()
+            do {
+                let next = try handler(error)
+                fallback.disposable = next.subscribe(downstream)
+            } catch {
+                stop(with: .error(error))
+            }
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        fallback.dispose()
+    }
+}

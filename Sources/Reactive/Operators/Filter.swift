@@ -1,0 +1,39 @@
+extension ObservableType {
+    /// Keeps the elements that satisfy `predicate`; a throw ends the sequence with that error.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
+    /// ```
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = FilterSink(downstream: observer, predicate: predicate)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+}
+
+// @unchecked: state is touched only on the serialized event path; `predicate` is immutable.
+final class FilterSink<Element>: Sink<Element>, @unchecked Sendable {
+    private let predicate: @Sendable (Element) throws -> Bool
+
+    init(downstream: AnyObserver<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard !isStopped else { return }
+            do {
+                if try predicate(element) { downstream.on(.next(element)) }
+            } catch {
+                stop(with: .error(error))
+            }
+        case .error(let error): stop(with: .error(error))
+        case .completed: stop(with: .completed)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+extension ObservableType {
+    /// Transforms each element; a throw ends the sequence with that error.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2).map { $0 * 10 }   // 10, 20
+    /// ```
+    public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = MapSink(downstream: observer, transform: transform)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+
+    /// Transforms each element and drops the `nil` results.
+    public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = CompactMapSink(downstream: observer, transform: transform)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+}
+
+// @unchecked: state is touched only on the serialized event path; `transform` is immutable.
+final class MapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
+    private let transform: @Sendable (Source) throws -> Result
+
+    init(downstream: AnyObserver<Result>, transform: @escaping @Sendable (Source) throws -> Result) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            guard !isStopped else { return }
+            do {
+                downstream.on(.next(try transform(element)))
+            } catch {
+                stop(with: .error(error))
+            }
+        case .error(let error): stop(with: .error(error))
+        case .completed: stop(with: .completed)
+        }
+    }
+}
+
+// @unchecked: state is touched only on the serialized event path; `transform` is immutable.
+final class CompactMapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
+    private let transform: @Sendable (Source) throws -> Result?
+
+    init(downstream: AnyObserver<Result>, transform: @escaping @Sendable (Source) throws -> Result?) {
+        self.transform = transform
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Source>) {
+        switch event {
+        case .next(let element):
+            guard !isStopped else { return }
+            do {
+                if let result = try transform(element) { downstream.on(.next(result)) }
+            } catch {
+                stop(with: .error(error))
+            }
+        case .error(let error): stop(with: .error(error))
+        case .completed: stop(with: .completed)
+        }
+    }
+}

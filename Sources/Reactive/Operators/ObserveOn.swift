@@ -1,0 +1,81 @@
+import Synchronization
+
+extension ObservableType where Element: Sendable {
+    /// Delivers every event on `scheduler`, in order, one at a time.
+    ///
+    /// ```swift
+    /// request.observe(on: MainScheduler.instance).subscribe(onNext: { render($0) })
+    /// ```
+    public func observe(on scheduler: any SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = ObserveOnSink(downstream: observer, scheduler: scheduler)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+}
+
+// @unchecked: the queue and the draining flag live in a Mutex; delivery happens in one drain at a time.
+final class ObserveOnSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
+    private struct State {
+        var queue: [Event<Element>] = []
+        var isDraining = false
+        var isDisposed = false
+    }
+
+    private let scheduler: any SchedulerType
+    private let state = Mutex(State())
+    private let drainWork = SerialDisposable()
+
+    init(downstream: AnyObserver<Element>, scheduler: any SchedulerType) {
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Element>) {
+        let startDrain = state.withLock { state -> Bool in
+            guard !state.isDisposed else { return false }
+            state.queue.append(event)
+            guard !state.isDraining else { return false }
+            state.isDraining = true
+            return true
+        }
+        if startDrain {
+            drainWork.disposable = scheduler.schedule { [weak self] in self?.drain() }
+        }
+    }
+
+    private func drain() {
+        while true {
+            let batch = state.withLock { state -> [Event<Element>] in
+                guard !state.isDisposed, !state.queue.isEmpty else {
+                    state.isDraining = false
+                    return []
+                }
+                let batch = state.queue
+                state.queue.removeAll(keepingCapacity: true)
+                return batch
+            }
+            if batch.isEmpty { return }
+            for event in batch {
+                if state.withLock({ $0.isDisposed }) { return }
+                switch event {
+                case .next: downstream.on(event)
+                case .error, .completed:
+                    forwardTerminal(event)
+                    return
+                }
+            }
+        }
+    }
+
+    override func dispose() {
+        state.withLock { state in
+            state.isDisposed = true
+            state.queue.removeAll()
+        }
+        super.dispose()
+        drainWork.dispose()
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+extension ObservableType {
+    /// Resubscribes after an error, up to `maxAttempts` subscriptions in all (the first
+    /// included); the last error goes downstream.
+    ///
+    /// ```swift
+    /// request.retry(3)   // at most 3 attempts
+    /// ```
+    public func retry(_ maxAttempts: Int) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = RetrySink(downstream: observer, source: source, maxAttempts: max(maxAttempts, 1))
+            sink.subscribeNext()
+            return sink
+        }
+    }
+
+    /// Resubscribes each time the sequence that `notificationHandler` builds from the errors
+    /// emits; its completion completes and its error fails the result.
+    ///
+    /// ```swift
+    /// source.retry { errors in errors.flatMap { _ in Observable<Int>.timer(.seconds(1), scheduler: s) } }
+    /// ```
+    public func retry<Trigger: ObservableConvertibleType>(
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = RetryWhenSink(downstream: observer, source: source)
+            let errors = PublishSubject<any Error>()
+            sink.start(errors: errors, triggers: notificationHandler(errors.asObservable()).asObservable())
+            return sink
+        }
+    }
+}
+
+// @unchecked: `attempts` and `current` are guarded by `lock`.
+final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let maxAttempts: Int
+    private let lock = NSRecursiveLock()
+    private var attempts = 0
+    private let current = SerialDisposable()
+
+    init(downstream: AnyObserver<Element>, source: Observable<Element>, maxAttempts: Int) {
+        self.source = source
+        self.maxAttempts = maxAttempts
+        super.init(downstream: downstream)
+    }
+
+    func subscribeNext() {
+        lock.withLock { attempts += 1 }
+        let attempt = SingleAssignmentDisposable()
+        current.disposable = attempt
+        attempt.setDisposable(source.subscribe(handler: { self.on($0) }))
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): forwardNext(element)
+        case .completed: stop(with: .completed)
+        case .error(let error):
+            guard !isStopped else { return }
+            let exhausted = lock.withLock { attempts >= maxAttempts }
+            if exhausted {
+                stop(with: .error(error))
+            } else {
+                current.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
+                    self?.subscribeNext()
+                }
+            }
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        current.dispose()
+    }
+}
+
+// @unchecked: every mutable field is guarded by `lock`.
+final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
+    private let source: Observable<Element>
+    private let lock = NSRecursiveLock()
+    private let attempt = SerialDisposable()
+    private let triggerSubscription = SingleAssignmentDisposable()
+    private var errors: PublishSubject<any Error>?
+    private var lastError: (any Error)?
+
+    init(downstream: AnyObserver<Element>, source: Observable<Element>) {
+        self.source = source
+        super.init(downstream: downstream)
+    }
+
+    func start(errors: PublishSubject<any Error>, triggers: Observable<some Any>) {
+        self.errors = errors
+        triggerSubscription.setDisposable(triggers.subscribe(handler: { event in
+            self.lock.withLock {
+                switch event {
+                case .next: self.subscribeSource()
+                case .error(let error): self.finish(.error(error))
+                case .completed: self.finish(.completed)
+                }
+            }
+        }))
+        lock.withLock { subscribeSource() }
+    }
+
+    private func subscribeSource() {
+        guard !isStopped else { return }
+        let subscription = SingleAssignmentDisposable()
+        attempt.disposable = subscription
+        subscription.setDisposable(source.subscribe(handler: { event in
+            self.lock.withLock {
+                switch event {
+                case .next(let element): self.forwardNext(element)
+                case .completed: self.finish(.completed)
+                case .error(let error):
+                    self.lastError = error
+                    self.errors?.onNext(error)
+                }
+            }
+        }))
+    }
+
+    private func finish(_ event: Event<Element>) {
+        stop(with: event)
+    }
+
+    override func dispose() {
+        super.dispose()
+        attempt.dispose()
+        triggerSubscription.dispose()
+        lock.withLock { errors = nil }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+extension ObservableType where Element: Sendable {
+    /// Emits the first element, then at most one per `dueTime`: with `latest`, the newest one
+    /// seen during the window goes out when the window ends.
+    ///
+    /// ```swift
+    /// taps.throttle(.seconds(1), scheduler: MainScheduler.instance)
+    /// ```
+    public func throttle(
+        _ dueTime: Duration, latest: Bool = true, scheduler: any SchedulerType
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = ThrottleSink(downstream: observer, dueTime: dueTime, latest: latest, scheduler: scheduler)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+}
+
+// @unchecked: every mutable field is guarded by the recursive `lock`, held while forwarding.
+final class ThrottleSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
+    private let dueTime: Duration
+    private let keepsLatest: Bool
+    private let scheduler: any SchedulerType
+    private let lock = NSRecursiveLock()
+    private let timer = SerialDisposable()
+    private var lastSent: Date?
+    private var waiting: Element?
+    private var timerRunning = false
+    private var completedWhileWaiting = false
+
+    init(downstream: AnyObserver<Element>, dueTime: Duration, latest: Bool, scheduler: any SchedulerType) {
+        self.dueTime = dueTime
+        self.keepsLatest = latest
+        self.scheduler = scheduler
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isStopped else { return }
+        switch event {
+        case .next(let element):
+            let now = scheduler.now
+            let elapsed = lastSent.map { now.timeIntervalSince($0) } ?? .infinity
+            if elapsed >= dueTime.timeInterval && !timerRunning {
+                lastSent = now
+                downstream.on(.next(element))
+                startWindow()
+            } else if keepsLatest {
+                waiting = element
+                if !timerRunning { startWindow() }
+            }
+        case .error:
+            stop(with: event)
+        case .completed:
+            if waiting != nil {
+                completedWhileWaiting = true
+            } else {
+                stop(with: .completed)
+            }
+        }
+    }
+
+    private func startWindow() {
+        timerRunning = true
+        timer.disposable = scheduler.scheduleRelative(dueTime) { [weak self] in
+            self?.windowEnded()
+        }
+    }
+
+    private func windowEnded() {
+        lock.lock()
+        defer { lock.unlock() }
+        timerRunning = false
+        guard !isStopped else { return }
+        if let waiting {
+            self.waiting = nil
+            lastSent = scheduler.now
+            downstream.on(.next(waiting))
+            if completedWhileWaiting {
+                stop(with: .completed)
+            } else {
+                startWindow()
+            }
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        timer.dispose()
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+
+/// A cancellable one-shot `asyncAfter` shared by the dispatch schedulers.
+enum DispatchQueueTimer {
+    static func schedule(
+        on queue: DispatchQueue, after dueTime: Duration, action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let cancel = BooleanDisposable()
+        let deadline = DispatchTime.now() + .nanoseconds(dueTime.clampedNanoseconds)
+        queue.asyncAfter(deadline: deadline) {
+            if !cancel.isDisposed { action() }
+        }
+        return cancel
+    }
+
+    static func schedulePeriodic(
+        on queue: DispatchQueue, startAfter: Duration, period: Duration, action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(
+            deadline: .now() + .nanoseconds(startAfter.clampedNanoseconds),
+            repeating: .nanoseconds(max(period.clampedNanoseconds, 1))
+        )
+        let cancelled = BooleanDisposable()
+        timer.setEventHandler {
+            if !cancelled.isDisposed { action() }
+        }
+        timer.resume()
+        let source = UncheckedTimerSource(timer)
+        return Disposables.create {
+            cancelled.dispose()
+            source.timer.cancel()
+        }
+    }
+}
+
+/// Lets the cancel closure hold the timer source.
+// @unchecked: DispatchSource is thread-safe; `cancel()` may be called from any thread.
+final class UncheckedTimerSource: @unchecked Sendable {
+    let timer: any DispatchSourceTimer
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+}

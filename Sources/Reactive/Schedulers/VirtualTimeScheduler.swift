@@ -1,0 +1,194 @@
+import Foundation
+import Synchronization
+
+/// A scheduler whose clock is an `Int` tick count that moves only when told to.
+///
+/// Work due at one tick runs in the order it was scheduled; work scheduled for "now" or for
+/// a past tick runs at the current tick. A `Duration` becomes `ticks(for:)` ticks
+/// (rounded up), one tick being `resolution`.
+/// ```swift
+/// let scheduler = VirtualTimeScheduler(initialClock: 0)
+/// scheduler.scheduleRelative(.seconds(5)) { print(scheduler.clock) }   // 5
+/// scheduler.start()
+/// ```
+// @unchecked: every mutable field lives in `state`, behind a Mutex; actions run outside it.
+open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
+    /// The duration of one tick.
+    public let resolution: Duration
+
+    private struct State {
+        var clock: Int
+        var queue = VirtualQueue()
+        var nextSequence = 0
+        var isRunning = false
+    }
+
+    private let state: Mutex<State>
+
+    /// A scheduler at `initialClock`, each tick lasting `resolution`.
+    public init(initialClock: Int = 0, resolution: Duration = .seconds(1)) {
+        self.resolution = resolution
+        self.state = Mutex(State(clock: initialClock))
+    }
+
+    /// The current tick.
+    public var clock: Int { state.withLock { $0.clock } }
+
+    /// The current tick as a date (`clock × resolution` after 1970).
+    public var now: Date {
+        Date(timeIntervalSince1970: TimeInterval(clock) * resolution.timeInterval)
+    }
+
+    /// Whether `start()` or `advanceTo(_:)` is running work.
+    public var isRunning: Bool { state.withLock { $0.isRunning } }
+
+    /// Ticks for `duration`: rounded up, never negative.
+    public func ticks(for duration: Duration) -> Int {
+        func attoseconds(_ value: Duration) -> Int128 {
+            let parts = value.components
+            return Int128(parts.seconds) * 1_000_000_000_000_000_000 + Int128(parts.attoseconds)
+        }
+        let total = attoseconds(duration)
+        let unit = attoseconds(resolution)
+        guard total > 0, unit > 0 else { return 0 }
+        let ticks = (total + unit - 1) / unit
+        return ticks > Int128(Int.max) ? Int.max : Int(ticks)
+    }
+
+    /// Runs `action` at the current tick, after work already due then.
+    @discardableResult
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        scheduleAbsolute(clock, action: action)
+    }
+
+    /// Runs `action` `ticks(for: dueTime)` ticks from now.
+    @discardableResult
+    public func scheduleRelative(_ dueTime: Duration, action: @escaping @Sendable () -> Void) -> any Disposable {
+        let delta = ticks(for: dueTime)
+        return enqueue(action) { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta }
+    }
+
+    /// Runs `action` at tick `time`, or at the current tick when `time` has passed.
+    @discardableResult
+    public func scheduleAbsolute(_ time: Int, action: @escaping @Sendable () -> Void) -> any Disposable {
+        enqueue(action) { clock in max(time, clock) }
+    }
+
+    private func enqueue(_ action: @escaping @Sendable () -> Void, at due: (Int) -> Int) -> any Disposable {
+        let item = VirtualItem(action)
+        state.withLock { state in
+            let time = due(state.clock)
+            state.queue.push(VirtualEntry(time: time, sequence: state.nextSequence, item: item))
+            state.nextSequence += 1
+        }
+        return item
+    }
+
+    /// Runs every queued item, advancing the clock to each one's tick, until none is left or `stop()`.
+    open func start() {
+        run(until: nil)
+    }
+
+    /// Runs the items due at or before `time`, then sets the clock to `time` (never backwards).
+    open func advanceTo(_ time: Int) {
+        run(until: time)
+        state.withLock { state in state.clock = max(state.clock, time) }
+    }
+
+    /// Advances the clock by `ticks`.
+    public func advanceBy(_ ticks: Int) {
+        advanceTo(clock + ticks)
+    }
+
+    /// Makes a running `start()` or `advanceTo(_:)` return after the current item.
+    public func stop() {
+        state.withLock { $0.isRunning = false }
+    }
+
+    private func run(until limit: Int?) {
+        state.withLock { $0.isRunning = true }
+        while true {
+            let next: VirtualItem? = state.withLock { state in
+                guard state.isRunning, let top = state.queue.peek else { return nil }
+                if let limit, top.time > limit { return nil }
+                _ = state.queue.pop()
+                state.clock = max(state.clock, top.time)
+                return top.item
+            }
+            guard let next else { break }
+            next.run()
+        }
+        state.withLock { $0.isRunning = false }
+    }
+}
+
+/// A queued action; disposing it before its tick skips it.
+// @unchecked: the action is taken out under the Mutex before it runs; `dispose` only clears it.
+final class VirtualItem: Cancelable, @unchecked Sendable {
+    private let action: Mutex<(@Sendable () -> Void)?>
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        self.action = Mutex(action)
+    }
+
+    var isDisposed: Bool { action.withLock { $0 == nil } }
+
+    func run() {
+        let action = self.action.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        action?()
+    }
+
+    func dispose() {
+        action.withLock { $0 = nil }
+    }
+}
+
+struct VirtualEntry {
+    let time: Int
+    let sequence: Int
+    let item: VirtualItem
+
+    func precedes(_ other: VirtualEntry) -> Bool {
+        time != other.time ? time < other.time : sequence < other.sequence
+    }
+}
+
+/// A binary min-heap ordered by (time, sequence): FIFO within a tick.
+struct VirtualQueue {
+    private var heap: [VirtualEntry] = []
+
+    var count: Int { heap.count }
+    var peek: VirtualEntry? { heap.first }
+
+    mutating func push(_ entry: VirtualEntry) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> VirtualEntry? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let top = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < heap.count && heap[left].precedes(heap[first]) { first = left }
+            if right < heap.count && heap[right].precedes(heap[first]) { first = right }
+            if first == parent { break }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+        return top
+    }
+}

@@ -1,0 +1,24 @@
+/// A `PublishSubject` that only ever emits elements: it cannot fail or complete.
+///
+/// ```swift
+/// let taps = PublishRelay<Void>()
+/// taps.accept(())
+/// ```
+public final class PublishRelay<Element>: ObservableType, Sendable {
+    private let subject = PublishSubject<Element>()
+
+    /// A relay with no observers.
+    public init() {}
+
+    /// Sends `element` to every current observer.
+    public func accept(_ element: Element) { subject.onNext(element) }
+
+    /// Adds an observer.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+        where Observer.Element == Element {
+        subject.subscribe(observer)
+    }
+
+    /// This relay as an observable.
+    public func asObservable() -> Observable<Element> { subject.asObservable() }
+}

@@ -1,0 +1,198 @@
+import Synchronization
+
+/// What a `Single` delivers: one success or one failure.
+public typealias SingleEvent<Element> = Result<Element, any Error>
+
+/// A sequence of exactly one element or one error: a request, a computation.
+///
+/// ```swift
+/// let answer = Single<Int>.create { observer in
+///     observer(.success(42))
+///     return Disposables.create()
+/// }
+/// answer.subscribe(onSuccess: { print($0) })
+/// ```
+public struct Single<Element>: ObservableConvertibleType {
+    let source: Observable<Element>
+
+    /// Wraps an observable already known to follow the Single grammar.
+    init(unchecked source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// A single whose subscriptions call `subscribe`; only the first event counts.
+    public static func create(
+        subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
+    ) -> Single<Element> {
+        Single(unchecked: Observable.create { observer in
+            subscribe { result in
+                switch result {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        })
+    }
+
+    /// Succeeds with `element` at once.
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(unchecked: .just(element))
+    }
+
+    /// Fails with `error` at once.
+    public static func error(_ error: any Error) -> Single<Element> {
+        Single(unchecked: .error(error))
+    }
+
+    /// Never answers.
+    public static func never() -> Single<Element> {
+        Single(unchecked: .never())
+    }
+
+    /// Calls `factory` on each subscription; a throw fails the single.
+    public static func deferred(_ factory: @escaping @Sendable () throws -> Single<Element>) -> Single<Element> {
+        Single(unchecked: .deferred { try factory().source })
+    }
+
+    /// This single as an observable: one `.next` then `.completed`, or `.error`.
+    public func asObservable() -> Observable<Element> { source }
+
+    /// This single as a `Maybe`.
+    public func asMaybe() -> Maybe<Element> { Maybe(unchecked: source) }
+
+    /// Subscribes with closures.
+    ///
+    /// `onDisposed` runs once, after the answer or on disposal.
+    @discardableResult
+    public func subscribe(
+        onSuccess: (@Sendable (Element) -> Void)? = nil,
+        onFailure: (@Sendable (any Error) -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(onNext: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with a closure taking the result.
+    @discardableResult
+    public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
+        source.subscribe(onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
+    }
+}
+
+extension Single {
+    /// Transforms the element; a throw fails the single.
+    public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
+        Single<Result>(unchecked: source.map(transform))
+    }
+
+    /// Transforms the element; `nil` completes the resulting `Maybe` empty.
+    public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe<Result>(unchecked: source.compactMap(transform))
+    }
+
+    /// Keeps the element when `predicate` holds.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(unchecked: source.filter(predicate))
+    }
+
+    /// Continues with the single that `selector` returns for the element.
+    public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>) -> Single<Result> {
+        Single<Result>(unchecked: source.flatMap(selector))
+    }
+
+    /// Continues with the maybe that `selector` returns for the element.
+    public func flatMapMaybe<Result>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe<Result>(unchecked: source.flatMap(selector))
+    }
+
+    /// On failure, continues with the single `handler` returns; a throwing handler fails with its error.
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
+        Single(unchecked: source.catch(handler))
+    }
+
+    /// On failure, succeeds with `element`.
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        Single(unchecked: source.catchAndReturn(element))
+    }
+
+    /// Resubscribes after a failure, up to `maxAttempts` attempts in all.
+    public func retry(_ maxAttempts: Int) -> Single<Element> {
+        Single(unchecked: source.retry(maxAttempts))
+    }
+
+    /// Resubscribes each time the sequence built from the failures emits.
+    public func retry<Trigger: ObservableConvertibleType>(
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> Single<Element> {
+        Single(unchecked: source.retry(when: notificationHandler))
+    }
+
+    /// Side effects around the answer; see `Observable.do`.
+    public func `do`(
+        onSuccess: (@Sendable (Element) throws -> Void)? = nil,
+        afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
+        onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Single<Element> {
+        Single(unchecked: source.do(
+            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+        ))
+    }
+
+    /// Shares one subscription among concurrent subscribers; see `Observable.share(replay:)`.
+    public func share(replay: Int = 1) -> Single<Element> {
+        Single(unchecked: source.share(replay: replay))
+    }
+
+    /// Pairs two singles' answers; fails with the first failure.
+    public static func zip<A, B>(_ a: Single<A>, _ b: Single<B>) -> Single<Element> where Element == (A, B) {
+        Single(unchecked: Observable.zip(a.source, b.source))
+    }
+
+    /// Combines two singles' answers with `resultSelector`.
+    public static func zip<A, B>(
+        _ a: Single<A>, _ b: Single<B>, resultSelector: @escaping @Sendable (A, B) throws -> Element
+    ) -> Single<Element> {
+        Single(unchecked: Observable.zip(a.source, b.source, resultSelector: resultSelector))
+    }
+
+    /// Collects the answers of many singles, in order.
+    public static func zip<Value>(_ singles: [Single<Value>]) -> Single<Element> where Element == [Value] {
+        if singles.isEmpty { return .just([]) }
+        return Single(unchecked: Observable.zip(singles.map(\.source)))
+    }
+}
+
+extension Single where Element: Sendable {
+    /// Fails with `ReactiveError.timeout` when no answer comes within `dueTime`.
+    public func timeout(_ dueTime: Duration, scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.timeout(dueTime, scheduler: scheduler))
+    }
+
+    /// Switches to `other` when no answer comes within `dueTime`.
+    public func timeout(_ dueTime: Duration, other: Single<Element>, scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.timeout(dueTime, other: other, scheduler: scheduler))
+    }
+
+    /// Delivers the success `dueTime` later; a failure at once.
+    public func delay(_ dueTime: Duration, scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Delivers the answer on `scheduler`.
+    public func observe(on scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.observe(on: scheduler))
+    }
+
+    /// Subscribes on `scheduler`.
+    public func subscribe(on scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.subscribe(on: scheduler))
+    }
+}
