@@ -60,8 +60,25 @@ public enum FeedSanitizer {
             }
         }
 
-        var output = Data()
-        var rewritten = false
+        var output = RepairBuffer()
+        let outcome = repairBody(p, from: bodyStart, to: bodyEnd, into: &output)
+        switch outcome {
+        case .failure(let error):
+            output.release()
+            return .failure(error)
+        case .success where output.isAllocated:
+            return .success(output.finish())
+        case .success where wrapped:
+            return .success(Data(bytes: p + bodyStart, count: bodyEnd - bodyStart))
+        case .success:
+            return .success(nil)
+        }
+    }
+
+    /// Scans `p[bodyStart..<bodyEnd]`; copies into `output` only once an invalid escape shows up.
+    private static func repairBody(
+        _ p: UnsafePointer<UInt8>, from bodyStart: Int, to bodyEnd: Int, into output: inout RepairBuffer
+    ) -> Result<Void, FeedSanitizerError> {
         var segmentStart = bodyStart
         var inString = false
         var stringStart = 0
@@ -94,11 +111,7 @@ public enum FeedSanitizer {
                     else { return .failure(.incompleteUnicodeEscape(offset: i)) }
                     i += 6
                 default:
-                    if !rewritten {
-                        rewritten = true
-                        output.reserveCapacity(bodyEnd - bodyStart)
-                    }
-                    output.append(p + segmentStart, count: i - segmentStart)
+                    output.append(p + segmentStart, count: i - segmentStart, capacity: bodyEnd - bodyStart)
                     segmentStart = i + 1
                     i += 1
                 }
@@ -107,15 +120,10 @@ public enum FeedSanitizer {
             }
         }
         if inString { return .failure(.unterminatedString(offset: stringStart)) }
-
-        if rewritten {
-            output.append(p + segmentStart, count: bodyEnd - segmentStart)
-            return .success(output)
+        if output.isAllocated {
+            output.append(p + segmentStart, count: bodyEnd - segmentStart, capacity: bodyEnd - bodyStart)
         }
-        if wrapped {
-            return .success(Data(bytes: p + bodyStart, count: bodyEnd - bodyStart))
-        }
-        return .success(nil)
+        return .success(())
     }
 
     /// The offset just after `jsonFlickrFeed` when the bytes at `from` spell it.
