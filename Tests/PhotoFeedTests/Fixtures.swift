@@ -3,12 +3,14 @@ import XCTest
 
 /// Reads the real Flickr captures in `../shared/fixtures/flickr`, relative to the package root.
 enum Fixtures {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/flickr", isDirectory: true)
+
+    static let directory: URL = packageRoot
+        .appendingPathComponent("../shared/fixtures/flickr", isDirectory: true)
+        .standardizedFileURL
 
     /// The bytes of the capture whose name starts with `prefix` (e.g. `"01_"`), or skips the test.
     static func data(_ prefix: String) throws -> Data {
