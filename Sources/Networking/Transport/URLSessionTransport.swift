@@ -72,13 +72,6 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-extension Duration {
-    var timeInterval: TimeInterval {
-        let parts = components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
-    }
-}
-
 /// The cancel handle `URLSessionTransport.send` returns.
 final class URLSessionCancellable: Cancellable {
     private let exchange: URLSessionExchange

@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Logs requests (on `willSend`) and responses (on `didReceive`) through an output closure,
+/// hiding the values of sensitive headers, query items and JSON/form body keys.
+public struct NetworkLoggerPlugin: PluginType {
+    /// What to log, how, and where.
+    public let configuration: Configuration
+
+    /// Creates a logger; the default configuration prints method and headers, redacted.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    public func willSend(_ request: any RequestType, target: any TargetType) {
+        configuration.output(target, requestLines(request, target: target))
+    }
+
+    public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
+        configuration.output(target, responseLines(result, target: target))
+    }
+
+    /// The lines logged for `request`.
+    public func requestLines(_ request: any RequestType, target: any TargetType) -> [String] {
+        let formatter = configuration.formatter
+        let options = configuration.logOptions
+        let redactor = configuration.redactor
+        guard let urlRequest = request.request else {
+            return [formatter.entry("Request", "(invalid request)", target)]
+        }
+        if options.contains(.formatRequestAscURL) {
+            return [formatter.entry("Request", curl(urlRequest, sessionHeaders: request.sessionHeaders), target)]
+        }
+        var lines = [formatter.entry("Request", redactor.url(urlRequest.url?.absoluteString ?? "(invalid request)"), target)]
+        if options.contains(.requestHeaders) {
+            let headers = redactor.headers(allHeaders(urlRequest, sessionHeaders: request.sessionHeaders))
+            let text = "[" + headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+            lines.append(formatter.entry("Request Headers", text, target))
+        }
+        if options.contains(.requestBody), let body = urlRequest.httpBody {
+            let text = formatter.requestData(redactor.body(body, contentType: urlRequest.value(forHTTPHeaderField: "Content-Type")))
+            lines.append(formatter.entry("Request Body", text, target))
+        }
+        if options.contains(.requestMethod), let method = urlRequest.httpMethod {
+            lines.append(formatter.entry("HTTP Request Method", method, target))
+        }
+        return lines
+    }
+
+    /// The lines logged for `result`.
+    public func responseLines(_ result: Result<Response, ProviderError>, target: any TargetType) -> [String] {
+        switch result {
+        case .success(let response):
+            return lines(for: response, isError: false, target: target)
+        case .failure(let error):
+            if let response = error.response {
+                return lines(for: response, isError: true, target: target)
+            }
+            return [configuration.formatter.entry("Error", "Error calling \(target): \(error.localizedDescription)", target)]
+        }
+    }
+
+    private func lines(for response: Response, isError: Bool, target: any TargetType) -> [String] {
+        let formatter = configuration.formatter
+        let options = configuration.logOptions
+        let redactor = configuration.redactor
+        var summary = "Status Code: \(response.statusCode), Data Length: \(response.data.count)"
+        if let url = response.response?.url ?? response.request?.url {
+            summary = "\(redactor.url(url.absoluteString)) " + summary
+        }
+        var lines = [formatter.entry("Response", summary, target)]
+        if options.contains(.responseHeaders), let http = response.response {
+            var fields: [String: String] = [:]
+            for (key, value) in http.allHeaderFields {
+                fields[String(describing: key)] = String(describing: value)
+            }
+            let text = "[" + redactor.headers(fields).map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
+            lines.append(formatter.entry("Response Headers", text, target))
+        }
+        let wantsBody = isError ? options.contains(.errorResponseBody) : options.contains(.successResponseBody)
+        if wantsBody {
+            let text = formatter.responseData(redactor.body(response.data, contentType: response.headerValue("Content-Type")))
+            lines.append(formatter.entry("Response Body", text, target))
+        }
+        return lines
+    }
+
+    private func allHeaders(_ request: URLRequest, sessionHeaders: [String: String]) -> [String: String] {
+        var headers = sessionHeaders
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headers[name] = value
+        }
+        return headers
+    }
+
+    /// The request as a `curl` command line, redacted.
+    public func curl(_ request: URLRequest, sessionHeaders: [String: String] = [:]) -> String {
+        let redactor = configuration.redactor
+        var parts = ["curl -v"]
+        if let method = request.httpMethod, method != "GET" {
+            parts.append("-X \(method)")
+        }
+        for header in redactor.headers(allHeaders(request, sessionHeaders: sessionHeaders)) {
+            parts.append("-H " + Self.shellQuoted("\(header.name): \(header.value)"))
+        }
+        if let body = request.httpBody, !body.isEmpty {
+            parts.append("-d " + Self.shellQuoted(redactor.body(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))))
+        }
+        parts.append(Self.shellQuoted(redactor.url(request.url?.absoluteString ?? "")))
+        return parts.joined(separator: " \\\n\t")
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension NetworkLoggerPlugin {
+    /// The logger's settings.
+    public struct Configuration: Sendable {
+        /// Receives a target and the lines logged for it.
+        public typealias OutputType = @Sendable (_ target: any TargetType, _ items: [String]) -> Void
+
+        /// Headers hidden by default: `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`.
+        public static let defaultRedactedHeaders: Set<String> = ["Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization"]
+
+        /// Turns pieces into text.
+        public let formatter: Formatter
+        /// Where lines go (default: `print`, one line each).
+        public let output: OutputType
+        /// What is logged.
+        public let logOptions: LogOptions
+        /// Header names whose values are masked.
+        public let redactedHeaders: Set<String>
+        /// Extra names masked everywhere: headers, query items, JSON and form body keys.
+        public let redactedKeys: Set<String>
+
+        /// Creates a configuration; pass `redactedHeaders: []` to turn the default redaction off.
+        public init(formatter: Formatter = Formatter(),
+                    output: @escaping OutputType = Configuration.defaultOutput,
+                    logOptions: LogOptions = .default,
+                    redactedHeaders: Set<String> = Configuration.defaultRedactedHeaders,
+                    redactedKeys: Set<String> = []) {
+            self.formatter = formatter
+            self.output = output
+            self.logOptions = logOptions
+            self.redactedHeaders = redactedHeaders
+            self.redactedKeys = redactedKeys
+        }
+
+        /// The redactor built from `redactedHeaders` and `redactedKeys`.
+        public var redactor: Redactor { Redactor(names: redactedHeaders.union(redactedKeys)) }
+
+        /// Prints each line.
+        public static let defaultOutput: OutputType = { _, items in
+            for item in items { print(item) }
+        }
+    }
+
+    /// Turns log pieces into text.
+    public struct Formatter: Sendable {
+        /// Builds one line from an identifier, a message and the target.
+        public let entry: @Sendable (_ identifier: String, _ message: String, _ target: any TargetType) -> String
+        /// Formats a (redacted) request body.
+        public let requestData: @Sendable (String) -> String
+        /// Formats a (redacted) response body.
+        public let responseData: @Sendable (String) -> String
+
+        /// Creates a formatter; the default entry is `Networking: <identifier>: <message>`.
+        public init(entry: @escaping @Sendable (String, String, any TargetType) -> String = { identifier, message, _ in "Networking: \(identifier): \(message)" },
+                    requestData: @escaping @Sendable (String) -> String = { $0 },
+                    responseData: @escaping @Sendable (String) -> String = { $0 }) {
+            self.entry = entry
+            self.requestData = requestData
+            self.responseData = responseData
+        }
+    }
+
+    /// What the logger prints.
+    public struct LogOptions: OptionSet, Sendable {
+        public let rawValue: Int
+        /// Creates options from raw bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// The HTTP method.
+        public static let requestMethod = LogOptions(rawValue: 1 << 0)
+        /// The request body.
+        public static let requestBody = LogOptions(rawValue: 1 << 1)
+        /// The request headers.
+        public static let requestHeaders = LogOptions(rawValue: 1 << 2)
+        /// The request as a `curl` command instead of the other request lines.
+        public static let formatRequestAscURL = LogOptions(rawValue: 1 << 3)
+        /// The body of successful responses.
+        public static let successResponseBody = LogOptions(rawValue: 1 << 4)
+        /// The body of failed responses.
+        public static let errorResponseBody = LogOptions(rawValue: 1 << 5)
+        /// The response headers.
+        public static let responseHeaders = LogOptions(rawValue: 1 << 6)
+
+        /// Method and headers.
+        public static let `default`: LogOptions = [.requestMethod, .requestHeaders]
+        /// Everything except the curl form.
+        public static let verbose: LogOptions = [.requestMethod, .requestHeaders, .requestBody, .successResponseBody,
+                                                 .errorResponseBody, .responseHeaders]
+    }
+}
