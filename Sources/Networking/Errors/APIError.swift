@@ -68,18 +68,27 @@ public enum APIError: Error, LocalizedError {
         }
     }
 
-    /// A human summary of an HTTP status by its range.
+    /// A human summary of an HTTP status by its range, e.g. `Client error (404 Not Found)`.
     public static func summary(forStatus statusCode: Int) -> String {
-        let name = HTTPURLResponse.localizedString(forStatusCode: statusCode)
+        let label = reasonPhrases[statusCode].map { "\(statusCode) \($0)" } ?? "\(statusCode)"
         switch statusCode {
-        case 100..<200: return "Unexpected informational response (\(statusCode) \(name))"
-        case 200..<300: return "Unexpected successful response (\(statusCode) \(name))"
-        case 300..<400: return "Unexpected redirect (\(statusCode) \(name))"
-        case 400..<500: return "Client error (\(statusCode) \(name))"
-        case 500..<600: return "Server error (\(statusCode) \(name))"
-        default: return "Unknown status (\(statusCode))"
+        case 100..<200: return "Unexpected informational response (\(label))"
+        case 200..<300: return "Unexpected successful response (\(label))"
+        case 300..<400: return "Unexpected redirect (\(label))"
+        case 400..<500: return "Client error (\(label))"
+        case 500..<600: return "Server error (\(label))"
+        default: return "Unknown status (\(label))"
         }
     }
+
+    private static let reasonPhrases: [Int: String] = [
+        301: "Moved Permanently", 302: "Found", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+        400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+        408: "Request Timeout", 409: "Conflict", 410: "Gone", 413: "Content Too Large", 415: "Unsupported Media Type",
+        422: "Unprocessable Content", 429: "Too Many Requests",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
+        504: "Gateway Timeout",
+    ]
 }
 
 /// Building blocks of the `catchTimeout()` / `catchInternetConnection()` / `catchREST()` chain.
