@@ -44,7 +44,7 @@ final class NetworkLoggerPluginTests: XCTestCase {
                 let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output, logOptions: options,
                                                                       redactedKeys: ["password", "api_key", "X-Api-Key", "token"]))
                 let request = secretRequest(body: body, contentType: type)
-                let target = TestTarget()
+                let target = TestTarget(path: "/items", headers: ["Authorization": "Bearer \(secret)"])
                 logger.willSend(PreparedRequest(request: request, sessionHeaders: ["Cookie": "s=\(secret)"]), target: target)
                 logger.didReceive(.success(secretResponse(for: request, status: 200)), target: target)
                 logger.didReceive(.failure(.statusCode(secretResponse(for: request, status: 401))), target: target)

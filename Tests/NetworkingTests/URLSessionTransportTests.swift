@@ -73,6 +73,13 @@ final class URLSessionTransportTests: XCTestCase {
         XCTAssertEqual(RetryPolicy(maxDelay: .seconds(10)).delay(forAttempt: 1, error: ProviderError.statusCode(response)), .seconds(2))
     }
 
+    func testSettingsReachTheSession() {
+        let transport = URLSessionTransport(configuration: configuration(requestTimeout: 3), maximumConnectionsPerHost: 32)
+        XCTAssertEqual(transport.configuration.httpMaximumConnectionsPerHost, 32)
+        XCTAssertEqual(transport.configuration.timeoutIntervalForRequest, 3)
+        XCTAssertEqual(URLSessionTransport().maximumResponseSize, 50 * 1024 * 1024)
+    }
+
     func testRefusedPortIsCannotConnectAndNotConnection() throws {
         let port = try LoopbackListener.refusedPort()
         let (_, result) = try send("http://127.0.0.1:\(port)/", transport: URLSessionTransport(configuration: configuration()))

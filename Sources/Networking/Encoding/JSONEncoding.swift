@@ -19,6 +19,7 @@ public struct JSONEncoding: ParameterEncoding, Equatable {
         self.prettyPrinted = prettyPrinted
     }
 
+    /// Puts `parameters` in the body as JSON.
     public func encode(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
         guard let parameters else { return request }
         let object: [String: Any] = parameters

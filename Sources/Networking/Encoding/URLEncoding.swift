@@ -41,6 +41,7 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         self.destination = destination
     }
 
+    /// Puts `parameters` in the query string or the body, per `destination`.
     public func encode(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
         guard let parameters else { return request }
         var request = request

@@ -53,6 +53,7 @@ public enum APIError: Error, LocalizedError {
         return ServerErrorBody(data: response.data)?.message
     }
 
+    /// A human message by kind and status range, with the server's message when present.
     public var errorDescription: String? {
         switch self {
         case .empty:

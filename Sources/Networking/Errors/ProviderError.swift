@@ -43,6 +43,7 @@ public enum ProviderError: Error, LocalizedError {
         }
     }
 
+    /// A human description of the failure.
     public var errorDescription: String? {
         switch self {
         case .statusCode(let response):

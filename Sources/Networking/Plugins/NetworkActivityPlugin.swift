@@ -24,11 +24,13 @@ public final class NetworkActivityPlugin: PluginType {
     /// Requests between `willSend` and `didReceive` right now.
     public var inFlightCount: Int { count.load(ordering: .acquiring) }
 
+    /// Counts the request and reports `.began`.
     public func willSend(_ request: any RequestType, target: any TargetType) {
         count.wrappingAdd(1, ordering: .acquiringAndReleasing)
         networkActivityClosure(.began, target)
     }
 
+    /// Uncounts the request and reports `.ended`.
     public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
         var current = count.load(ordering: .acquiring)
         while current > 0 {

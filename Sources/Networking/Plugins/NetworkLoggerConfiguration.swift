@@ -65,6 +65,7 @@ extension NetworkLoggerPlugin.Configuration {
 
     /// What the logger prints.
     public struct LogOptions: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: Int
         /// Creates options from raw bits.
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -14,10 +14,12 @@ public struct NetworkLoggerPlugin: PluginType {
         self.configuration = configuration
     }
 
+    /// Logs the request.
     public func willSend(_ request: any RequestType, target: any TargetType) {
         configuration.output(target, requestLines(request, target: target))
     }
 
+    /// Logs the response or the error.
     public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
         configuration.output(target, responseLines(result, target: target))
     }
@@ -58,7 +60,9 @@ public struct NetworkLoggerPlugin: PluginType {
             if let response = error.response {
                 return lines(for: response, isError: true, target: target)
             }
-            return [configuration.formatter.entry("Error", "Error calling \(target): \(error.localizedDescription)", target)]
+            let url = target.path.isEmpty ? target.baseURL : target.baseURL.appendingPathComponent(target.path)
+            let called = "\(target.method.rawValue) \(configuration.redactor.url(url.absoluteString))"
+            return [configuration.formatter.entry("Error", "Error calling \(called): \(error.localizedDescription)", target)]
         }
     }
 

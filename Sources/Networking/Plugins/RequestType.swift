@@ -13,7 +13,9 @@ public protocol RequestType: Sendable {
 
 /// A plain `RequestType` value.
 public struct PreparedRequest: RequestType {
+    /// The request, if it could be built.
     public let request: URLRequest?
+    /// Headers the session adds.
     public let sessionHeaders: [String: String]
 
     /// Creates a value carrying `request` and the session's extra headers.

@@ -27,8 +27,10 @@ public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
         "Status Code: \(statusCode), Data Length: \(data.count)"
     }
 
+    /// Same as `description`.
     public var debugDescription: String { description }
 
+    /// Equal status code, body, request and response.
     public static func == (lhs: Response, rhs: Response) -> Bool {
         lhs.statusCode == rhs.statusCode
             && lhs.data == rhs.data

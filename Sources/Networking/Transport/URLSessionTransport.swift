@@ -46,10 +46,14 @@ public final class URLSessionTransport: HTTPTransport {
         self.maximumResponseSize = max(0, maximumResponseSize)
     }
 
+    /// The session's effective configuration.
+    public var configuration: URLSessionConfiguration { session.configuration }
+
     deinit {
         session.invalidateAndCancel()
     }
 
+    /// Starts a data task; see the type's documentation for timeouts, limits and cancellation.
     public func send(_ request: URLRequest,
                      progress: (@Sendable (Double) -> Void)?,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
