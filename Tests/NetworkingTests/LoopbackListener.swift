@@ -12,6 +12,8 @@ final class LoopbackListener: Sendable {
         case silent
         /// Accept, then close at once without a byte.
         case acceptAndClose
+        /// Read the request head, then close without answering.
+        case readAndClose
         /// Read the request head, then write `bytes` and close.
         case respond(Data)
         /// Read the request head, write `bytes`, then keep the connection open without closing.
@@ -105,6 +107,9 @@ final class LoopbackListener: Sendable {
         case .silent:
             held.withLock { $0.append(client) }
         case .acceptAndClose:
+            close(client)
+        case .readAndClose:
+            readHead(client)
             close(client)
         case .respond(let bytes):
             readHead(client)

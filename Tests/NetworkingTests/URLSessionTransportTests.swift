@@ -154,6 +154,18 @@ final class URLSessionTransportTests: XCTestCase {
         XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
     }
 
+    /// Closing after reading the request gives curl's "Empty reply from server" (-1011) on Linux.
+    func testEmptyReplyIsALostConnection() throws {
+        let listener = try LoopbackListener(.readAndClose)
+        defer { listener.stop() }
+        let (_, result) = try send("http://127.0.0.1:\(listener.port)/", transport: URLSessionTransport(configuration: configuration()))
+        let error = try XCTUnwrap(failure(result))
+        XCTAssertTrue([URLError.Code.badServerResponse, .networkConnectionLost].contains(error.urlError?.code), "\(error)")
+        XCTAssertTrue(error.isLostConnection, "\(error) \(error.localizedDescription)")
+        XCTAssertFalse(error.isBadResponse)
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+    }
+
     func testBodyCutShortIsALostConnection() throws {
         let listener = try LoopbackListener(.respond(Data("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\nonly-ten-b".utf8)))
         defer { listener.stop() }
