@@ -121,8 +121,9 @@ final class URLSessionTransportTests: XCTestCase {
         let transport = URLSessionTransport(configuration: configuration(requestTimeout: 30), overallDeadline: .milliseconds(700))
         let (outcome, result) = try send("http://127.0.0.1:\(listener.port)/", transport: transport)
         let error = try XCTUnwrap(failure(result))
-        guard case .underlying(let underlying, _) = error else { return XCTFail("\(error)") }
+        guard case .underlying(let underlying, let partial) = error else { return XCTFail("\(error)") }
         XCTAssertEqual((underlying as? URLError)?.code, .timedOut)
+        XCTAssertEqual(partial?.statusCode, 200, "the head that arrived is kept")
         XCTAssertTrue(error.isTimeout)
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(outcome.count, 1, "reported once")
@@ -164,6 +165,18 @@ final class URLSessionTransportTests: XCTestCase {
         XCTAssertTrue(error.isLostConnection, "\(error) \(error.localizedDescription)")
         XCTAssertFalse(error.isBadResponse)
         XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+    }
+
+    /// A complete line of non-HTTP bytes (not a head cut short, which crashes FoundationNetworking).
+    func testNonHTTPBytesAreABadResponse() throws {
+        let listener = try LoopbackListener(.respond(Data("SSH-2.0-NotHTTP\r\njunk\r\n\r\n".utf8)))
+        defer { listener.stop() }
+        let (_, result) = try send("http://127.0.0.1:\(listener.port)/", transport: URLSessionTransport(configuration: configuration()))
+        let error = try XCTUnwrap(failure(result))
+        XCTAssertEqual(error.urlError?.code, .unsupportedURL, "\(error)")
+        XCTAssertTrue(error.isBadResponse)
+        XCTAssertFalse(error.isLostConnection || error.isNotConnection || error.isTimeout)
+        XCTAssertNil(APIError.classify(error))
     }
 
     func testBodyCutShortIsALostConnection() throws {

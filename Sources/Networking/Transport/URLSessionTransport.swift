@@ -68,7 +68,7 @@ public final class URLSessionTransport: HTTPTransport {
         if let overallDeadline {
             let identifier = task.taskIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + overallDeadline.timeInterval) { [weak delegate] in
-                delegate?.fail(identifier, with: .underlying(URLError(.timedOut), nil))
+                delegate?.expire(identifier)
             }
         }
         task.resume()

@@ -29,6 +29,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         exchange.completion(.failure(error))
     }
 
+    /// Ends the exchange with `URLError(.timedOut)` and whatever response arrived, if it is still running.
+    func expire(_ identifier: Int) {
+        guard let exchange = remove(identifier) else { return }
+        exchange.task.cancel()
+        exchange.completion(.failure(.underlying(URLError(.timedOut), exchange.currentResponse)))
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         guard let exchange = exchange(dataTask.taskIdentifier) else {
