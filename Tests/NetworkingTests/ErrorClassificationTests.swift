@@ -97,6 +97,9 @@ final class ErrorClassificationTests: XCTestCase {
         XCTAssertEqual(html?.errorDescription, "Server error (502 Bad Gateway)")
         XCTAssertNil(APIError.rest(from: URLError(.timedOut)))
         XCTAssertNil(APIError.rest(from: ProviderError.requestMapping("u")))
+        XCTAssertNil(APIError.rest(from: ProviderError.jsonMapping(Response(statusCode: 200, data: Data("<".utf8)))))
+        XCTAssertEqual(APIError.rest(from: ProviderError.jsonMapping(Response(statusCode: 500, data: Data("<".utf8))))?.statusCode, 500)
+        XCTAssertEqual(APIError.rest(from: ProviderError.statusCode(Response(statusCode: 304, data: Data())))?.statusCode, 304)
     }
 
     func testEachCatcherPassesOnWhatItDoesNotOwn() {

@@ -21,7 +21,7 @@ final class RetryPolicyTests: XCTestCase {
         for error in retried {
             XCTAssertTrue(policy.shouldRetry(error: error, method: .get, attempt: 1), "\(error)")
         }
-        let final: [any Error] = [statusError(400), statusError(404), statusError(501 - 100), URLError(.cancelled),
+        let final: [any Error] = [statusError(400), statusError(404), statusError(401), URLError(.cancelled),
                                   URLError(.badURL), ProviderError.jsonMapping(Response(statusCode: 500, data: Data()))]
         for error in final {
             XCTAssertFalse(policy.shouldRetry(error: error, method: .get, attempt: 1), "\(error)")

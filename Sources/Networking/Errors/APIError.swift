@@ -107,14 +107,16 @@ extension APIError {
         return (error.isNotConnection || error.isLostConnection) ? .internetConnection(error) : nil
     }
 
-    /// `.restError` for a `ProviderError` that carries a response: its status code, and the
-    /// `code` (string or integer) of a JSON error body. A non-JSON body gives `errorCode: nil`.
+    /// `.restError` for a `ProviderError.statusCode`, or any `ProviderError` carrying a response
+    /// with a status of 400 or more: its status code, and the `code` (string or integer) of a
+    /// JSON error body. A non-JSON body gives `errorCode: nil`.
     public static func rest(from error: any Error) -> APIError? {
         if let apiError = error as? APIError {
             if case .restError = apiError { return apiError }
             return nil
         }
-        guard let response = (error as? ProviderError)?.response else { return nil }
+        guard let providerError = error as? ProviderError, let response = providerError.response else { return nil }
+        if case .statusCode = providerError {} else if response.statusCode < 400 { return nil }
         return .restError(error, statusCode: response.statusCode, errorCode: ServerErrorBody(data: response.data)?.code)
     }
 
