@@ -1,0 +1,29 @@
+import Foundation
+
+/// One part of a `multipart/form-data` body.
+public struct MultipartFormBodyPart: Sendable, Equatable {
+    /// Where the part's bytes come from.
+    public enum Provider: Sendable, Equatable {
+        /// Bytes in memory.
+        case data(Data)
+        /// The contents of a local file, read when the request is built.
+        case file(URL)
+    }
+
+    /// The bytes.
+    public let provider: Provider
+    /// The form field name.
+    public let name: String
+    /// The file name announced in `Content-Disposition`, if any.
+    public let fileName: String?
+    /// The part's `Content-Type`, if any.
+    public let mimeType: String?
+
+    /// Creates a part.
+    public init(provider: Provider, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        self.provider = provider
+        self.name = name
+        self.fileName = fileName
+        self.mimeType = mimeType
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Encodes parameters as `application/x-www-form-urlencoded` text, in the query string or the body.
+///
+/// The format, byte for byte:
+/// - keys are sorted (Swift `String` order), pairs joined with `&`, key and value with `=`;
+/// - arrays become `key[]=v1&key[]=v2`, dictionaries `key[sub]=v`, nested to any depth;
+/// - `Bool` becomes `true` / `false`, other values their `String(describing:)`;
+/// - keys and values are percent-encoded (UTF-8) except RFC 3986 unreserved characters
+///   (`A-Z a-z 0-9 - . _ ~`) and `?` `/`, as Alamofire does; so `&` `=` `+` `[` `]` and
+///   non-ASCII are escaped and a space becomes `%20`;
+/// - in the query string, the text is appended to any existing query with `&`;
+/// - in the body, `Content-Type: application/x-www-form-urlencoded; charset=utf-8` is set
+///   unless the request already has a `Content-Type`.
+public struct URLEncoding: ParameterEncoding, Equatable {
+    /// Where the encoded parameters go.
+    public enum Destination: Sendable, Equatable {
+        /// The query string for `GET`, `HEAD`, `DELETE`; the body otherwise.
+        case methodDependent
+        /// Always the query string.
+        case queryString
+        /// Always the body.
+        case httpBody
+    }
+
+    /// Method-dependent destination.
+    public static let `default` = URLEncoding(destination: .methodDependent)
+    /// Always the query string.
+    public static let queryString = URLEncoding(destination: .queryString)
+    /// Always the body.
+    public static let httpBody = URLEncoding(destination: .httpBody)
+
+    /// Where this encoding puts the parameters.
+    public let destination: Destination
+
+    /// Creates an encoding for `destination`.
+    public init(destination: Destination = .methodDependent) {
+        self.destination = destination
+    }
+
+    /// Puts `parameters` in the query string or the body, per `destination`.
+    public func encode(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
+        guard let parameters else { return request }
+        var request = request
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
+        if encodesInURL(method) {
+            guard let url = request.url else { throw ParameterEncodingFailure.missingURL }
+            guard !parameters.isEmpty,
+                  var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return request }
+            let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
+            components.percentEncodedQuery = existing + Self.query(parameters)
+            if let encodedURL = components.url { request.url = encodedURL }
+        } else {
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            }
+            request.httpBody = Data(Self.query(parameters).utf8)
+        }
+        return request
+    }
+
+    private func encodesInURL(_ method: HTTPMethod) -> Bool {
+        switch destination {
+        case .queryString: return true
+        case .httpBody: return false
+        case .methodDependent: return method == .get || method == .head || method == .delete
+        }
+    }
+
+    /// The encoded text for `parameters` (no leading `?`).
+    public static func query(_ parameters: [String: any Sendable]) -> String {
+        var pairs: [String] = []
+        for key in parameters.keys.sorted() {
+            if let value = parameters[key] {
+                appendComponents(key: key, value: value, into: &pairs)
+            }
+        }
+        return pairs.joined(separator: "&")
+    }
+
+    private static func appendComponents(key: String, value: Any, into pairs: inout [String]) {
+        if let dictionary = value as? [String: Any] {
+            for nestedKey in dictionary.keys.sorted() {
+                if let nested = dictionary[nestedKey] {
+                    appendComponents(key: "\(key)[\(nestedKey)]", value: nested, into: &pairs)
+                }
+            }
+        } else if let array = value as? [Any] {
+            for element in array {
+                appendComponents(key: "\(key)[]", value: element, into: &pairs)
+            }
+        } else if let bool = value as? Bool, type(of: value) == Bool.self {
+            pairs.append(escape(key) + "=" + (bool ? "true" : "false"))
+        } else {
+            pairs.append(escape(key) + "=" + escape(String(describing: value)))
+        }
+    }
+
+    /// Percent-encodes `string` leaving only RFC 3986 unreserved characters and `?` `/` as they are.
+    public static func escape(_ string: String) -> String {
+        var result = ""
+        result.reserveCapacity(string.utf8.count)
+        for byte in string.utf8 {
+            if isAllowed(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0x0F)
+            }
+        }
+        return result
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "?"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> String {
+        String(UnicodeScalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A fully described request: the URL string, method, task, headers and its stubbed answer.
+public struct Endpoint: Sendable {
+    /// Produces the stubbed answer.
+    public typealias SampleResponseClosure = @Sendable () -> EndpointSampleResponse
+
+    /// The absolute URL as a string.
+    public let url: String
+    /// Produces the stubbed answer.
+    public let sampleResponseClosure: SampleResponseClosure
+    /// The HTTP method.
+    public let method: HTTPMethod
+    /// What the request carries.
+    public let task: RequestTask
+    /// Header fields, if any.
+    public let httpHeaderFields: [String: String]?
+
+    /// Creates an endpoint.
+    public init(url: String,
+                sampleResponseClosure: @escaping SampleResponseClosure,
+                method: HTTPMethod,
+                task: RequestTask,
+                httpHeaderFields: [String: String]?) {
+        self.url = url
+        self.sampleResponseClosure = sampleResponseClosure
+        self.method = method
+        self.task = task
+        self.httpHeaderFields = httpHeaderFields
+    }
+
+    /// A copy with `newHTTPHeaderFields` merged in; the new values win on equal names.
+    public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
+        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+                 httpHeaderFields: merged(newHTTPHeaderFields))
+    }
+
+    /// A copy with another task.
+    public func replacing(task: RequestTask) -> Endpoint {
+        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+                 httpHeaderFields: httpHeaderFields)
+    }
+
+    private func merged(_ newHTTPHeaderFields: [String: String]) -> [String: String]? {
+        guard !newHTTPHeaderFields.isEmpty else { return httpHeaderFields }
+        var fields = httpHeaderFields ?? [:]
+        for (name, value) in newHTTPHeaderFields {
+            if let existing = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                fields[existing] = nil
+            }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    /// Builds the `URLRequest`, applying the task: parameters, bodies and multipart bodies are encoded here;
+    /// `.downloadDestination` builds a plain request (the destination is the transport's business).
+    ///
+    /// Errors: `ProviderError.requestMapping(url)` for an unusable URL, `.parameterEncoding(error)`,
+    /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be read.
+    public func urlRequest() throws -> URLRequest {
+        guard let requestURL = URL(string: url), requestURL.scheme != nil else {
+            throw ProviderError.requestMapping(url)
+        }
+        var request = URLRequest(url: requestURL)
+        request.httpMethod = method.rawValue
+        request.allHTTPHeaderFields = httpHeaderFields
+
+        switch task {
+        case .requestPlain, .downloadDestination:
+            return request
+        case .requestData(let data):
+            request.httpBody = data
+            return request
+        case .requestJSONEncodable(let encodable):
+            return try Self.encoded(request, encodable: encodable, encoder: JSONEncoder())
+        case .requestCustomJSONEncodable(let encodable, let encoder):
+            return try Self.encoded(request, encodable: encodable, encoder: encoder)
+        case .requestParameters(let parameters, let encoding):
+            return try Self.encoded(request, parameters: parameters, encoding: encoding)
+        case .requestCompositeData(let bodyData, let urlParameters):
+            request.httpBody = bodyData
+            return try Self.encoded(request, parameters: urlParameters, encoding: URLEncoding.queryString)
+        case .requestCompositeParameters(let bodyParameters, let bodyEncoding, let urlParameters):
+            if let urlEncoding = bodyEncoding as? URLEncoding, urlEncoding.destination != .httpBody {
+                throw ProviderError.parameterEncoding(CompositeEncodingFailure.bodyEncodingMustTargetBody)
+            }
+            let withBody = try Self.encoded(request, parameters: bodyParameters, encoding: bodyEncoding)
+            return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
+        case .uploadMultipart(let parts):
+            let form = MultipartFormData(parts: parts)
+            do {
+                request.httpBody = try form.encode()
+            } catch {
+                throw ProviderError.underlying(error, nil)
+            }
+            request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+            return request
+        case .uploadFile(let fileURL):
+            do {
+                request.httpBody = try Data(contentsOf: fileURL)
+            } catch {
+                throw ProviderError.underlying(error, nil)
+            }
+            return request
+        }
+    }
+
+    private static func encoded(_ request: URLRequest, encodable: any Encodable, encoder: JSONEncoder) throws -> URLRequest {
+        var request = request
+        do {
+            request.httpBody = try encoder.encode(encodable)
+        } catch {
+            throw ProviderError.encodableMapping(error)
+        }
+        if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    private static func encoded(_ request: URLRequest, parameters: [String: any Sendable], encoding: any ParameterEncoding) throws -> URLRequest {
+        do {
+            return try encoding.encode(request, with: parameters)
+        } catch {
+            throw ProviderError.parameterEncoding(error)
+        }
+    }
+}

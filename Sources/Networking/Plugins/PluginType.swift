@@ -1,0 +1,28 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Hooks a provider calls around every request, in this order: `prepare`, `willSend`,
+/// `didReceive`, `process`. Every hook has a default that does nothing.
+public protocol PluginType: Sendable {
+    /// Changes the request before it is sent (add headers, sign...).
+    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest
+    /// Called just before sending, with what `prepare` produced.
+    func willSend(_ request: any RequestType, target: any TargetType)
+    /// Called with the result, before `process`.
+    func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType)
+    /// May replace the result the caller gets.
+    func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError>
+}
+
+extension PluginType {
+    /// Returns `request` unchanged.
+    public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest { request }
+    /// Does nothing.
+    public func willSend(_ request: any RequestType, target: any TargetType) {}
+    /// Does nothing.
+    public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {}
+    /// Returns `result` unchanged.
+    public func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError> { result }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Masks the values of sensitive names in headers, query strings, form bodies and JSON bodies.
+/// Names are compared case-insensitively.
+public struct Redactor: Sendable, Equatable {
+    /// What replaces a hidden value.
+    public static let mask = "<redacted>"
+
+    /// The names whose values are hidden, lowercased.
+    public let names: Set<String>
+
+    /// Creates a redactor for `names`.
+    public init(names: Set<String>) {
+        self.names = Set(names.map { $0.lowercased() })
+    }
+
+    /// Whether `name`'s value is hidden.
+    public func hides(_ name: String) -> Bool {
+        names.contains(name.lowercased())
+    }
+
+    /// `headers` with hidden values masked, sorted by name.
+    public func headers(_ headers: [String: String]) -> [(name: String, value: String)] {
+        headers.keys.sorted().map { name in
+            (name, hides(name) ? Self.mask : headers[name] ?? "")
+        }
+    }
+
+    /// `url` with the values of hidden query items masked.
+    public func url(_ url: String) -> String {
+        guard let queryStart = url.firstIndex(of: "?") else { return url }
+        let fragmentStart = url[queryStart...].firstIndex(of: "#") ?? url.endIndex
+        let query = url[url.index(after: queryStart)..<fragmentStart]
+        return String(url[...queryStart]) + formText(String(query)) + String(url[fragmentStart...])
+    }
+
+    /// `application/x-www-form-urlencoded` text with hidden values masked.
+    public func formText(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let rawName = String(pair[..<equals])
+            let name = rawName.removingPercentEncoding ?? rawName
+            return hides(Self.baseName(name)) || hides(name) ? rawName + "=" + Self.mask : String(pair)
+        }.joined(separator: "&")
+    }
+
+    /// A body as text: JSON with hidden keys masked (at any depth), form text masked, other UTF-8
+    /// as is, binary as a byte count.
+    public func body(_ data: Data, contentType: String?) -> String {
+        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+           object is [String: Any] || object is [Any] {
+            let masked = maskJSON(object)
+            if let text = (try? JSONSerialization.data(withJSONObject: masked, options: [.sortedKeys])).flatMap({ String(data: $0, encoding: .utf8) }) {
+                return text
+            }
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return "<\(data.count) bytes>" }
+        if contentType?.lowercased().contains("x-www-form-urlencoded") == true || looksLikeForm(text) {
+            return formText(text)
+        }
+        return text
+    }
+
+    private func looksLikeForm(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains(" ") && !text.contains("\n") && text.contains("=")
+    }
+
+    private func maskJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var result: [String: Any] = [:]
+            for (key, nested) in object {
+                result[key] = hides(key) ? Self.mask : maskJSON(nested)
+            }
+            return result
+        }
+        if let array = value as? [Any] {
+            return array.map(maskJSON)
+        }
+        return value
+    }
+
+    private static func baseName(_ name: String) -> String {
+        guard let bracket = name.firstIndex(of: "[") else { return name }
+        return String(name[..<bracket])
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
+public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
+    /// The HTTP status code.
+    public let statusCode: Int
+    /// The body.
+    public let data: Data
+    /// The request that produced this response, if known.
+    public let request: URLRequest?
+    /// The transport's response, if there was one (stubs built from a status code have none).
+    public let response: HTTPURLResponse?
+
+    /// Creates a response.
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.response = response
+    }
+
+    /// A one-line summary: status code and body size.
+    public var description: String {
+        "Status Code: \(statusCode), Data Length: \(data.count)"
+    }
+
+    /// Same as `description`.
+    public var debugDescription: String { description }
+
+    /// Equal status code, body, request and response.
+    public static func == (lhs: Response, rhs: Response) -> Bool {
+        lhs.statusCode == rhs.statusCode
+            && lhs.data == rhs.data
+            && lhs.request == rhs.request
+            && lhs.response == rhs.response
+    }
+
+    /// The value of a response header, matched case-insensitively.
+    public func headerValue(_ name: String) -> String? {
+        guard let fields = response?.allHeaderFields else { return nil }
+        for (key, value) in fields {
+            if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame {
+                return value as? String ?? String(describing: value)
+            }
+        }
+        return nil
+    }
+}

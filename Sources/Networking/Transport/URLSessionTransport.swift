@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// An `HTTPTransport` over `URLSession`.
+///
+/// - `configuration.timeoutIntervalForRequest` is the idle timeout (it is also applied to requests
+///   that keep `URLRequest`'s default 60 s), failing with `URLError(.timedOut)`;
+/// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
+///   `timeoutIntervalForResource`; it also fails with `URLError(.timedOut)`;
+/// - a body (announced or received) larger than `maximumResponseSize` fails with
+///   `TransportError.responseTooLarge`;
+/// - `cancel()` cancels the URLSession task and nothing is reported afterwards.
+public final class URLSessionTransport: HTTPTransport {
+    /// The default response size limit: 50 MB.
+    public static let defaultMaximumResponseSize = 50 * 1024 * 1024
+
+    private let session: URLSession
+    private let delegate: URLSessionTransportDelegate
+    private let requestTimeout: TimeInterval
+    /// The deadline for a whole exchange, if any.
+    public let overallDeadline: Duration?
+    /// The largest body accepted, in bytes.
+    public let maximumResponseSize: Int
+
+    /// Creates a transport; `maximumConnectionsPerHost` overrides the configuration's
+    /// `httpMaximumConnectionsPerHost` (FoundationNetworking's default of 6 throttles concurrency).
+    public init(configuration: URLSessionConfiguration = .default,
+                maximumConnectionsPerHost: Int? = nil,
+                overallDeadline: Duration? = nil,
+                maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize) {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        if let maximumConnectionsPerHost {
+            configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        }
+        let delegate = URLSessionTransportDelegate()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.requestTimeout = configuration.timeoutIntervalForRequest
+        self.overallDeadline = overallDeadline
+        self.maximumResponseSize = max(0, maximumResponseSize)
+    }
+
+    /// The session's effective configuration.
+    public var configuration: URLSessionConfiguration { session.configuration }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Starts a data task; see the type's documentation for timeouts, limits and cancellation.
+    public func send(_ request: URLRequest,
+                     progress: (@Sendable (Double) -> Void)?,
+                     completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        var request = request
+        if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
+            request.timeoutInterval = requestTimeout
+        }
+        let task = session.dataTask(with: request)
+        let exchange = URLSessionExchange(task: task, request: request, limit: maximumResponseSize,
+                                          progress: progress, completion: completion)
+        delegate.register(exchange, for: task.taskIdentifier)
+        if let overallDeadline {
+            let identifier = task.taskIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + overallDeadline.timeInterval) { [weak delegate] in
+                delegate?.expire(identifier)
+            }
+        }
+        task.resume()
+        return URLSessionCancellable(exchange: exchange, identifier: task.taskIdentifier, delegate: delegate)
+    }
+}
+
+/// The cancel handle `URLSessionTransport.send` returns.
+final class URLSessionCancellable: Cancellable {
+    private let exchange: URLSessionExchange
+    private let identifier: Int
+    private weak let delegate: URLSessionTransportDelegate?
+
+    init(exchange: URLSessionExchange, identifier: Int, delegate: URLSessionTransportDelegate) {
+        self.exchange = exchange
+        self.identifier = identifier
+        self.delegate = delegate
+    }
+
+    var isCancelled: Bool { exchange.isCancelled }
+
+    func cancel() {
+        exchange.markCancelled()
+        delegate?.remove(identifier)
+        exchange.task.cancel()
+    }
+}

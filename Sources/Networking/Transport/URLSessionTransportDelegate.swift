@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// Routes URLSession delegate callbacks to the exchange of each task; an exchange is removed
+/// exactly once (completion, failure, deadline or cancel), so each reports at most once.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = Mutex<[Int: URLSessionExchange]>([:])
+
+    func register(_ exchange: URLSessionExchange, for identifier: Int) {
+        exchanges.withLock { $0[identifier] = exchange }
+    }
+
+    @discardableResult
+    func remove(_ identifier: Int) -> URLSessionExchange? {
+        exchanges.withLock { $0.removeValue(forKey: identifier) }
+    }
+
+    private func exchange(_ identifier: Int) -> URLSessionExchange? {
+        exchanges.withLock { $0[identifier] }
+    }
+
+    /// Ends the exchange with `error` (if it is still running) and cancels its task.
+    func fail(_ identifier: Int, with error: ProviderError) {
+        guard let exchange = remove(identifier) else { return }
+        exchange.task.cancel()
+        exchange.completion(.failure(error))
+    }
+
+    /// Ends the exchange with `URLError(.timedOut)` and whatever response arrived, if it is still running.
+    func expire(_ identifier: Int) {
+        guard let exchange = remove(identifier) else { return }
+        exchange.task.cancel()
+        exchange.completion(.failure(.underlying(URLError(.timedOut), exchange.currentResponse)))
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        guard let exchange = exchange(dataTask.taskIdentifier) else {
+            completionHandler(.cancel)
+            return
+        }
+        if exchange.receive(response) {
+            completionHandler(.allow)
+        } else {
+            completionHandler(.cancel)
+            fail(dataTask.taskIdentifier, with: .underlying(TransportError.responseTooLarge(limit: exchange.limit), exchange.currentResponse))
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let exchange = exchange(dataTask.taskIdentifier) else { return }
+        if !exchange.receive(data) {
+            fail(dataTask.taskIdentifier, with: .underlying(TransportError.responseTooLarge(limit: exchange.limit), exchange.currentResponse))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let exchange = remove(task.taskIdentifier) else { return }
+        let response = exchange.currentResponse
+        if let error {
+            exchange.completion(.failure(.underlying(error, response)))
+        } else if let response {
+            exchange.completion(.success(response))
+        } else {
+            exchange.completion(.failure(.underlying(TransportError.notHTTPResponse, nil)))
+        }
+    }
+}

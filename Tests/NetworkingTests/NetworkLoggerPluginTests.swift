@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import XCTest
+
+final class NetworkLoggerPluginTests: XCTestCase {
+    private let secret = "S3CR3T-value"
+
+    private func optionSets() -> [(String, NetworkLoggerPlugin.Configuration.LogOptions)] {
+        [("default", .default), ("verbose", .verbose), ("curl", [.formatRequestAscURL]),
+         ("curl+verbose", NetworkLoggerPlugin.Configuration.LogOptions.verbose.union(.formatRequestAscURL)),
+         ("method", [.requestMethod]), ("headers", [.requestHeaders]), ("body", [.requestBody]),
+         ("success", [.successResponseBody]), ("error", [.errorResponseBody]), ("responseHeaders", [.responseHeaders])]
+    }
+
+    private func secretRequest(body: Data?, contentType: String) -> URLRequest {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/p?api_key=\(secret)&page=2&token%5B%5D=\(secret)")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
+        request.setValue("session=\(secret)", forHTTPHeaderField: "cookie")
+        request.setValue("Basic \(secret)", forHTTPHeaderField: "Proxy-Authorization")
+        request.setValue(secret, forHTTPHeaderField: "X-Api-Key")
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue("visible-header", forHTTPHeaderField: "X-Trace")
+        request.httpBody = body
+        return request
+    }
+
+    private func secretResponse(for request: URLRequest, status: Int) -> Response {
+        let http = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
+                                   headerFields: ["Set-Cookie": "id=\(secret); HttpOnly", "Content-Type": "application/json", "X-Visible": "shown"])
+        let body = Data(#"{"password":"\#(secret)","items":[{"api_key":"\#(secret)"}],"ok":"visible-body"}"#.utf8)
+        return Response(statusCode: status, data: body, request: request, response: http)
+    }
+
+    func testSecretsNeverAppearAtAnyOptionSet() {
+        let jsonBody = Data(#"{"user":"ann","password":"\#(secret)","nested":{"api_key":"\#(secret)","list":[{"password":"\#(secret)"}]}}"#.utf8)
+        let formBody = Data("user=ann&password=\(secret)&api_key=\(secret)".utf8)
+        for (label, options) in optionSets() {
+            for (body, type) in [(jsonBody, "application/json"), (formBody, "application/x-www-form-urlencoded; charset=utf-8")] {
+                let collector = LineCollector()
+                let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output, logOptions: options,
+                                                                      redactedKeys: ["password", "api_key", "X-Api-Key", "token"]))
+                let request = secretRequest(body: body, contentType: type)
+                let target = TestTarget(path: "/items", headers: ["Authorization": "Bearer \(secret)"])
+                logger.willSend(PreparedRequest(request: request, sessionHeaders: ["Cookie": "s=\(secret)"]), target: target)
+                logger.didReceive(.success(secretResponse(for: request, status: 200)), target: target)
+                logger.didReceive(.failure(.statusCode(secretResponse(for: request, status: 401))), target: target)
+                logger.didReceive(.failure(.underlying(URLError(.timedOut), nil)), target: target)
+                XCTAssertFalse(collector.lines.isEmpty, label)
+                XCTAssertFalse(collector.text.contains(secret), "\(label) \(type):\n\(collector.text)")
+            }
+        }
+    }
+
+    func testVerboseNamesRedactedHeadersAndShowsTheRest() {
+        let collector = LineCollector()
+        let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output, logOptions: .verbose, redactedKeys: ["password"]))
+        let request = secretRequest(body: Data(#"{"password":"\#(secret)","user":"ann"}"#.utf8), contentType: "application/json")
+        logger.willSend(PreparedRequest(request: request), target: TestTarget())
+        logger.didReceive(.success(secretResponse(for: request, status: 200)), target: TestTarget())
+        let text = collector.text
+        XCTAssertTrue(text.contains("Authorization: <redacted>"), text)
+        XCTAssertTrue(text.lowercased().contains("cookie: <redacted>"), text)
+        XCTAssertTrue(text.contains("Proxy-Authorization: <redacted>"), text)
+        XCTAssertTrue(text.contains("Set-Cookie: <redacted>"), text)
+        XCTAssertTrue(text.contains("X-Trace: visible-header"), text)
+        XCTAssertTrue(text.contains(#""password":"<redacted>""#), text)
+        XCTAssertTrue(text.contains(#""user":"ann""#), text)
+        XCTAssertTrue(text.contains("HTTP Request Method: POST"), text)
+        XCTAssertTrue(text.contains("visible-body"), text)
+        XCTAssertTrue(text.contains("X-Visible: shown"), text)
+        XCTAssertTrue(text.contains("Status Code: 200"), text)
+        XCTAssertTrue(text.contains(secret), "X-Api-Key and api_key are not redacted unless configured: \(text)")
+    }
+
+    func testDefaultOptionsLogMethodAndHeadersOnly() {
+        let collector = LineCollector()
+        let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output))
+        let request = secretRequest(body: Data("body-text".utf8), contentType: "text/plain")
+        logger.willSend(PreparedRequest(request: request), target: TestTarget())
+        XCTAssertEqual(collector.lines.count, 3, collector.text)
+        XCTAssertTrue(collector.lines[0].hasPrefix("Networking: Request: http://127.0.0.1:9/p?"), collector.text)
+        XCTAssertFalse(collector.text.contains("body-text"))
+        XCTAssertEqual(collector.lines[2], "Networking: HTTP Request Method: POST")
+    }
+
+    func testCurlFormIsRedacted() {
+        let logger = NetworkLoggerPlugin(configuration: .init(output: { _, _ in }, redactedKeys: ["api_key", "token"]))
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/p?api_key=\(secret)&q=it's")!)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
+        request.setValue("1", forHTTPHeaderField: "X-One")
+        request.httpBody = Data(#"{"token":"\#(secret)","a":1}"#.utf8)
+        let curl = logger.curl(request)
+        XCTAssertEqual(curl, """
+        curl -v \\
+        \t-X PUT \\
+        \t-H 'Authorization: <redacted>' \\
+        \t-H 'X-One: 1' \\
+        \t-d '{"a":1,"token":"<redacted>"}' \\
+        \t'http://127.0.0.1:9/p?api_key=<redacted>&q=it'\\''s'
+        """)
+    }
+
+    func testRedactionCanBeTurnedOff() {
+        let collector = LineCollector()
+        let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output, redactedHeaders: []))
+        logger.willSend(PreparedRequest(request: secretRequest(body: nil, contentType: "text/plain")), target: TestTarget())
+        XCTAssertTrue(collector.text.contains("Bearer \(secret)"))
+    }
+
+    func testRedactorPieces() {
+        let redactor = Redactor(names: ["Key"])
+        XCTAssertEqual(redactor.url("http://h/p?key=1&other=2#key=3"), "http://h/p?key=<redacted>&other=2#key=3")
+        XCTAssertEqual(redactor.url("http://h/p"), "http://h/p")
+        XCTAssertEqual(redactor.formText("KEY%5B%5D=1&keys=2"), "KEY%5B%5D=<redacted>&keys=2")
+        XCTAssertEqual(redactor.body(Data([0xFF, 0xFE]), contentType: nil), "<2 bytes>")
+        XCTAssertEqual(redactor.body(Data(#"[{"key":1}]"#.utf8), contentType: nil), #"[{"key":"<redacted>"}]"#)
+    }
+}
