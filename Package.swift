@@ -3,22 +3,31 @@ import PackageDescription
 
 /// Debug builds count live subscriptions (`Resources.total`); release builds do not.
 let package = Package(
-    name: "Reactive",
+    name: "ReactiveNetworking",
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .library(name: "HTTPWire", targets: ["HTTPWire"]),
+        .library(name: "FeedServer", targets: ["FeedServer"]),
     ],
     targets: [
         .target(name: "Reactive"),
         .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
-        .target(name: "Networking", dependencies: ["Reactive"]),
+        .target(name: "HTTPWire"),
+        .target(name: "FeedServer", dependencies: ["HTTPWire"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire"]),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire"]
+        ),
         .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

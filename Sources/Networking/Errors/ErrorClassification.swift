@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -130,6 +131,7 @@ enum ErrorClassification {
     /// conforming to `TimeoutClassifiable` (or with one extra check here).
     static func isNonFoundationTimeout(_ error: any Error) -> Bool {
         if let classifiable = error as? any TimeoutClassifiable { return classifiable.representsTimeout }
+        if let reactive = error as? ReactiveError { return reactive == .timeout }
         return false
     }
 

@@ -1,0 +1,142 @@
+import Foundation
+import Reactive
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends the requests of one target type: endpoint mapping, plugins, stubs, in-flight sharing,
+/// and a transport underneath. Moya's `MoyaProvider`, with stubs and timeouts on a scheduler.
+///
+/// ```swift
+/// let provider = NetworkProvider<GitHub>(plugins: [NetworkLoggerPlugin()])
+/// provider.rx.request(.zen).filterSuccessfulStatusCodes().mapString()
+/// ```
+public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sendable {
+    /// Builds the endpoint of a target.
+    public typealias EndpointClosure = @Sendable (Target) -> Endpoint
+    /// Receives the built request, or the reason it could not be built.
+    public typealias RequestResultClosure = @Sendable (Result<URLRequest, ProviderError>) -> Void
+    /// Turns an endpoint into a `URLRequest` (asynchronously if it likes).
+    public typealias RequestClosure = @Sendable (Endpoint, @escaping RequestResultClosure) -> Void
+    /// Says whether and how a target is stubbed.
+    public typealias StubClosure = @Sendable (Target) -> StubBehavior
+    /// Receives the download fraction.
+    public typealias ProgressBlock = @Sendable (Double) -> Void
+    /// Receives the result of a request.
+    public typealias Completion = @Sendable (Result<Response, ProviderError>) -> Void
+
+    /// Builds endpoints from targets.
+    public let endpointClosure: EndpointClosure
+    /// Builds requests from endpoints.
+    public let requestClosure: RequestClosure
+    /// Chooses stubbing per target.
+    public let stubClosure: StubClosure
+    /// Where completions run when a request names no queue; `nil` runs them where the answer arrives.
+    public let callbackQueue: DispatchQueue?
+    /// What sends real requests.
+    public let transport: any HTTPTransport
+    /// Called around every request, in order.
+    public let plugins: [any PluginType]
+    /// Whether identical requests in flight share one transport call.
+    public let trackInflights: Bool
+    /// Where stubs answer and where `requestTimeout` runs.
+    public let scheduler: any SchedulerType
+    /// A timeout applied to every `rx.request`, classified as `APIError.requestTimeout`.
+    public let requestTimeout: Duration?
+
+    let inflight: InflightRegistry
+
+    /// A provider; every parameter has Moya's default. With no `callbackQueue`, an `.immediate`
+    /// stub answers at once on `scheduler` and a `.delayed(d)` stub `d` later there.
+    public init(
+        endpointClosure: @escaping EndpointClosure = NetworkProvider.defaultEndpointMapping,
+        requestClosure: @escaping RequestClosure = NetworkProvider.defaultRequestMapping,
+        stubClosure: @escaping StubClosure = NetworkProvider.neverStub,
+        callbackQueue: DispatchQueue? = nil,
+        transport: any HTTPTransport = URLSessionTransport(),
+        plugins: [any PluginType] = [],
+        trackInflights: Bool = false,
+        scheduler: any SchedulerType = ImmediateScheduler.instance,
+        requestTimeout: Duration? = nil
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.callbackQueue = callbackQueue
+        self.transport = transport
+        self.plugins = plugins
+        self.trackInflights = trackInflights
+        self.scheduler = scheduler
+        self.requestTimeout = requestTimeout
+        self.inflight = InflightRegistry()
+    }
+
+    /// The endpoint a target maps to by default: `baseURL` + `path`, method, task, headers,
+    /// and a 200 sample response with `sampleData`.
+    @Sendable
+    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+        defaultEndpoint(for: target)
+    }
+
+    /// Builds the `URLRequest` of `endpoint`, reporting a failure as a `ProviderError`.
+    @Sendable
+    public static func defaultRequestMapping(for endpoint: Endpoint, closure: RequestResultClosure) {
+        do {
+            closure(.success(try endpoint.urlRequest()))
+        } catch let error as ProviderError {
+            closure(.failure(error))
+        } catch {
+            closure(.failure(.underlying(error, nil)))
+        }
+    }
+
+    /// Never stubs.
+    @Sendable
+    public static func neverStub(_: Target) -> StubBehavior { .never }
+
+    /// Stubs every target, answering at once.
+    @Sendable
+    public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
+
+    /// Stubs every target, answering after `delay`.
+    public static func delayedStub(_ delay: Duration) -> StubClosure {
+        { _ in .delayed(delay) }
+    }
+
+    /// Sends the request for `target` and calls `completion` once, unless cancelled first.
+    ///
+    /// ```swift
+    /// provider.request(.zen) { result in print(result) }
+    /// ```
+    @discardableResult
+    public func request(
+        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+        completion: @escaping Completion
+    ) -> any Cancellable {
+        RequestRun(provider: self, target: target, callbackQueue: callbackQueue ?? self.callbackQueue,
+                   progress: progress, completion: completion).start()
+    }
+
+    /// Sends the request for `target` and returns its response; cancelling the task cancels it.
+    public func request(_ target: Target) async throws -> Response {
+        try await rx.request(target).value
+    }
+}
+
+/// What `Rx` needs to know of a provider.
+public protocol NetworkProviderType: AnyObject, RxCompatible, Sendable {
+    /// The target type.
+    associatedtype Target: TargetType
+
+    /// Sends the request for `target`.
+    @discardableResult
+    func request(
+        _ target: Target, callbackQueue: DispatchQueue?, progress: (@Sendable (Double) -> Void)?,
+        completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void
+    ) -> any Cancellable
+
+    /// The timeout `rx.request` applies.
+    var requestTimeout: Duration? { get }
+    /// Where that timeout runs.
+    var scheduler: any SchedulerType { get }
+}
