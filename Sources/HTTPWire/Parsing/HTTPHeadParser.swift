@@ -111,11 +111,11 @@ public struct HTTPHeadParser: Sendable {
     private static func parseResponse(_ lines: [(ArraySlice<UInt8>, Int)]) throws(HTTPWireError) -> HTTPResponseHead {
         guard let (line, _) = lines.first else { throw .malformedStartLine(offset: 0) }
         let parts = line.split(separator: ASCII.space, maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2 else { throw .malformedStartLine(offset: min(line.count, 8)) }
         guard let version = HTTPVersion.parse(parts[0]) else {
             if parts[0].starts(with: "HTTP/".utf8) { throw .unsupportedVersion(offset: 0) }
             throw .malformedStartLine(offset: 0)
         }
+        guard parts.count >= 2 else { throw .malformedStartLine(offset: line.count) }
         let code = parts[1]
         guard code.count == 3, code.allSatisfy(ASCII.isDigit) else { throw .malformedStartLine(offset: code.startIndex) }
         let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
@@ -141,6 +141,7 @@ public struct HTTPHeadParser: Sendable {
 
     /// Parses `name: value`; obsolete line folding and whitespace before the colon are rejected.
     static func parseField(_ line: ArraySlice<UInt8>, offset: Int) throws(HTTPWireError) -> HTTPHeaders.Field {
+        if let first = line.first, ASCII.isWhitespace(first) { throw .malformedHeader(offset: offset) }
         guard let colon = line.firstIndex(of: ASCII.colon) else { throw .malformedHeader(offset: offset + line.count) }
         let name = line[line.startIndex..<colon]
         if name.isEmpty { throw .malformedHeader(offset: offset) }
