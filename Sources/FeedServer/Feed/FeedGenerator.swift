@@ -86,7 +86,7 @@ public struct FeedGenerator: Sendable {
             field("\t\t\t", "tags", item.tags.joined(separator: " "), comma: false)
             out.append(contentsOf: (position == items.count - 1 ? "\t   }\n" : "\t   },\n").utf8)
         }
-        out.append(contentsOf: "        ]\n}\n".utf8)
+        out.append(contentsOf: "        ]\n}".utf8)
         return Data(out)
     }
 
