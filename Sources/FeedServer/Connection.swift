@@ -11,12 +11,13 @@ struct Connection {
 
     let server: FeedServer
     let socket: TCPSocket
-    private var parser: HTTPHeadParser
+    private var parser: HTTPRequestParser
+    private var countedHeads = 0
 
     init(server: FeedServer, socket: TCPSocket) {
         self.server = server
         self.socket = socket
-        self.parser = HTTPHeadParser(maxHeaderBytes: server.configuration.maxHeaderBytes)
+        self.parser = HTTPRequestParser(maxHeaderBytes: server.configuration.maxHeaderBytes, maxBodyBytes: server.configuration.maxBodyBytes)
     }
 
     var configuration: FeedServer.Configuration { server.configuration }
@@ -25,79 +26,68 @@ struct Connection {
         while !server.isStopped {
             guard let request = readRequest() else { return }
             let keepAlive = request.head.keepAlive
-            let disposition = Router.handle(request, on: self, keepAlive: keepAlive)
+            let disposition = Router.handle(ReceivedRequest(head: request.head, body: request.body), on: self, keepAlive: keepAlive)
             if disposition == .close || !keepAlive { return }
         }
     }
 
     /// Reads the next request; answers 400/413/431 itself and returns nil when the connection must end.
-    private mutating func readRequest() -> ReceivedRequest? {
-        let head: HTTPRequestHead
+    private mutating func readRequest() -> HTTPRequest? {
         do {
-            head = try readHead()
-        } catch let error as HTTPWireError {
-            if case .headersTooLarge = error {
-                send(Responses.json(status: 431, code: "E431", message: error.description, keepAlive: false))
-            } else {
-                send(Responses.json(status: 400, code: "E400", message: error.description, keepAlive: false))
+            while true {
+                let request = try parser.nextRequest()
+                try acknowledgeNewHead(completed: request)
+                if let request { return request }
+                let bytes = try socket.read(timeout: configuration.idleTimeout)
+                if bytes.isEmpty {
+                    try parser.finishAtEndOfStream()
+                    return nil
+                }
+                parser.feed(bytes)
             }
+        } catch let error as HTTPWireError {
+            let status: Int
+            switch error {
+            case .headersTooLarge: status = 431
+            case .bodyTooLarge: status = 413
+            case .truncatedHead, .truncatedBody: return nil
+            default: status = 400
+            }
+            send(Responses.json(status: status, code: "E\(status)", message: error.description, keepAlive: false))
+            lingeringClose()
             return nil
         } catch {
             return nil
         }
-        server.record(head)
-        do {
-            let body = try readBody(of: head)
-            return ReceivedRequest(head: head, body: body)
-        } catch let error as HTTPWireError {
-            if case .bodyTooLarge = error {
-                send(Responses.json(status: 413, code: "E413", message: error.description, keepAlive: false))
-            } else {
-                send(Responses.json(status: 400, code: "E400", message: error.description, keepAlive: false))
-            }
-            return nil
-        } catch {
-            return nil
-        }
     }
 
-    private struct EndOfStream: Error {}
-
-    private mutating func readHead() throws -> HTTPRequestHead {
-        while true {
-            if let head = try parser.nextRequestHead() { return head }
-            let bytes = try socket.read(timeout: configuration.idleTimeout)
-            guard !bytes.isEmpty else { throw EndOfStream() }
-            parser.feed(bytes)
-        }
-    }
-
-    private mutating func readBody(of head: HTTPRequestHead) throws -> [UInt8] {
-        let framing = try head.bodyFraming()
-        if case .contentLength(let length) = framing, length > configuration.maxBodyBytes {
-            throw HTTPWireError.bodyTooLarge(limit: configuration.maxBodyBytes)
-        }
-        if framing != .none, head.headers.containsToken("100-continue", in: "Expect") {
-            try socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), timeout: configuration.writeTimeout)
-        }
-        var decoder = HTTPBodyDecoder(framing: framing, maxBodyBytes: configuration.maxBodyBytes)
-        var body: [UInt8] = []
-        var pending = parser.takeBuffered()
-        while true {
-            let used = try decoder.decode(pending[...], into: &body)
-            if decoder.isComplete {
-                parser.feed(pending[used...])
-                return body
-            }
-            pending = try socket.read(timeout: configuration.idleTimeout)
-            if pending.isEmpty {
-                try decoder.finishAtEndOfStream()
-                throw EndOfStream()
+    /// Counts each head once and answers `Expect: 100-continue` while its body is still to come.
+    private mutating func acknowledgeNewHead(completed request: HTTPRequest?) throws {
+        guard parser.headCount > countedHeads else { return }
+        countedHeads = parser.headCount
+        if let request {
+            server.record(request.head)
+        } else if let head = parser.pendingHead {
+            server.record(head)
+            if head.headers.containsToken("100-continue", in: "Expect") {
+                try socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), timeout: configuration.writeTimeout)
             }
         }
     }
 
-    /// Writes a response (head only for `HEAD` requests is the router's concern); false when the client went away.
+    /// After an error response, stops sending and drains what the client still sends (bounded),
+    /// so that closing does not reset the connection before the client has read the response.
+    private func lingeringClose() {
+        socket.shutdownWrite()
+        let deadline = ContinuousClock.now + .seconds(1)
+        var drained = 0
+        while drained < 4_194_304, !server.isStopped, ContinuousClock.now < deadline {
+            guard let bytes = try? socket.read(timeout: ContinuousClock.now.duration(to: deadline)), !bytes.isEmpty else { return }
+            drained += bytes.count
+        }
+    }
+
+    /// Writes a complete response; false when the client went away.
     @discardableResult
     func send(_ response: HTTPResponse) -> Bool {
         write(response.serialized())

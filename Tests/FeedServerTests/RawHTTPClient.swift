@@ -4,8 +4,10 @@ import HTTPWire
 import XCTest
 
 /// A minimal HTTP/1.1 client over `HTTPWire` sockets, for talking to `FeedServer` byte by byte.
-struct RawHTTPClient {
+/// Bytes read past one response are kept for the next (pipelining).
+final class RawHTTPClient {
     let socket: TCPSocket
+    private var leftover: [UInt8] = []
 
     init(port: UInt16) throws {
         socket = try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
@@ -31,10 +33,21 @@ struct RawHTTPClient {
     func response(method: String = "GET", timeout: Duration = .seconds(10)) throws -> HTTPResponse {
         var parser = HTTPResponseParser(requestMethod: method)
         let deadline = ContinuousClock.now + timeout
+        if !leftover.isEmpty {
+            let bytes = leftover
+            leftover = []
+            if let response = try parser.feed(bytes) {
+                leftover = parser.unusedBytes
+                return response
+            }
+        }
         while ContinuousClock.now < deadline {
             let bytes = try socket.read(maxBytes: 1 << 20, timeout: ContinuousClock.now.duration(to: deadline))
             if bytes.isEmpty { return try parser.finishAtEndOfStream() }
-            if let response = try parser.feed(bytes) { return response }
+            if let response = try parser.feed(bytes) {
+                leftover = parser.unusedBytes
+                return response
+            }
         }
         throw SocketError.timedOut(operation: "response")
     }

@@ -70,6 +70,12 @@ public struct HTTPHeadParser: Sendable {
             }
             lineStart = scanned
         }
+        if headStart > 0 {
+            buffered.removeFirst(headStart)
+            scanned -= headStart
+            lineStart -= headStart
+            headStart = 0
+        }
         return nil
     }
 

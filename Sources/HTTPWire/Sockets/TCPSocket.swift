@@ -235,6 +235,11 @@ public struct TCPSocket: Sendable, Hashable {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// Shuts down the sending direction only: the peer reads end of stream, and this side can still read.
+    public func shutdownWrite() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Closes the descriptor. Call exactly once, from the owner.
     public func close() {
         _ = Glibc.close(descriptor)
