@@ -1,0 +1,56 @@
+import Foundation
+
+extension FeedServer {
+    /// Settings of a `FeedServer`; every field has a default.
+    public struct Configuration: Sendable {
+        /// The port to listen on; 0 lets the kernel pick a free one.
+        public var port: UInt16 = 0
+        /// The largest request head accepted; larger ones get 431.
+        public var maxHeaderBytes = 16_384
+        /// The largest request body accepted; larger ones get 413.
+        public var maxBodyBytes = 1_048_576
+        /// The most connections open at once; more are answered 503 and closed.
+        public var maxConnections = 256
+        /// The seed of the generated feeds and of the fault draws.
+        public var seed: UInt64 = 1
+        /// A delay before every feed response.
+        public var feedLatency: Duration = .zero
+        /// The probability (0...1) that a feed request fails with 503 and a JSON body.
+        public var feedFaultRate: Double = 0
+        /// When set, the feed route serves exactly these bytes.
+        public var feedOverride: Data? = nil
+        /// Items on each generated feed page.
+        public var itemsPerPage = 20
+        /// How long a kept-alive connection may sit idle between requests before the server closes it.
+        public var idleTimeout: Duration = .seconds(60)
+        /// How long one write may wait for a client that does not read.
+        public var writeTimeout: Duration = .seconds(30)
+
+        /// Creates a configuration; pass only what differs from the defaults.
+        public init(
+            port: UInt16 = 0,
+            maxHeaderBytes: Int = 16_384,
+            maxBodyBytes: Int = 1_048_576,
+            maxConnections: Int = 256,
+            seed: UInt64 = 1,
+            feedLatency: Duration = .zero,
+            feedFaultRate: Double = 0,
+            feedOverride: Data? = nil,
+            itemsPerPage: Int = 20,
+            idleTimeout: Duration = .seconds(60),
+            writeTimeout: Duration = .seconds(30)
+        ) {
+            self.port = port
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+            self.maxConnections = maxConnections
+            self.seed = seed
+            self.feedLatency = feedLatency
+            self.feedFaultRate = feedFaultRate
+            self.feedOverride = feedOverride
+            self.itemsPerPage = itemsPerPage
+            self.idleTimeout = idleTimeout
+            self.writeTimeout = writeTimeout
+        }
+    }
+}

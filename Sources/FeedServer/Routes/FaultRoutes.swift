@@ -1,0 +1,154 @@
+import Foundation
+import HTTPWire
+
+/// The routes that misbehave on purpose, for fault-handling tests.
+enum FaultRoutes {
+    /// The largest `/bytes/{n}` body served (100 MB).
+    static let maxStreamedBytes = 100 * 1_048_576
+
+    /// `/status/{code}?body=json|html|empty&retryAfter=N`: that status (200...599) with the chosen body.
+    static func status(_ route: RouteContext, code text: String) -> Connection.Disposition {
+        guard let code = Int(text), (200...599).contains(code) else {
+            return route.badRequest("status code must be 200...599, got \(text)")
+        }
+        let reason = HTTPResponseHead.standardReason(for: code)
+        var response: HTTPResponse
+        switch route.query["body"] ?? "json" {
+        case "html":
+            let html = "<!DOCTYPE html><html><head><title>\(code) \(reason)</title></head><body><h1>\(code) \(reason)</h1></body></html>"
+            response = Responses.response(status: code, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
+        case "empty":
+            response = Responses.response(status: code, contentType: nil, body: [])
+        default:
+            response = Responses.json(status: code, code: "E\(code)", message: reason)
+        }
+        if let retryAfter = route.query["retryAfter"] {
+            response.head.headers.add(name: "Retry-After", value: retryAfter)
+        }
+        return route.respond(response)
+    }
+
+    /// `/delay/{ms}`: 200 after the delay (at most 10 minutes); closes without answering when the server stops first.
+    static func delay(_ route: RouteContext, milliseconds text: String) -> Connection.Disposition {
+        guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
+            return route.badRequest("delay must be 0...600000 ms, got \(text)")
+        }
+        guard route.server.sleep(.milliseconds(milliseconds)) else { return .close }
+        return route.respond(Responses.jsonObject(["delayMilliseconds": milliseconds]))
+    }
+
+    /// `/hang`: never answers; returns once the client closes or the server stops.
+    static func hang(_ route: RouteContext) -> Connection.Disposition {
+        route.connection.waitForClose()
+        return .close
+    }
+
+    /// `/drop`: closes without sending a byte.
+    static func drop(_ route: RouteContext) -> Connection.Disposition {
+        .close
+    }
+
+    /// `/reset`: closes with `SO_LINGER` 0 so the client sees a reset.
+    static func reset(_ route: RouteContext) -> Connection.Disposition {
+        route.connection.socket.setLingerZero()
+        return .close
+    }
+
+    /// `/half`: announces 1000 body bytes, sends 500, closes.
+    static func half(_ route: RouteContext) -> Connection.Disposition {
+        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": "1000"])
+        route.connection.write(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500))
+        return .close
+    }
+
+    /// `/bytes/{n}`: n body bytes, byte i being `i % 256`, streamed in 64 KiB writes.
+    static func bytes(_ route: RouteContext, count text: String) -> Connection.Disposition {
+        guard let count = Int(text), (0...maxStreamedBytes).contains(count) else {
+            return route.badRequest("byte count must be 0...\(maxStreamedBytes), got \(text)")
+        }
+        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": String(count)])
+        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
+        guard route.connection.write(head.serialized()) else { return .close }
+        if route.request.head.method.uppercased() == "HEAD" { return route.keepAlive ? .keepAlive : .close }
+        let block = (0..<65_536).map { UInt8(truncatingIfNeeded: $0) }
+        var sent = 0
+        while sent < count {
+            let size = min(block.count, count - sent)
+            guard !route.server.isStopped, route.connection.write(block[0..<size]) else { return .close }
+            sent += size
+        }
+        return route.keepAlive ? .keepAlive : .close
+    }
+
+    /// `/drip?interval=ms&count=n`: headers, then one body byte every interval (defaults 100 ms, 10 bytes).
+    static func drip(_ route: RouteContext) -> Connection.Disposition {
+        let interval = route.query.int("interval", default: 100)
+        let count = route.query.int("count", default: 10)
+        guard (0...60_000).contains(interval), (0...100_000).contains(count) else {
+            return route.badRequest("interval must be 0...60000 ms and count 0...100000")
+        }
+        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(count)])
+        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
+        guard route.connection.write(head.serialized()) else { return .close }
+        for _ in 0..<count {
+            guard route.server.sleep(.milliseconds(interval)), route.connection.write([UInt8(ascii: ".")]) else { return .close }
+        }
+        return route.keepAlive ? .keepAlive : .close
+    }
+
+    /// `/garbage`: bytes that are not HTTP, then close.
+    static func garbage(_ route: RouteContext) -> Connection.Disposition {
+        route.connection.write(Array("SSH-2.0-NotHTTP\r\n\u{1}\u{2}\u{3} this is not an HTTP response \u{7F}\r\n\r\n".utf8) + [0xFF, 0xFE, 0x00])
+        return .close
+    }
+
+    /// `/cut-headers`: a response cut inside its headers, then close.
+    static func cutHeaders(_ route: RouteContext) -> Connection.Disposition {
+        route.connection.write(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8))
+        return .close
+    }
+
+    /// `/wrong-length?actual=N&declared=M`: declares M body bytes, sends N, closes (defaults 10 and 20).
+    static func wrongLength(_ route: RouteContext) -> Connection.Disposition {
+        let actual = route.query.int("actual", default: 10)
+        let declared = route.query.int("declared", default: 20)
+        guard (0...10_485_760).contains(actual), declared >= 0 else {
+            return route.badRequest("actual must be 0...10485760 and declared non-negative")
+        }
+        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
+        route.connection.write(head.serialized() + [UInt8](repeating: UInt8(ascii: "w"), count: actual))
+        return .close
+    }
+
+    /// The body `/chunked` sends, decoded.
+    static let chunkedBody = "Hello, chunked world! This body arrives in four chunks."
+
+    /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field `X-Checksum`.
+    static func chunked(_ route: RouteContext) -> Connection.Disposition {
+        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"])
+        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
+        let body = Array(chunkedBody.utf8)
+        var bytes = head.serialized()
+        bytes += ChunkedEncoder.chunk(body[0..<7], extension: "name=value")
+        bytes += ChunkedEncoder.chunk(body[7..<22])
+        bytes += ChunkedEncoder.chunk(body[22..<40], extension: "quoted=\"a b\"")
+        bytes += ChunkedEncoder.chunk(body[40...])
+        bytes += ChunkedEncoder.end(trailers: ["X-Checksum": String(body.count)])
+        guard route.connection.write(bytes) else { return .close }
+        return route.keepAlive ? .keepAlive : .close
+    }
+
+    /// `/flaky?failures=N&key=K`: the first N requests for K answer 503, later ones 200.
+    static func flaky(_ route: RouteContext) -> Connection.Disposition {
+        let failures = route.query.int("failures", default: 1)
+        let key = route.query["key"] ?? ""
+        let attempt = route.server.state.withLock { state in
+            state.flakyAttempts[key, default: 0] += 1
+            return state.flakyAttempts[key, default: 0]
+        }
+        if attempt <= failures {
+            return route.respond(Responses.json(status: 503, code: "E503", message: "Flaky failure \(attempt) of \(failures)"))
+        }
+        return route.respond(Responses.jsonObject(["attempt": attempt, "key": key]))
+    }
+}

@@ -1,0 +1,64 @@
+import HTTPWire
+
+/// Maps a request path to the route that answers it.
+enum Router {
+    static let feedPath = "/services/feeds/photos_public.gne"
+
+    static func handle(_ request: ReceivedRequest, on connection: Connection, keepAlive: Bool) -> Connection.Disposition {
+        let path = request.head.path
+        let query = QueryParameters(request.head.query)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let route = RouteContext(request: request, query: query, connection: connection, keepAlive: keepAlive)
+        switch (parts.first ?? "", parts.count) {
+        case ("echo", 1): return EchoRoute.handle(route)
+        case ("status", 2): return FaultRoutes.status(route, code: parts[1])
+        case ("delay", 2): return FaultRoutes.delay(route, milliseconds: parts[1])
+        case ("hang", 1): return FaultRoutes.hang(route)
+        case ("drop", 1): return FaultRoutes.drop(route)
+        case ("reset", 1): return FaultRoutes.reset(route)
+        case ("half", 1): return FaultRoutes.half(route)
+        case ("bytes", 2): return FaultRoutes.bytes(route, count: parts[1])
+        case ("drip", 1): return FaultRoutes.drip(route)
+        case ("garbage", 1): return FaultRoutes.garbage(route)
+        case ("cut-headers", 1): return FaultRoutes.cutHeaders(route)
+        case ("wrong-length", 1): return FaultRoutes.wrongLength(route)
+        case ("chunked", 1): return FaultRoutes.chunked(route)
+        case ("flaky", 1): return FaultRoutes.flaky(route)
+        default:
+            if path == feedPath { return FeedRoute.handle(route) }
+            return route.respond(Responses.json(status: 404, code: "E404", message: "No route for \(path)"))
+        }
+    }
+}
+
+/// What a route needs: the request, its query, and the connection to answer on.
+struct RouteContext {
+    let request: ReceivedRequest
+    let query: QueryParameters
+    let connection: Connection
+    let keepAlive: Bool
+
+    var server: FeedServer { connection.server }
+
+    /// Sends a complete response (head only for `HEAD`), adding `Connection: close` when the exchange ends the connection.
+    func respond(_ response: HTTPResponse) -> Connection.Disposition {
+        var response = response
+        if !keepAlive, !response.head.headers.containsToken("close", in: "Connection") {
+            response.head.headers.add(name: "Connection", value: "close")
+        }
+        let bytes: [UInt8]
+        if request.head.method.uppercased() == "HEAD" {
+            var head = response.head
+            head.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+            bytes = head.serialized()
+        } else {
+            bytes = response.serialized()
+        }
+        let written = connection.write(bytes)
+        return written && keepAlive && response.head.keepAlive ? .keepAlive : .close
+    }
+
+    func badRequest(_ message: String) -> Connection.Disposition {
+        respond(Responses.json(status: 400, code: "E400", message: message))
+    }
+}

@@ -1,0 +1,18 @@
+import HTTPWire
+
+/// Everything the server's threads share, kept behind the server's `Mutex`.
+struct ServerState: Sendable {
+    var stopping = false
+    var listenerClosed = false
+    var open: Set<Int32> = []
+    var connectionCount = 0
+    var requestCount = 0
+    var requestsByPath: [String: Int] = [:]
+    var flakyAttempts: [String: Int] = [:]
+    var feedPage = 0
+    var faultRandom: SplitMix64
+
+    init(seed: UInt64) {
+        faultRandom = SplitMix64(seed: seed, stream: 3, index: 0)
+    }
+}

@@ -1,0 +1,42 @@
+/// How a message body is delimited on the wire.
+public enum HTTPBodyFraming: Sendable, Equatable {
+    /// No body.
+    case none
+    /// Exactly this many bytes.
+    case contentLength(Int)
+    /// `Transfer-Encoding: chunked`.
+    case chunked
+    /// Everything until the peer closes (responses only).
+    case untilClose
+
+    static func fromTransferEncoding(_ headers: HTTPHeaders) throws(HTTPWireError) -> HTTPBodyFraming? {
+        let values = headers.values(for: "Transfer-Encoding")
+        guard !values.isEmpty else { return nil }
+        let codings = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmingHTTPWhitespace() }
+        guard let last = codings.last, last.caseInsensitiveEquals("chunked"),
+              codings.dropLast().allSatisfy({ !$0.caseInsensitiveEquals("chunked") }) else {
+            throw .unsupportedTransferEncoding(values.joined(separator: ", "))
+        }
+        guard codings.count == 1 else {
+            throw .unsupportedTransferEncoding(values.joined(separator: ", "))
+        }
+        return .chunked
+    }
+
+    static func contentLength(_ headers: HTTPHeaders) throws(HTTPWireError) -> Int? {
+        let values = headers.values(for: "Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        guard !values.isEmpty else { return nil }
+        var result: Int?
+        for raw in values {
+            let text = String(raw).trimmingHTTPWhitespace()
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy(ASCII.isDigit), let value = Int(text) else {
+                throw .invalidContentLength(headers.values(for: "Content-Length").joined(separator: ", "))
+            }
+            if let result, result != value {
+                throw .invalidContentLength(headers.values(for: "Content-Length").joined(separator: ", "))
+            }
+            result = value
+        }
+        return result
+    }
+}

@@ -1,0 +1,100 @@
+/// An ordered list of header fields; names compare case-insensitively, order and duplicates are kept.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field as it appears on the wire.
+    public struct Field: Sendable, Equatable {
+        /// The field name with its original casing.
+        public var name: String
+        /// The field value without surrounding whitespace.
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in wire order.
+    public private(set) var fields: [Field]
+
+    /// Creates headers from fields in order.
+    public init(_ fields: [Field] = []) {
+        self.fields = fields
+    }
+
+    /// Creates headers from `(name, value)` pairs in order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Iterates the fields in wire order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The first value for `name` (case-insensitive), or nil.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.caseInsensitiveEquals(name) }?.value
+    }
+
+    /// Every value for `name` (case-insensitive), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` exists.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Appends a field, keeping existing ones with the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every field named `name` with one field holding `value`.
+    public mutating func replaceOrAdd(name: String, value: String) {
+        remove(name: name)
+        add(name: name, value: value)
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Whether a comma-separated header `name` lists `token` (case-insensitive), as `Connection: close` does.
+    public func containsToken(_ token: String, in name: String) -> Bool {
+        values(for: name).contains { value in
+            value.split(separator: ",").contains {
+                String($0).trimmingHTTPWhitespace().caseInsensitiveEquals(token)
+            }
+        }
+    }
+
+    func serialize(into bytes: inout [UInt8]) {
+        for field in fields {
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: field.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let lhs = utf8, rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
+    }
+
+    func trimmingHTTPWhitespace() -> String {
+        let bytes = Array(utf8)
+        var start = 0, end = bytes.count
+        while start < end, ASCII.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, ASCII.isWhitespace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+/// An incremental decoder for a message body of any framing: feed received bytes, collect the
+/// body bytes it yields, and read `isComplete`; bytes past the end of the body are returned
+/// as unused so they can start the next message.
+public struct HTTPBodyDecoder: Sendable {
+    /// The framing being decoded.
+    public let framing: HTTPBodyFraming
+    /// The largest body accepted, in bytes.
+    public let maxBodyBytes: Int
+    /// Body bytes decoded so far.
+    public private(set) var receivedCount = 0
+    private var chunked: ChunkedDecoder
+    private var finished = false
+
+    /// Creates a decoder for `framing`; a declared `Content-Length` over `maxBodyBytes` fails at the first `decode`.
+    public init(framing: HTTPBodyFraming, maxBodyBytes: Int = Int.max, maxLineBytes: Int = 16_384) {
+        self.framing = framing
+        self.maxBodyBytes = maxBodyBytes
+        self.chunked = ChunkedDecoder(maxLineBytes: maxLineBytes, maxBodyBytes: maxBodyBytes)
+    }
+
+    /// Whether the whole body has been decoded.
+    public var isComplete: Bool {
+        switch framing {
+        case .none: true
+        case .contentLength(let length): receivedCount == length
+        case .chunked: chunked.isComplete
+        case .untilClose: finished
+        }
+    }
+
+    /// Trailer fields of a chunked body.
+    public var trailers: HTTPHeaders { chunked.trailers }
+
+    /// Decodes `input`, appending body bytes to `body`; returns the number of input bytes used.
+    @discardableResult
+    public mutating func decode(_ input: ArraySlice<UInt8>, into body: inout [UInt8]) throws(HTTPWireError) -> Int {
+        switch framing {
+        case .none:
+            return 0
+        case .contentLength(let length):
+            guard length <= maxBodyBytes else { throw .bodyTooLarge(limit: maxBodyBytes) }
+            let take = min(length - receivedCount, input.count)
+            body.append(contentsOf: input.prefix(take))
+            receivedCount += take
+            return take
+        case .chunked:
+            let used = try chunked.decode(input, into: &body)
+            receivedCount = chunked.decodedCount
+            return used
+        case .untilClose:
+            guard !finished else { return 0 }
+            guard receivedCount <= maxBodyBytes - input.count else { throw .bodyTooLarge(limit: maxBodyBytes) }
+            body.append(contentsOf: input)
+            receivedCount += input.count
+            return input.count
+        }
+    }
+
+    /// Tells the decoder the peer closed: completes a close-delimited body, or throws
+    /// `truncatedBody` when the framing expected more.
+    public mutating func finishAtEndOfStream() throws(HTTPWireError) {
+        switch framing {
+        case .untilClose:
+            finished = true
+        case .contentLength(let length):
+            if receivedCount < length { throw .truncatedBody(expected: length, received: receivedCount) }
+        case .chunked:
+            if !chunked.isComplete { throw .truncatedBody(expected: nil, received: receivedCount) }
+        case .none:
+            break
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// An incremental parser for one complete response, as a client reads it: head, then body of
+/// whatever framing, skipping interim 1xx responses. Feed bytes until it returns a response;
+/// call `finishAtEndOfStream()` when the peer closes.
+public struct HTTPResponseParser: Sendable {
+    /// The method of the request being answered (`HEAD` responses have no body).
+    public let requestMethod: String
+    /// The largest body accepted, in bytes.
+    public let maxBodyBytes: Int
+    /// The head, once parsed.
+    public private(set) var head: HTTPResponseHead?
+    /// Body bytes received so far.
+    public private(set) var body: [UInt8] = []
+    private var headParser: HTTPHeadParser
+    private var decoder: HTTPBodyDecoder?
+    private var leftover: [UInt8] = []
+    private var receivedBytes = 0
+
+    /// Creates a parser for the response to a `requestMethod` request.
+    public init(requestMethod: String, maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = Int.max) {
+        self.requestMethod = requestMethod
+        self.maxBodyBytes = maxBodyBytes
+        self.headParser = HTTPHeadParser(maxHeaderBytes: maxHeaderBytes)
+    }
+
+    /// Bytes received after the end of the response (the start of a pipelined one, if any).
+    public var unusedBytes: [UInt8] { leftover }
+
+    /// Feeds received bytes; returns the response once it is complete.
+    public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(HTTPWireError) -> HTTPResponse? {
+        receivedBytes += bytes.count
+        if var decoder {
+            let slice = ArraySlice(bytes)
+            let used = try decoder.decode(slice, into: &body)
+            self.decoder = decoder
+            if decoder.isComplete {
+                leftover.append(contentsOf: slice.dropFirst(used))
+            }
+            return completedResponse()
+        }
+        headParser.feed(bytes)
+        while let parsed = try headParser.nextResponseHead() {
+            if (100..<200).contains(parsed.status) && parsed.status != 101 { continue }
+            head = parsed
+            var decoder = HTTPBodyDecoder(framing: try parsed.bodyFraming(requestMethod: requestMethod), maxBodyBytes: maxBodyBytes)
+            let rest = headParser.takeBuffered()
+            let used = try decoder.decode(rest[...], into: &body)
+            self.decoder = decoder
+            if decoder.isComplete { leftover = Array(rest[used...]) }
+            return completedResponse()
+        }
+        return nil
+    }
+
+    /// Tells the parser the peer closed; returns the response when it is complete (a close-delimited
+    /// body), throws when the head or body was cut short.
+    public mutating func finishAtEndOfStream() throws(HTTPWireError) -> HTTPResponse {
+        guard var decoder, let head else { throw .truncatedHead(received: receivedBytes) }
+        try decoder.finishAtEndOfStream()
+        self.decoder = decoder
+        return HTTPResponse(head: head, body: body, trailers: decoder.trailers)
+    }
+
+    private func completedResponse() -> HTTPResponse? {
+        guard let head, let decoder, decoder.isComplete else { return nil }
+        return HTTPResponse(head: head, body: body, trailers: decoder.trailers)
+    }
+}

@@ -1,0 +1,247 @@
+import Glibc
+
+/// A TCP socket descriptor with blocking helpers that take timeouts (implemented with `poll`).
+///
+/// The value is a plain descriptor: copies refer to the same socket, and exactly one owner
+/// must call `close()`. Other threads may call `shutdown()` to wake a blocked reader.
+public struct TCPSocket: Sendable, Hashable {
+    /// The file descriptor.
+    public let descriptor: Int32
+
+    /// Wraps an existing descriptor.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    // MARK: - Server side
+
+    /// Creates a socket bound to `host` (an IPv4 literal) and `port` (0 lets the kernel pick) and listens.
+    public static func listen(host: String = "127.0.0.1", port: UInt16 = 0, backlog: Int32 = 512) throws(SocketError) -> TCPSocket {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(operation: "socket", errno: errno) }
+        let socket = TCPSocket(descriptor: fd)
+        var reuse: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            socket.close()
+            throw .addressResolution(host: host, code: EAI_NONAME)
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let number = errno
+            socket.close()
+            throw .system(operation: "bind", errno: number)
+        }
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let number = errno
+            socket.close()
+            throw .system(operation: "listen", errno: number)
+        }
+        return socket
+    }
+
+    /// The local port this socket is bound to.
+    public func localPort() throws(SocketError) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard result == 0 else { throw .system(operation: "getsockname", errno: errno) }
+        return withUnsafePointer(to: &storage) { pointer in
+            if Int32(pointer.pointee.ss_family) == AF_INET6 {
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            } else {
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+        }
+    }
+
+    /// Waits up to `timeout` (nil: forever) for a connection and accepts it; nil on timeout.
+    public func accept(timeout: Duration?) throws(SocketError) -> TCPSocket? {
+        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "accept") else { return nil }
+        while true {
+            let fd = Glibc.accept(descriptor, nil, nil)
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                return TCPSocket(descriptor: fd)
+            }
+            let number = errno
+            if number == EINTR { continue }
+            if number == EAGAIN || number == EWOULDBLOCK || number == ECONNABORTED { return nil }
+            throw .system(operation: "accept", errno: number)
+        }
+    }
+
+    // MARK: - Client side
+
+    /// Resolves `host` with `getaddrinfo` (IPv4 and IPv6) and connects to the first address that
+    /// answers, each attempt bounded by `timeout` (non-blocking connect, then `poll`).
+    public static func connect(host: String, port: UInt16, timeout: Duration) throws(SocketError) -> TCPSocket {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hints, &list)
+        guard code == 0, let first = list else {
+            if code == EAI_SYSTEM { throw .system(operation: "getaddrinfo", errno: errno) }
+            throw .addressResolution(host: host, code: code)
+        }
+        defer { freeaddrinfo(first) }
+        var lastError = SocketError.addressResolution(host: host, code: EAI_NONAME)
+        var current: UnsafeMutablePointer<addrinfo>? = first
+        while let info = current {
+            current = info.pointee.ai_next
+            do {
+                return try connect(address: info.pointee.ai_addr, length: info.pointee.ai_addrlen, family: info.pointee.ai_family, timeout: timeout)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    private static func connect(address: UnsafeMutablePointer<sockaddr>?, length: socklen_t, family: Int32, timeout: Duration) throws(SocketError) -> TCPSocket {
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .system(operation: "socket", errno: errno) }
+        let socket = TCPSocket(descriptor: fd)
+        do throws(SocketError) {
+            if Glibc.connect(fd, address, length) != 0 {
+                let number = errno
+                guard number == EINPROGRESS || number == EINTR else { throw .system(operation: "connect", errno: number) }
+                guard try socket.wait(for: Int16(POLLOUT), timeout: timeout, operation: "connect") else {
+                    throw .timedOut(operation: "connect")
+                }
+                var pending: Int32 = 0
+                var size = socklen_t(MemoryLayout<Int32>.size)
+                guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &size) == 0 else {
+                    throw .system(operation: "getsockopt", errno: errno)
+                }
+                if pending != 0 { throw .system(operation: "connect", errno: pending) }
+            }
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+            socket.setNoDelay()
+            return socket
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    // MARK: - I/O
+
+    /// Reads up to `maxBytes`, waiting at most `timeout` (nil: forever) for data; an empty result means end of stream.
+    public func read(maxBytes: Int = 65_536, timeout: Duration?) throws(SocketError) -> [UInt8] {
+        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "read") else { throw .timedOut(operation: "read") }
+        var buffer = [UInt8](repeating: 0, count: max(1, maxBytes))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count >= 0 {
+                buffer.removeSubrange(count...)
+                return buffer
+            }
+            let number = errno
+            if number == EINTR { continue }
+            if number == EAGAIN || number == EWOULDBLOCK { return try read(maxBytes: maxBytes, timeout: timeout) }
+            throw .system(operation: "read", errno: number)
+        }
+    }
+
+    /// Writes every byte, waiting at most `timeout` (nil: forever) each time the peer is not reading.
+    public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, timeout: Duration?) throws(SocketError) {
+        let result: SocketError? = bytes.withContiguousStorageIfAvailable { buffer in
+            writeAll(UnsafeRawBufferPointer(buffer), timeout: timeout)
+        } ?? Array(bytes).withUnsafeBytes { writeAll($0, timeout: timeout) }
+        if let result { throw result }
+    }
+
+    private func writeAll(_ buffer: UnsafeRawBufferPointer, timeout: Duration?) -> SocketError? {
+        var offset = 0
+        while offset < buffer.count {
+            do {
+                guard try wait(for: Int16(POLLOUT), timeout: timeout, operation: "write") else { return .timedOut(operation: "write") }
+            } catch {
+                return error
+            }
+            let count = send(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            if count >= 0 {
+                offset += count
+                continue
+            }
+            let number = errno
+            if number == EINTR || number == EAGAIN || number == EWOULDBLOCK { continue }
+            return .system(operation: "write", errno: number)
+        }
+        return nil
+    }
+
+    /// Waits until the socket is ready for `events` or `timeout` passes; false on timeout.
+    /// Hang-ups and errors count as ready so that the following call reports them.
+    public func wait(for events: Int16, timeout: Duration?, operation: String = "poll") throws(SocketError) -> Bool {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                milliseconds = remaining <= .zero ? 0 : Self.milliseconds(remaining)
+            }
+            let result = poll(&entry, 1, milliseconds)
+            if result > 0 {
+                if entry.revents & Int16(POLLNVAL) != 0 { throw .closed }
+                return true
+            }
+            if result == 0 { return false }
+            let number = errno
+            if number == EINTR { continue }
+            throw .system(operation: operation, errno: number)
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds.multipliedReportingOverflow(by: 1_000)
+        if total.overflow { return Int32.max }
+        let rounded = total.partialValue.addingReportingOverflow((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        if rounded.overflow { return Int32.max }
+        return Int32(clamping: rounded.partialValue)
+    }
+
+    // MARK: - Options and teardown
+
+    /// Disables Nagle's algorithm so small writes go out at once.
+    public func setNoDelay() {
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Sets `SO_LINGER` to zero so that `close()` sends a reset (RST) instead of a FIN.
+    public func setLingerZero() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Shuts down both directions; wakes any thread blocked on this socket without freeing the descriptor.
+    public func shutdown() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Shuts down the sending direction only: the peer reads end of stream, and this side can still read.
+    public func shutdownWrite() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Closes the descriptor. Call exactly once, from the owner.
+    public func close() {
+        _ = Glibc.close(descriptor)
+    }
+}
