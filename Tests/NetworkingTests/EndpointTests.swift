@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import TestSupport
 import XCTest
 
 private struct Payload: Encodable, Sendable {
@@ -16,7 +17,7 @@ private struct Unencodable: Encodable, Sendable {
     }
 }
 
-final class EndpointTests: XCTestCase {
+final class EndpointTests: LeakCheckingTestCase {
     func testRequestPlain() throws {
         let request = try endpoint(.requestPlain, method: .delete, headers: ["X-A": "1"]).urlRequest()
         XCTAssertEqual(request.url?.absoluteString, "http://127.0.0.1:8080/api/items")

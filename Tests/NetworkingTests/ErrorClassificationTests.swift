@@ -6,6 +6,7 @@ import FoundationNetworking
 import Glibc
 #endif
 import Networking
+import TestSupport
 import XCTest
 
 private enum FakeReactiveError: TimeoutClassifiable {
@@ -14,7 +15,7 @@ private enum FakeReactiveError: TimeoutClassifiable {
     var representsTimeout: Bool { self == .timeout }
 }
 
-final class ErrorClassificationTests: XCTestCase {
+final class ErrorClassificationTests: LeakCheckingTestCase {
     private func nsURLError(_ code: Int, description: String? = nil, underlying: NSError? = nil) -> NSError {
         var info: [String: Any] = [:]
         if let description { info[NSLocalizedDescriptionKey] = description }

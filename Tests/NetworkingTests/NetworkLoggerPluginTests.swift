@@ -3,9 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import TestSupport
 import XCTest
 
-final class NetworkLoggerPluginTests: XCTestCase {
+final class NetworkLoggerPluginTests: LeakCheckingTestCase {
     private let secret = "S3CR3T-value"
 
     private func optionSets() -> [(String, NetworkLoggerPlugin.Configuration.LogOptions)] {

@@ -4,11 +4,12 @@ import FoundationNetworking
 #endif
 import Networking
 import Synchronization
+import TestSupport
 import XCTest
 
 private struct NoOpPlugin: PluginType {}
 
-final class PluginTests: XCTestCase {
+final class PluginTests: LeakCheckingTestCase {
     func testDefaultHooksChangeNothing() {
         let request = URLRequest(url: URL(string: "http://127.0.0.1/")!)
         let plugin = NoOpPlugin()

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import TestSupport
 import XCTest
 
 private struct Item: Decodable, Sendable, Equatable {
@@ -14,7 +15,7 @@ private struct Defaults: Decodable, Sendable, Equatable {
     var id: Int?
 }
 
-final class ResponseTests: XCTestCase {
+final class ResponseTests: LeakCheckingTestCase {
     private func response(_ status: Int = 200, _ body: String) -> Response {
         Response(statusCode: status, data: Data(body.utf8))
     }

@@ -3,9 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import TestSupport
 import XCTest
 
-final class RetryPolicyTests: XCTestCase {
+final class RetryPolicyTests: LeakCheckingTestCase {
     private func statusError(_ status: Int, headers: [String: String] = [:]) -> ProviderError {
         let url = URL(string: "http://127.0.0.1/")!
         let http = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)

@@ -3,9 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import TestSupport
 import XCTest
 
-final class URLEncodingTests: XCTestCase {
+final class URLEncodingTests: LeakCheckingTestCase {
     private func request(_ method: HTTPMethod, _ url: String = "http://127.0.0.1/p") -> URLRequest {
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = method.rawValue

@@ -4,10 +4,11 @@ import FoundationNetworking
 #endif
 import Networking
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Real URLSession traffic, on 127.0.0.1 only.
-final class URLSessionTransportTests: XCTestCase {
+final class URLSessionTransportTests: LeakCheckingTestCase {
     private final class Outcome: Sendable {
         let results = Mutex<[Result<Response, ProviderError>]>([])
         let progress = Mutex<[Double]>([])

@@ -1,7 +1,8 @@
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class ChangesetPropertyTests: XCTestCase {
+final class ChangesetPropertyTests: LeakCheckingTestCase {
     private func randomSections(_ random: inout SplitMix64) -> [[(link: Int, title: Int)]] {
         (0..<Int(random.next(upperBound: 5))).map { _ in
             (0..<Int(random.next(upperBound: 8))).map { _ in

@@ -1,7 +1,8 @@
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class ChangesetTests: XCTestCase {
+final class ChangesetTests: LeakCheckingTestCase {
     private func diff(_ old: [PhotoSection], _ new: [PhotoSection], file: StaticString = #filePath, line: UInt = #line)
         -> Changeset
     {

@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class FeedSanitizerTests: XCTestCase {
+final class FeedSanitizerTests: LeakCheckingTestCase {
     private func sanitized(_ text: String) throws -> String {
         String(decoding: try FeedSanitizer.sanitize(Data(text.utf8)), as: UTF8.self)
     }

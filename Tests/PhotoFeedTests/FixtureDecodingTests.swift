@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class FixtureDecodingTests: XCTestCase {
+final class FixtureDecodingTests: LeakCheckingTestCase {
     func testJSONPCaptureUnwrapsAndRepairsTheApostrophe() throws {
         let data = try Fixtures.data("01_")
         let sanitized = try FeedSanitizer.sanitize(data)

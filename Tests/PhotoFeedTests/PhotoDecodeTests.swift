@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class PhotoDecodeTests: XCTestCase {
+final class PhotoDecodeTests: LeakCheckingTestCase {
     /// A small Flickr-shaped feed whose single item's title is `title` as raw JSON string content.
     private func feed(title: String, jsonp: Bool = false) -> Data {
         let body = """

@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class PhotoModelTests: XCTestCase {
+final class PhotoModelTests: LeakCheckingTestCase {
     static func item(_ link: String, title: String = "t", tags: String = "") -> Photo.Item {
         Photo.Item(
             title: title, link: link, media: .init(m: "\(link)_m.jpg"), author: "nobody@flickr.com (a)",

@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class PhotoRequestTests: XCTestCase {
+final class PhotoRequestTests: LeakCheckingTestCase {
     func testDefaultsAreTheDocumentsQuery() {
         let request = PhotoRequest()
         XCTAssertEqual(request.tags, "landscape, portrait")

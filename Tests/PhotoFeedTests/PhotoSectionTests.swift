@@ -1,7 +1,8 @@
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class PhotoSectionTests: XCTestCase {
+final class PhotoSectionTests: LeakCheckingTestCase {
     private func rebuilt<Section: SectionModelType>(_ section: Section, keepingFirst count: Int) -> Section {
         Section(original: section, items: Array(section.items.prefix(count)))
     }

@@ -1,8 +1,9 @@
 import Foundation
 import PhotoFeed
+import TestSupport
 import XCTest
 
-final class RemovedEscapeCharactersTests: XCTestCase {
+final class RemovedEscapeCharactersTests: LeakCheckingTestCase {
     func testRemovesEveryEscapedQuoteThenEveryBackslash() {
         XCTAssertEqual(#"I\'ll"#.removedEscapeCharacters, "I'll")
         XCTAssertEqual(#"a\"b\\c\/d\u00e9\n"#.removedEscapeCharacters, "abc/du00e9n")
