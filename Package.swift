@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "FeedServer", dependencies: ["HTTPWire"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
+        .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
+        .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
