@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import Glibc
 import HTTPWire
 import Synchronization
 import XCTest
@@ -157,5 +158,24 @@ final class FeedServerLifecycleTests: FeedServerTestCase {
             Thread.sleep(forTimeInterval: 0.01)
         }
         XCTAssertEqual(server.connectionCount, 16 + 8 * 25)
+    }
+
+    func testStartsOnAGivenPortAndReportsAPortInUse() throws {
+        let probe = try TCPSocket.listen()
+        let port = try probe.localPort()
+        probe.close()
+        let server = try makeServer(.init(port: port))
+        XCTAssertEqual(server.port, port)
+        XCTAssertThrowsError(try makeServer(.init(port: port))) { error in
+            XCTAssertEqual(error as? SocketError, .system(operation: "bind", errno: EADDRINUSE))
+        }
+    }
+
+    func testIdleKeptAliveConnectionIsClosedAfterTheIdleTimeout() throws {
+        let server = try makeServer(.init(idleTimeout: .milliseconds(100)))
+        let client = try connect(server)
+        try client.request("GET", "/status/200")
+        XCTAssertEqual(try client.response().head.status, 200)
+        XCTAssertEqual(try client.readUntilClose(timeout: .seconds(10)), [])
     }
 }
