@@ -46,6 +46,7 @@ struct Connection {
                 parser.feed(bytes)
             }
         } catch let error as HTTPWireError {
+            countNewHead()
             let status: Int
             switch error {
             case .headersTooLarge: status = 431
@@ -73,6 +74,13 @@ struct Connection {
                 try socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), timeout: configuration.writeTimeout)
             }
         }
+    }
+
+    /// Counts a head that was parsed but whose request failed (an oversize or malformed body).
+    private mutating func countNewHead() {
+        guard parser.headCount > countedHeads, let head = parser.pendingHead else { return }
+        countedHeads = parser.headCount
+        server.record(head)
     }
 
     /// After an error response, stops sending and drains what the client still sends (bounded),

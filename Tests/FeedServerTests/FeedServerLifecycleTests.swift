@@ -1,6 +1,8 @@
 import FeedServer
 import Foundation
+import Glibc
 import HTTPWire
+import Synchronization
 import XCTest
 
 final class FeedServerLifecycleTests: FeedServerTestCase {
@@ -66,6 +68,7 @@ final class FeedServerLifecycleTests: FeedServerTestCase {
         let response = try client.response()
         XCTAssertEqual(response.head.status, 413)
         XCTAssertEqual(try json(response)["code"] as? String, "E413")
+        XCTAssertEqual(server.requestCount(path: "/echo"), 1)
     }
 
     func testChunkedRequestBodyOverTheLimitGets413() throws {
@@ -111,5 +114,68 @@ final class FeedServerLifecycleTests: FeedServerTestCase {
         XCTAssertThrowsError(try RawHTTPClient(port: server.port))
         for client in [idle, hanging, delayed] { client.close() }
         XCTAssertEqual(Self.openDescriptorCount(), before)
+    }
+
+    func testHTTP10KeepAliveIsConfirmed() throws {
+        let server = try makeServer()
+        let client = try connect(server)
+        try client.send("GET /status/200 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        XCTAssertEqual(try client.response().head.headers["Connection"], "keep-alive")
+        try client.send("GET /status/201 HTTP/1.0\r\n\r\n")
+        XCTAssertEqual(try client.response().head.status, 201)
+        XCTAssertEqual(try client.readUntilClose(), [])
+        XCTAssertEqual(server.connectionCount, 1)
+    }
+
+    func testManyRequestsFromParallelClients() throws {
+        let server = try makeServer()
+        let failures = Atomic<Int>(0)
+        let completed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            do {
+                var client = try RawHTTPClient(port: server.port)
+                defer { client.close() }
+                for index in 0..<125 {
+                    let closes = worker.isMultiple(of: 2) && index.isMultiple(of: 5)
+                    try client.request("GET", "/echo?w=\(worker)&i=\(index)", headers: closes ? ["Connection: close"] : [])
+                    let response = try client.response()
+                    guard response.head.status == 200 else { failures.add(1, ordering: .relaxed); continue }
+                    completed.add(1, ordering: .relaxed)
+                    if closes {
+                        client.close()
+                        client = try RawHTTPClient(port: server.port)
+                    }
+                }
+            } catch {
+                failures.add(1, ordering: .relaxed)
+            }
+        }
+        XCTAssertEqual(failures.load(ordering: .relaxed), 0)
+        XCTAssertEqual(completed.load(ordering: .relaxed), 2_000)
+        XCTAssertEqual(server.requestCount(path: "/echo"), 2_000)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while server.connectionCount < 16 + 8 * 25, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertEqual(server.connectionCount, 16 + 8 * 25)
+    }
+
+    func testStartsOnAGivenPortAndReportsAPortInUse() throws {
+        let probe = try TCPSocket.listen()
+        let port = try probe.localPort()
+        probe.close()
+        let server = try makeServer(.init(port: port))
+        XCTAssertEqual(server.port, port)
+        XCTAssertThrowsError(try makeServer(.init(port: port))) { error in
+            XCTAssertEqual(error as? SocketError, .system(operation: "bind", errno: EADDRINUSE))
+        }
+    }
+
+    func testIdleKeptAliveConnectionIsClosedAfterTheIdleTimeout() throws {
+        let server = try makeServer(.init(idleTimeout: .milliseconds(100)))
+        let client = try connect(server)
+        try client.request("GET", "/status/200")
+        XCTAssertEqual(try client.response().head.status, 200)
+        XCTAssertEqual(try client.readUntilClose(timeout: .seconds(10)), [])
     }
 }

@@ -72,3 +72,24 @@ final class TCPSocketTests: XCTestCase {
         XCTAssertEqual(SocketError.timedOut(operation: "read").description, "read timed out")
     }
 }
+
+final class TCPSocketConnectTimeoutTests: XCTestCase {
+    /// A listener that never accepts and has a full backlog drops further SYNs, so connect must time out.
+    func testConnectTimesOutWhenTheBacklogIsFull() throws {
+        let listener = try TCPSocket.listen(backlog: 0)
+        defer { listener.close() }
+        let port = try listener.localPort()
+        var connected: [TCPSocket] = []
+        defer { connected.forEach { $0.close() } }
+        var timedOut = false
+        for _ in 0..<8 where !timedOut {
+            do {
+                connected.append(try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .milliseconds(300)))
+            } catch SocketError.timedOut(let operation) {
+                XCTAssertEqual(operation, "connect")
+                timedOut = true
+            }
+        }
+        XCTAssertTrue(timedOut, "connected \(connected.count) times without a timeout")
+    }
+}

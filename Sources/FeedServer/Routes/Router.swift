@@ -45,6 +45,8 @@ struct RouteContext {
         var response = response
         if !keepAlive, !response.head.headers.containsToken("close", in: "Connection") {
             response.head.headers.add(name: "Connection", value: "close")
+        } else if keepAlive, request.head.version == .http1_0 {
+            response.head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         }
         let bytes: [UInt8]
         if request.head.method.uppercased() == "HEAD" {

@@ -13,11 +13,8 @@ public enum HTTPBodyFraming: Sendable, Equatable {
         let values = headers.values(for: "Transfer-Encoding")
         guard !values.isEmpty else { return nil }
         let codings = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmingHTTPWhitespace() }
-        guard let last = codings.last, last.caseInsensitiveEquals("chunked"),
-              codings.dropLast().allSatisfy({ !$0.caseInsensitiveEquals("chunked") }) else {
-            throw .unsupportedTransferEncoding(values.joined(separator: ", "))
-        }
-        guard codings.count == 1 else {
+        // Only a lone `chunked` is supported: other codings (gzip, ...) would need decoding first.
+        guard codings.count == 1, codings[0].caseInsensitiveEquals("chunked") else {
             throw .unsupportedTransferEncoding(values.joined(separator: ", "))
         }
         return .chunked

@@ -151,7 +151,10 @@ public struct TCPSocket: Sendable, Hashable {
             }
             let number = errno
             if number == EINTR { continue }
-            if number == EAGAIN || number == EWOULDBLOCK { return try read(maxBytes: maxBytes, timeout: timeout) }
+            if number == EAGAIN || number == EWOULDBLOCK {
+                guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "read") else { throw .timedOut(operation: "read") }
+                continue
+            }
             throw .system(operation: "read", errno: number)
         }
     }
