@@ -35,13 +35,14 @@ extension ObservableType {
     }
 }
 
-// @unchecked: `attempts` and `current` are guarded by `lock`.
+// @unchecked: `attempts` is guarded by `lock`; `current` and `resubscription` are locked serial disposables.
 final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let maxAttempts: Int
     private let lock = NSRecursiveLock()
     private var attempts = 0
     private let current = SerialDisposable()
+    private let resubscription = SerialDisposable()
 
     init(downstream: AnyObserver<Element>, source: Observable<Element>, maxAttempts: Int) {
         self.source = source
@@ -66,7 +67,8 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
             if exhausted {
                 stop(with: .error(error))
             } else {
-                current.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
+                current.disposable = Disposables.create()
+                resubscription.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
                     self?.subscribeNext()
                 }
             }
@@ -76,6 +78,7 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     override func dispose() {
         super.dispose()
         current.dispose()
+        resubscription.dispose()
     }
 }
 
