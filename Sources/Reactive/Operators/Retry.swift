@@ -82,6 +82,9 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     }
 }
 
+/// RxSwift's rules: the trigger sequence is subscribed once, before the source, but only a
+/// trigger event that follows a source error counts. A `.next` then resubscribes; a terminal
+/// event ends the result, at once when a source error waits for it, else at the next error.
 // @unchecked: every mutable field is guarded by `lock`.
 final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
@@ -89,7 +92,8 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     private let attempt = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()
     private var errors: PublishSubject<any Error>?
-    private var lastError: (any Error)?
+    private var awaitingTrigger = false
+    private var triggerEnded: Event<Element>?
 
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
         self.source = source
@@ -101,13 +105,27 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
         triggerSubscription.setDisposable(triggers.subscribe(handler: { event in
             self.lock.withLock {
                 switch event {
-                case .next: self.subscribeSource()
-                case .error(let error): self.finish(.error(error))
-                case .completed: self.finish(.completed)
+                case .next: self.onTrigger()
+                case .error(let error): self.onTriggerEnded(.error(error))
+                case .completed: self.onTriggerEnded(.completed)
                 }
             }
         }))
         lock.withLock { subscribeSource() }
+    }
+
+    private func onTrigger() {
+        guard awaitingTrigger else { return }
+        awaitingTrigger = false
+        subscribeSource()
+    }
+
+    private func onTriggerEnded(_ event: Event<Element>) {
+        if awaitingTrigger {
+            stop(with: event)
+        } else {
+            triggerEnded = event
+        }
     }
 
     private func subscribeSource() {
@@ -118,17 +136,22 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
             self.lock.withLock {
                 switch event {
                 case .next(let element): self.forwardNext(element)
-                case .completed: self.finish(.completed)
-                case .error(let error):
-                    self.lastError = error
-                    self.errors?.onNext(error)
+                case .completed: self.stop(with: .completed)
+                case .error(let error): self.onSourceError(error)
                 }
             }
         }))
     }
 
-    private func finish(_ event: Event<Element>) {
-        stop(with: event)
+    private func onSourceError(_ error: any Error) {
+        guard !isStopped else { return }
+        attempt.disposable = Disposables.create()
+        if let triggerEnded {
+            stop(with: triggerEnded)
+            return
+        }
+        awaitingTrigger = true
+        errors?.onNext(error)
     }
 
     override func dispose() {
