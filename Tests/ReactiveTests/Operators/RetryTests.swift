@@ -114,4 +114,40 @@ final class RetryTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
         XCTAssertEqual(trigger.subscriptions.map(\.unsubscribe), [1000])
     }
+
+    func testRetryWhenIgnoresTriggersWhileTheSourceIsHealthy() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let trigger = scheduler.createHotObservable([.next(220, 0), .next(230, 0)])
+        let res = scheduler.start { xs.retry { _ in trigger } }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(260, 2), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testRetryWhenATriggerEndingBeforeAnyErrorWaitsForTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let trigger = scheduler.createHotObservable([.completed(220)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.retry { _ in trigger } }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testRetryWhenATriggerThatCompletedEarlierCompletesTheResultAtTheNextError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(1))])
+        let trigger = scheduler.createHotObservable([.completed(220)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.retry { _ in trigger } }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testRetryWhenATriggerThatFailedEarlierFailsTheResultAtTheNextError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(50, TestError(1))])
+        let trigger = scheduler.createHotObservable([.error(220, TestError(9))] as [Recorded<Event<Int>>])
+        let res = scheduler.start { xs.retry { _ in trigger } }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(250, TestError(9))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
 }
