@@ -14,14 +14,26 @@ final class CombineLatestTests: LeakCheckingTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
     }
 
-    func testCombineLatestCompletesWhenASourceCompletesWithoutAnyElement() {
+    /// RxSwift 6: a source that completed empty ends the result only when another source emits
+    /// an element that can never be combined (or when all have completed).
+    func testAnEmptySourceEndsTheResultAtTheNextUncombinableElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2)] as [Recorded<Event<Int>>])
         let ys = scheduler.createHotObservable([.completed(230)] as [Recorded<Event<Int>>])
         let res = scheduler.start { Observable.combineLatest(xs, ys) { $0 + $1 } }
-        XCTAssertEqual(res.events, [.completed(230)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(res.events, [.completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testNeverAndEmptyNeverEnds() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let res = scheduler.start { Observable.combineLatest(never, empty) { $0 + $1 } }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
     }
 
     func testCombineLatestOfThreeAndOfAnArray() {

@@ -14,6 +14,27 @@ final class ZipTests: LeakCheckingTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
     }
 
+    /// RxSwift 6: zip completes only when every source has completed.
+    func testZipKeepsGoingUntilEverySourceCompleted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, "a"), .next(240, "b"), .completed(250)])
+        let res = scheduler.start { Observable.zip(xs, ys) { "\($0)\($1)" } }
+        XCTAssertEqual(res.events, [.next(230, "1a"), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testZipOfNeverAndEmptyNeverEnds() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let res = scheduler.start { Observable.zip(never, empty) { $0 + $1 } }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
+    }
+
     func testZipOfThreeAndOfAnArray() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.next(10, 1), .next(20, 4), .completed(30)])
