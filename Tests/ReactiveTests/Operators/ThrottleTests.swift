@@ -33,6 +33,28 @@ final class ThrottleTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .next(220, 3), .completed(300)])
     }
 
+    func testLongWindowWithLatestAndCompletionWhileAnElementWaits() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4), .next(350, 5),
+            .next(410, 6), .next(450, 7), .completed(500),
+        ])
+        let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 500)])
+    }
+
+    func testLongWindowWithoutLatest() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4), .next(350, 5),
+            .next(410, 6), .next(450, 7), .completed(500),
+        ])
+        let res = scheduler.start { xs.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 2), .next(410, 6), .completed(500)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 500)])
+    }
+
     func testCompletionWaitsForTheWaitingElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(217)])
