@@ -64,6 +64,22 @@ final class ShareTests: LeakCheckingTestCase {
         XCTAssertEqual(c.events, [.next(270, 3)], "the replay buffer does not outlive the connection")
     }
 
+    func testASubscriberAfterCompletionReconnects() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let shared = xs.share(replay: 1)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let subscriptions = CompositeDisposable()
+        scheduler.scheduleAt(200) { subscriptions.insert(shared.subscribe(first)) }
+        scheduler.scheduleAt(300) { subscriptions.insert(shared.subscribe(second)) }
+        scheduler.scheduleAt(1000) { subscriptions.dispose() }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(second.events, [.next(310, 1), .completed(320)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(300, 320)])
+    }
+
     func testAnUpstreamErrorReachesEverySubscriber() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])

@@ -48,6 +48,14 @@ final class TimeoutTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
     }
 
+    func testAColdElementScheduledBeforeTheRestartedTimerWinsTheTie() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(45, 3), .completed(50)])
+        let res = scheduler.start { xs.timeout(.seconds(25), scheduler: scheduler) }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .next(245, 3), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
     func testUpstreamErrorPassesThroughBeforeTheTimeout() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(205, 1), .error(212, TestError(1))])
