@@ -83,13 +83,15 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
 }
 
 /// RxSwift's rules: the trigger sequence is subscribed once, before the source, but only a
-/// trigger event that follows a source error counts. A `.next` then resubscribes; a terminal
+/// trigger event that follows a source error counts. A `.next` then resubscribes (through the
+/// current-thread trampoline, so synchronous failures loop instead of recursing); a terminal
 /// event ends the result, at once when a source error waits for it, else at the next error.
-// @unchecked: every mutable field is guarded by `lock`.
+// @unchecked: every mutable field is guarded by `lock`; the serial disposables lock themselves.
 final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let lock = NSRecursiveLock()
     private let attempt = SerialDisposable()
+    private let resubscription = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()
     private var errors: PublishSubject<any Error>?
     private var awaitingTrigger = false
@@ -116,8 +118,14 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
 
     private func onTrigger() {
         guard awaitingTrigger else { return }
-        awaitingTrigger = false
-        subscribeSource()
+        resubscription.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                guard self.awaitingTrigger else { return }
+                self.awaitingTrigger = false
+                self.subscribeSource()
+            }
+        }
     }
 
     private func onTriggerEnded(_ event: Event<Element>) {
@@ -157,6 +165,7 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     override func dispose() {
         super.dispose()
         attempt.dispose()
+        resubscription.dispose()
         triggerSubscription.dispose()
         lock.withLock { errors = nil }
     }
