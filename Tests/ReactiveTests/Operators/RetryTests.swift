@@ -150,4 +150,30 @@ final class RetryTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .error(250, TestError(9))])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
+
+    func testRetryWhenWithASynchronouslyFailingSourceEndsWithTheTrigger() {
+        let attempts = Recorder<Int>()
+        let events = Recorder<String>()
+        Observable<Int>.deferred {
+            attempts.append(attempts.count + 1)
+            return .error(TestError(1))
+        }
+        .retry { errors in errors.take(3) }
+        .subscribe(onError: { events.append("error \($0)") }, onCompleted: { events.append("completed") })
+        XCTAssertEqual(attempts.count, 3)
+        XCTAssertEqual(events.values, ["completed"])
+    }
+
+    func testRetryWhenLoopsInsteadOfRecursingForManySynchronousFailures() {
+        let attempts = Recorder<Int>()
+        let events = Recorder<String>()
+        Observable<Int>.deferred {
+            attempts.append(0)
+            return .error(TestError(1))
+        }
+        .retry { errors in errors.take(50_000) }
+        .subscribe(onError: { events.append("error \($0)") }, onCompleted: { events.append("completed") })
+        XCTAssertEqual(attempts.count, 50_000)
+        XCTAssertEqual(events.values, ["completed"])
+    }
 }

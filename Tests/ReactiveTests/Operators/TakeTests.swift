@@ -56,4 +56,19 @@ final class TakeTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
+
+    func testTakeIgnoresElementsSentReentrantlyAfterTheLastOne() {
+        let subject = PublishSubject<Int>()
+        let events = Recorder<String>()
+        let subscription = subject.take(2).subscribe(
+            onNext: { value in
+                events.append("next \(value)")
+                if value < 5 { subject.onNext(value + 1) }
+            },
+            onCompleted: { events.append("completed") }
+        )
+        subject.onNext(1)
+        subscription.dispose()
+        XCTAssertEqual(events.values, ["next 1", "next 2", "completed"])
+    }
 }
