@@ -176,4 +176,42 @@ final class SingleTests: LeakCheckingTestCase {
         let res = scheduler.start { Single.just(3).delay(.seconds(15), scheduler: scheduler) }
         XCTAssertEqual(res.events, [.next(215, 3), .completed(215)])
     }
+
+    func testObserveOnAndSubscribeOnTheTestScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let observed = scheduler.start { xs.asSingle().observe(on: scheduler) }
+        XCTAssertEqual(observed.events, [.next(210, 1), .completed(210)])
+        let subscribed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            xs.asSingle().subscribe(on: scheduler)
+        }
+        XCTAssertEqual(subscribed.events, [.next(1210, 1), .completed(1210)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(1200, 1210)])
+    }
+
+    func testFilterAndCompactMapGiveAMaybe() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let kept = scheduler.start { Single.just(4).filter { $0 > 3 }.asObservable() }
+        XCTAssertEqual(kept.events, [.next(200, 4), .completed(200)])
+        let dropped = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
+            Single.just(4).compactMap { $0 > 5 ? $0 : nil }.asObservable()
+        }
+        XCTAssertEqual(dropped.events, [.completed(1200)])
+        let failed = scheduler.start(created: 1400, subscribed: 1500, disposed: 1600) {
+            Single.just(4).filter { _ in throw TestError(6) }.asObservable()
+        }
+        XCTAssertEqual(failed.events, [.error(1500, TestError(6))])
+    }
+
+    func testFlatMapMaybeAndAThrowingSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 2), .completed(10)])
+        let empty = scheduler.start { xs.asSingle().flatMapMaybe { _ in Maybe<Int>.empty() } }
+        XCTAssertEqual(empty.events, [.completed(210)])
+        let failing = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            xs.asSingle().flatMap { _ -> Single<Int> in throw TestError(8) }
+        }
+        XCTAssertEqual(failing.events, [.error(1210, TestError(8))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(1200, 1210)])
+    }
 }
