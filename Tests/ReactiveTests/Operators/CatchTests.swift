@@ -97,4 +97,12 @@ final class CatchTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .completed(230)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
+
+    func testCatchAndReturnDisposedAtThousandDisposesTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(1100, TestError(1))])
+        let res = scheduler.start { xs.catchAndReturn(99) }
+        XCTAssertEqual(res.events, [.next(210, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+    }
 }
