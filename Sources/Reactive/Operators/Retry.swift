@@ -35,13 +35,14 @@ extension ObservableType {
     }
 }
 
-// @unchecked: `attempts` and `current` are guarded by `lock`.
+// @unchecked: `attempts` is guarded by `lock`; `current` and `resubscription` are locked serial disposables.
 final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let maxAttempts: Int
     private let lock = NSRecursiveLock()
     private var attempts = 0
     private let current = SerialDisposable()
+    private let resubscription = SerialDisposable()
 
     init(downstream: AnyObserver<Element>, source: Observable<Element>, maxAttempts: Int) {
         self.source = source
@@ -66,7 +67,8 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
             if exhausted {
                 stop(with: .error(error))
             } else {
-                current.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
+                current.disposable = Disposables.create()
+                resubscription.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
                     self?.subscribeNext()
                 }
             }
@@ -76,17 +78,24 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     override func dispose() {
         super.dispose()
         current.dispose()
+        resubscription.dispose()
     }
 }
 
-// @unchecked: every mutable field is guarded by `lock`.
+/// RxSwift's rules: the trigger sequence is subscribed once, before the source, but only a
+/// trigger event that follows a source error counts. A `.next` then resubscribes (through the
+/// current-thread trampoline, so synchronous failures loop instead of recursing); a terminal
+/// event ends the result, at once when a source error waits for it, else at the next error.
+// @unchecked: every mutable field is guarded by `lock`; the serial disposables lock themselves.
 final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let lock = NSRecursiveLock()
     private let attempt = SerialDisposable()
+    private let resubscription = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()
     private var errors: PublishSubject<any Error>?
-    private var lastError: (any Error)?
+    private var awaitingTrigger = false
+    private var triggerEnded: Event<Element>?
 
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
         self.source = source
@@ -98,13 +107,33 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
         triggerSubscription.setDisposable(triggers.subscribe(handler: { event in
             self.lock.withLock {
                 switch event {
-                case .next: self.subscribeSource()
-                case .error(let error): self.finish(.error(error))
-                case .completed: self.finish(.completed)
+                case .next: self.onTrigger()
+                case .error(let error): self.onTriggerEnded(.error(error))
+                case .completed: self.onTriggerEnded(.completed)
                 }
             }
         }))
         lock.withLock { subscribeSource() }
+    }
+
+    private func onTrigger() {
+        guard awaitingTrigger else { return }
+        resubscription.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                guard self.awaitingTrigger else { return }
+                self.awaitingTrigger = false
+                self.subscribeSource()
+            }
+        }
+    }
+
+    private func onTriggerEnded(_ event: Event<Element>) {
+        if awaitingTrigger {
+            stop(with: event)
+        } else {
+            triggerEnded = event
+        }
     }
 
     private func subscribeSource() {
@@ -115,22 +144,28 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
             self.lock.withLock {
                 switch event {
                 case .next(let element): self.forwardNext(element)
-                case .completed: self.finish(.completed)
-                case .error(let error):
-                    self.lastError = error
-                    self.errors?.onNext(error)
+                case .completed: self.stop(with: .completed)
+                case .error(let error): self.onSourceError(error)
                 }
             }
         }))
     }
 
-    private func finish(_ event: Event<Element>) {
-        stop(with: event)
+    private func onSourceError(_ error: any Error) {
+        guard !isStopped else { return }
+        attempt.disposable = Disposables.create()
+        if let triggerEnded {
+            stop(with: triggerEnded)
+            return
+        }
+        awaitingTrigger = true
+        errors?.onNext(error)
     }
 
     override func dispose() {
         super.dispose()
         attempt.dispose()
+        resubscription.dispose()
         triggerSubscription.dispose()
         lock.withLock { errors = nil }
     }

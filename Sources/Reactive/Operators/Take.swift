@@ -27,7 +27,7 @@ final class TakeSink<Element>: Sink<Element>, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard !isStopped else { return }
+            guard !isStopped, remaining > 0 else { return }
             remaining -= 1
             downstream.on(.next(element))
             if remaining == 0 { stop(with: .completed) }

@@ -46,8 +46,9 @@ final class ThrottleSink<Element: Sendable>: Sink<Element>, @unchecked Sendable 
         case .next(let element):
             let now = scheduler.now
             let elapsed = lastSent.map { now.timeIntervalSince($0) } ?? .infinity
-            if elapsed >= dueTime.timeInterval && !timerRunning {
+            if elapsed >= dueTime.timeInterval {
                 lastSent = now
+                waiting = nil
                 downstream.on(.next(element))
                 startWindow()
             } else if keepsLatest {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Observable {
-    /// Pairs the sources' elements by index; completes when a finished source has no element left.
+    /// Pairs the sources' elements by index; completes when every source has completed (RxSwift 6).
     ///
     /// ```swift
     /// Observable.zip(names, ages) { "\($0) is \($1)" }
@@ -24,7 +24,9 @@ extension Observable {
         }
     }
 
-    /// Emits the latest element of each source whenever one emits, once all have emitted.
+    /// Emits the latest element of each source whenever one emits, once all have emitted;
+    /// completes when all have completed, or when an element arrives that can never be combined
+    /// because every other source completed without an element (RxSwift 6).
     ///
     /// ```swift
     /// Observable.combineLatest(user, settings) { ($0, $1) }
@@ -153,12 +155,7 @@ final class ZipLatestSink<Result>: Sink<Result>, @unchecked Sendable {
             stop(with: .error(error))
         case .completed:
             finished[index] = true
-            switch mode {
-            case .zip:
-                if queues[index].isEmpty { stop(with: .completed) }
-            case .combineLatest:
-                if latest[index] == nil || !finished.contains(false) { stop(with: .completed) }
-            }
+            if !finished.contains(false) { stop(with: .completed) }
         }
     }
 
@@ -169,16 +166,15 @@ final class ZipLatestSink<Result>: Sink<Result>, @unchecked Sendable {
         values.reserveCapacity(queues.count)
         for position in queues.indices { values.append(queues[position].removeFirst()) }
         emit(values)
-        for position in queues.indices where finished[position] && queues[position].isEmpty {
-            stop(with: .completed)
-            return
-        }
     }
 
     private func onLatestNext(_ value: Any, index: Int) {
         latest[index] = value
         let values = latest.compactMap { $0 }
-        guard values.count == latest.count else { return }
+        guard values.count == latest.count else {
+            if !finished.indices.contains(where: { $0 != index && !finished[$0] }) { stop(with: .completed) }
+            return
+        }
         emit(values)
     }
 
