@@ -165,6 +165,20 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         XCTAssertTrue(observer.events.isEmpty)
     }
 
+    func testDisposingDuringARealWaitReleasesTheRequest() {
+        let attempts = Recorder<Int>()
+        let single = Single<Response>.deferred {
+            attempts.append(1)
+            return .just(Response(statusCode: 503, data: Data()))
+        }
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
+        let subscription = single.retry(RetryPolicy(maxAttempts: 2, baseDelay: .seconds(30), jitter: 0),
+                                        method: .get, scheduler: scheduler).subscribe { _ in }
+        XCTAssertEqual(attempts.count, 1)
+        subscription.dispose()
+        // tearDown checks that no subscription outlives the dispose although the timer is still pending.
+    }
+
     func testOperatorOnAnySingleOfResponse() {
         let scheduler = TestScheduler()
         let script = ScriptedAnswers([.networkError(URLError(.networkConnectionLost)), .networkResponse(200, Data())],

@@ -40,6 +40,10 @@ extension Rx where Base: NetworkProviderType {
 }
 
 /// One subscription to a retried request: the current attempt or the wait before the next.
+///
+/// Kept alive by its subscription (the create sink holds it and it holds the sink's observer
+/// until the end), so the wait can hold it weakly: a cancelled dispatch timer that keeps its
+/// closure until its deadline does not keep the request alive.
 final class RetryingRequest: Disposable, Sendable {
     private let source: Single<Response>
     private let policy: RetryPolicy
@@ -77,8 +81,8 @@ final class RetryingRequest: Disposable, Sendable {
             return
         }
         let wait = policy.delay(forAttempt: attempt, error: failure, now: scheduler.now)
-        current.disposable = scheduler.scheduleRelative(wait) {
-            self.subscribe(attempt: attempt + 1)
+        current.disposable = scheduler.scheduleRelative(wait) { [weak self] in
+            self?.subscribe(attempt: attempt + 1)
         }
     }
 
