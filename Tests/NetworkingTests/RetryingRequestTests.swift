@@ -240,6 +240,43 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         XCTAssertEqual(server.requestCount(path: "/flaky"), 3)
     }
 
+    func testZeroWaitOnTheImmediateSchedulerRetriesInline() {
+        let served = Recorder<Int>()
+        let provider = NetworkProvider<ScriptedTarget>(
+            endpointClosure: { target in
+                let base = NetworkProvider<ScriptedTarget>.defaultEndpointMapping(for: target)
+                return Endpoint(url: base.url, sampleResponseClosure: {
+                    served.append(1)
+                    return served.count < 3 ? ScriptedAnswers.response(503, headers: ["Retry-After": "0"])
+                        : .networkResponse(200, Data())
+                }, method: base.method, task: base.task, httpHeaderFields: base.httpHeaderFields)
+            },
+            stubClosure: NetworkProvider.immediatelyStub
+        )
+        let result = run(provider.rx.request(ScriptedTarget(), retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(60))))
+        XCTAssertEqual(try result?.get().statusCode, 200)
+        XCTAssertEqual(served.count, 3)
+    }
+
+    func testRetryAfterFromTheServerIsHonoured() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        struct StatusTarget: TargetType {
+            let baseURL: URL
+            var path: String { "/status/503" }
+            var method: HTTPMethod { .get }
+            var task: RequestTask { .requestParameters(parameters: ["retryAfter": "0"], encoding: URLEncoding.queryString) }
+            var headers: [String: String]? { nil }
+        }
+        let provider = NetworkProvider<StatusTarget>()
+        // Without the server's `Retry-After: 0` the second attempt would wait a minute.
+        let policy = RetryPolicy(maxAttempts: 2, baseDelay: .seconds(60), maxDelay: .seconds(60))
+        let result = run(provider.rx.request(StatusTarget(baseURL: server.baseURL), retryPolicy: policy))
+        XCTAssertEqual(try result?.get().statusCode, 503)
+        XCTAssertEqual(try result?.get().headerValue("Retry-After"), "0")
+        XCTAssertEqual(server.requestCount(path: "/status/503"), 2)
+    }
+
     func testFlakyServerPostIsSentOnce() throws {
         let server = try FeedServer()
         defer { server.stop() }

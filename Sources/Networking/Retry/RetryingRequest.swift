@@ -81,9 +81,11 @@ final class RetryingRequest: Disposable, Sendable {
             return
         }
         let wait = policy.delay(forAttempt: attempt, error: failure, now: scheduler.now)
-        current.disposable = scheduler.scheduleRelative(wait) { [weak self] in
+        let timer = SingleAssignmentDisposable()
+        current.disposable = timer
+        timer.setDisposable(scheduler.scheduleRelative(wait) { [weak self] in
             self?.subscribe(attempt: attempt + 1)
-        }
+        })
     }
 
     /// The error the policy judges: the failure, or a retryable status as `ProviderError.statusCode`.
