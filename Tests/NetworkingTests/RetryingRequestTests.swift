@@ -84,6 +84,43 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         XCTAssertEqual(statuses(optInObserver.events), ["next(209, 200)", "completed(209)"])
     }
 
+    private struct OptingTarget: IdempotentTarget {
+        var method: HTTPMethod
+        var isIdempotent: Bool
+        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var path: String { "/opting" }
+        var task: RequestTask { .requestPlain }
+        var headers: [String: String]? { nil }
+    }
+
+    private struct DefaultIdempotency: IdempotentTarget {
+        var method: HTTPMethod
+        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var path: String { "/default" }
+        var task: RequestTask { .requestPlain }
+        var headers: [String: String]? { nil }
+    }
+
+    private func attemptTicks(_ target: OptingTarget) -> [Int] {
+        let scheduler = TestScheduler()
+        let script = ScriptedAnswers([.networkResponse(503, Data()), .networkResponse(200, Data())], scheduler: scheduler)
+        let provider = script.provider(OptingTarget.self)
+        let policy = self.policy
+        _ = scheduler.start { provider.rx.request(target, retryPolicy: policy) }
+        return script.requestTicks
+    }
+
+    func testTargetCanOptInOrOutOfRetries() {
+        XCTAssertEqual(attemptTicks(OptingTarget(method: .post, isIdempotent: true)), [200, 209])
+        XCTAssertEqual(attemptTicks(OptingTarget(method: .get, isIdempotent: false)), [200])
+        XCTAssertTrue(policy.allowsRetry(of: OptingTarget(method: .patch, isIdempotent: true)))
+        XCTAssertFalse(policy.allowsRetry(of: OptingTarget(method: .get, isIdempotent: false)))
+        XCTAssertFalse(policy.allowsRetry(of: ScriptedTarget(method: .post)))
+        XCTAssertTrue(policy.allowsRetry(of: ScriptedTarget(method: .put)))
+        XCTAssertTrue(DefaultIdempotency(method: .delete).isIdempotent)
+        XCTAssertFalse(DefaultIdempotency(method: .post).isIdempotent)
+    }
+
     func testConnectionErrorsAndTimeoutsAreRetriedButNotClientErrors() {
         let scheduler = TestScheduler()
         let script = ScriptedAnswers([.networkError(URLError(.cannotConnectToHost)), .networkError(URLError(.timedOut)),

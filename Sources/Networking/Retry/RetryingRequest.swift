@@ -25,8 +25,9 @@ extension Single where Element == Response {
 }
 
 extension Rx where Base: NetworkProviderType {
-    /// The request for `target`, repeated as `retryPolicy` allows for the target's method, the
-    /// waits running on the provider's `scheduler`; each attempt gets the provider's `requestTimeout`.
+    /// The request for `target`, repeated as `retryPolicy` allows for the target's method (or as
+    /// an `IdempotentTarget` says), the waits running on the provider's `scheduler`; each attempt
+    /// gets the provider's `requestTimeout`.
     ///
     /// ```swift
     /// provider.rx.request(.feed, retryPolicy: RetryPolicy(maxAttempts: 4)).filterSuccessfulStatusCodes()
@@ -35,7 +36,7 @@ extension Rx where Base: NetworkProviderType {
         _ target: Base.Target, retryPolicy: RetryPolicy, callbackQueue: DispatchQueue? = nil
     ) -> Single<Response> {
         request(target, callbackQueue: callbackQueue)
-            .retry(retryPolicy, method: target.method, scheduler: base.scheduler)
+            .retry(retryPolicy.applying(to: target), method: target.method, scheduler: base.scheduler)
     }
 }
 
