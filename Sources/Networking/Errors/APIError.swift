@@ -49,7 +49,9 @@ public enum APIError: Error, LocalizedError {
 
     /// The `message` of the server's JSON error body, if any.
     public var serverMessage: String? {
-        guard case .restError(let error, _, _) = self, let response = (error as? ProviderError)?.response else { return nil }
+        guard case .restError(let error, _, _) = self else { return nil }
+        if let envelopeError = error as? EnvelopeError { return envelopeError.serverMessage }
+        guard let response = (error as? ProviderError)?.response else { return nil }
         return ServerErrorBody(data: response.data)?.message
     }
 
@@ -62,6 +64,8 @@ public enum APIError: Error, LocalizedError {
             return "The request timed out."
         case .internetConnection(let error):
             return error.isLostConnection ? "The network connection was lost." : "No internet connection."
+        case .restError(let error as EnvelopeError, _, _):
+            return error.errorDescription
         case .restError(let error, let statusCode, _):
             let summary = statusCode.map(Self.summary(forStatus:)) ?? error.localizedDescription
             guard let message = serverMessage, !message.isEmpty else { return summary }
@@ -109,11 +113,15 @@ extension APIError {
 
     /// `.restError` for a `ProviderError.statusCode`, or any `ProviderError` carrying a response
     /// with a status of 400 or more: its status code, and the `code` (string or integer) of a
-    /// JSON error body. A non-JSON body gives `errorCode: nil`.
+    /// JSON error body. A non-JSON body gives `errorCode: nil`. An `EnvelopeError.server` gives
+    /// its response's status and the envelope's code.
     public static func rest(from error: any Error) -> APIError? {
         if let apiError = error as? APIError {
             if case .restError = apiError { return apiError }
             return nil
+        }
+        if case .server(let code, _, let response)? = error as? EnvelopeError {
+            return .restError(error, statusCode: response.statusCode, errorCode: code)
         }
         guard let providerError = error as? ProviderError, let response = providerError.response else { return nil }
         if case .statusCode = providerError {} else if response.statusCode < 400 { return nil }

@@ -1,0 +1,15 @@
+/// A page of a list as `{hasMore, list}`, the payload of `ResponseEnvelope.dataEnvelope` APIs.
+public struct ListPage<Item: Decodable & Sendable>: Decodable, Sendable {
+    /// Whether a further page exists.
+    public let hasMore: Bool
+    /// The items of this page.
+    public let list: [Item]
+
+    /// A page.
+    public init(hasMore: Bool, list: [Item]) {
+        self.hasMore = hasMore
+        self.list = list
+    }
+}
+
+extension ListPage: Equatable where Item: Equatable {}
