@@ -6,12 +6,10 @@ enum DispatchQueueTimer {
     static func schedule(
         on queue: DispatchQueue, after dueTime: Duration, action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        let cancel = BooleanDisposable()
+        let pending = ScheduledAction(action)
         let deadline = DispatchTime.now() + .nanoseconds(dueTime.clampedNanoseconds)
-        queue.asyncAfter(deadline: deadline) {
-            if !cancel.isDisposed { action() }
-        }
-        return cancel
+        queue.asyncAfter(deadline: deadline) { pending.run() }
+        return pending
     }
 
     static func schedulePeriodic(
@@ -41,3 +39,4 @@ final class UncheckedTimerSource: @unchecked Sendable {
     let timer: any DispatchSourceTimer
     init(_ timer: any DispatchSourceTimer) { self.timer = timer }
 }
+

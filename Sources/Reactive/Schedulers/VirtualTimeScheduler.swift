@@ -75,7 +75,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     }
 
     private func enqueue(_ action: @escaping @Sendable () -> Void, at due: (Int) -> Int) -> any Disposable {
-        let item = VirtualItem(action)
+        let item = ScheduledAction(action)
         state.withLock { state in
             let time = due(state.clock)
             state.queue.push(VirtualEntry(time: time, sequence: state.nextSequence, item: item))
@@ -85,6 +85,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Runs every queued item, advancing the clock to each one's tick, until none is left or `stop()`.
+    /// Disposed items are dropped without moving the clock.
     open func start() {
         run(until: nil)
     }
@@ -108,7 +109,10 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     private func run(until limit: Int?) {
         state.withLock { $0.isRunning = true }
         while true {
-            let next: VirtualItem? = state.withLock { state in
+            let next: ScheduledAction? = state.withLock { state in
+                while let top = state.queue.peek, top.item.isDisposed {
+                    _ = state.queue.pop()
+                }
                 guard state.isRunning, let top = state.queue.peek else { return nil }
                 if let limit, top.time > limit { return nil }
                 _ = state.queue.pop()
@@ -122,34 +126,10 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     }
 }
 
-/// A queued action; disposing it before its tick skips it.
-// @unchecked: the action is taken out under the Mutex before it runs; `dispose` only clears it.
-final class VirtualItem: Cancelable, @unchecked Sendable {
-    private let action: Mutex<(@Sendable () -> Void)?>
-
-    init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
-    }
-
-    var isDisposed: Bool { action.withLock { $0 == nil } }
-
-    func run() {
-        let action = self.action.withLock { slot in
-            defer { slot = nil }
-            return slot
-        }
-        action?()
-    }
-
-    func dispose() {
-        action.withLock { $0 = nil }
-    }
-}
-
 struct VirtualEntry {
     let time: Int
     let sequence: Int
-    let item: VirtualItem
+    let item: ScheduledAction
 
     func precedes(_ other: VirtualEntry) -> Bool {
         time != other.time ? time < other.time : sequence < other.sequence

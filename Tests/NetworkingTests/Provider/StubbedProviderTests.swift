@@ -49,7 +49,7 @@ final class StubbedProviderTests: LeakCheckingTestCase {
         let provider = provider(scheduler, stub: NetworkProvider.delayedStub(.seconds(900)))
         let res = scheduler.start(disposed: 500) { provider.rx.request(.ok).map { $0.statusCode } }
         XCTAssertEqual(res.events, [])
-        XCTAssertEqual(scheduler.clock, 1100, "the cancelled stub still pops at its tick, and does nothing")
+        XCTAssertEqual(scheduler.clock, 500, "the cancelled stub is dropped without moving the clock past the disposal")
     }
 
     func testNetworkErrorStubsClassifyEachConnectionCode() {

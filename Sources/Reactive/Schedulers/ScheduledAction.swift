@@ -1,0 +1,25 @@
+import Synchronization
+
+/// An action waiting for its time on a scheduler; disposing it releases the action (and what
+/// it captured) at once, and running it runs it at most once.
+final class ScheduledAction: Cancelable {
+    private let action: Mutex<(@Sendable () -> Void)?>
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        self.action = Mutex(action)
+    }
+
+    var isDisposed: Bool { action.withLock { $0 == nil } }
+
+    func run() {
+        let action = self.action.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        action?()
+    }
+
+    func dispose() {
+        action.withLock { $0 = nil }
+    }
+}
