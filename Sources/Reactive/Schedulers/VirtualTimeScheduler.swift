@@ -85,6 +85,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     }
 
     /// Runs every queued item, advancing the clock to each one's tick, until none is left or `stop()`.
+    /// Disposed items are dropped without moving the clock.
     open func start() {
         run(until: nil)
     }
@@ -109,7 +110,9 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         state.withLock { $0.isRunning = true }
         while true {
             let next: VirtualItem? = state.withLock { state in
-                guard state.isRunning, let top = state.queue.peek else { return nil }
+                guard state.isRunning else { return nil }
+                while let top = state.queue.peek, top.item.isDisposed { _ = state.queue.pop() }
+                guard let top = state.queue.peek else { return nil }
                 if let limit, top.time > limit { return nil }
                 _ = state.queue.pop()
                 state.clock = max(state.clock, top.time)
