@@ -79,7 +79,7 @@ final class SubjectStressTests: LeakCheckingTestCase {
                 sequence += 1
             }
         }
-        let rounds = 300
+        let rounds = 200
         let disposedTwice = Atomic<Int>(0)
         let late = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: rounds) { round in
