@@ -126,6 +126,33 @@ final class SubjectStressTests: LeakCheckingTestCase {
         XCTAssertEqual(try subject.value(), count)
     }
 
+    func testStressReplaySubjectLateSubscribersGetBufferThenEverythingInOrder() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 16)
+        let count = 20_000
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for value in 0..<count { subject.onNext(value) }
+            subject.onCompleted()
+        }
+        let failures = Recorder<String>()
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            let seen = Recorder<Int>()
+            let completed = Recorder<Int>()
+            let subscription = subject.subscribe(onNext: { seen.append($0) }, onCompleted: { completed.append(1) })
+            for _ in 0..<(index * 10) { sched_yield() }
+            subscription.dispose()
+            let values = seen.values
+            guard let first = values.first else { return }
+            if values != Array(first..<(first + values.count)) { failures.append("subscriber \(index) saw a gap or repeat") }
+            if completed.count == 1 && values.last != count - 1 { failures.append("subscriber \(index) completed early") }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(failures.values, [])
+        let late = Recorder<Int>()
+        subject.subscribe(onNext: { late.append($0) }).dispose()
+        XCTAssertEqual(late.values, Array((count - 16)..<count))
+    }
+
     func testStressConcurrentTerminalEventsReachEachObserverOnce() {
         for _ in 0..<200 {
             let subject = PublishSubject<Int>()
