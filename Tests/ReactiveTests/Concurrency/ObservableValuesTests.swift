@@ -85,4 +85,14 @@ final class ObservableValuesTests: LeakCheckingTestCase {
         let released = await eventually { !subject.hasObservers }
         XCTAssertTrue(released)
     }
+
+    func testDroppingTheStreamWithoutIteratingUnsubscribes() {
+        let subject = PublishSubject<Int>()
+        do {
+            let stream = subject.values
+            XCTAssertTrue(subject.hasObservers)
+            _ = stream
+        }
+        XCTAssertTrue(waitUntil(timeout: 2) { !subject.hasObservers })
+    }
 }
