@@ -1,23 +1,27 @@
 import Foundation
 import Reactive
-import Synchronization
 
 /// A thread-safe list that test closures append to.
-public final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+///
+/// It locks with `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: the stress tests
+/// run under ThreadSanitizer, which cannot see a contended `Mutex` being acquired on Linux.
+// @unchecked: `storage` is read and written only while `lock` is held.
+public final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
 
     public init() {}
 
     /// Appends `value`.
     public func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
+        lock.withLock { storage.append(value) }
     }
 
     /// Everything appended so far.
-    public var values: [Value] { storage.withLock { $0 } }
+    public var values: [Value] { lock.withLock { storage } }
 
     /// The number of values appended.
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { lock.withLock { storage.count } }
 }
 
 /// Waits, spinning the current run loop, until `condition` holds or `timeout` passes.

@@ -110,10 +110,9 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         state.withLock { $0.isRunning = true }
         while true {
             let next: ScheduledAction? = state.withLock { state in
-                while let top = state.queue.peek, top.item.isDisposed {
-                    _ = state.queue.pop()
-                }
-                guard state.isRunning, let top = state.queue.peek else { return nil }
+                guard state.isRunning else { return nil }
+                while let top = state.queue.peek, top.item.isDisposed { _ = state.queue.pop() }
+                guard let top = state.queue.peek else { return nil }
                 if let limit, top.time > limit { return nil }
                 _ = state.queue.pop()
                 state.clock = max(state.clock, top.time)

@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 
 /// The machinery shared by the subjects: the observer registry, a replay buffer, and serialized
-/// delivery (emitters on several threads take turns; an observer may emit reentrantly).
+/// delivery (emitters on several threads take turns; an observer may emit reentrantly: its
+/// event is delivered to everyone after the current one, so all observers see one order).
 ///
 /// Guarantee: once `dispose()` of a subscription returns, nothing emitted afterwards reaches it;
 /// an event whose delivery was already under way on another thread may still arrive.
-// @unchecked: `state` is guarded by the Mutex `lock`; delivery is serialized by the recursive `delivery` lock.
+// @unchecked: `state` is guarded by the Mutex `lock`; delivery, `pending` and `isDelivering` by the recursive `delivery` lock.
 final class SubjectCore<Element>: @unchecked Sendable {
     struct State {
         var observers: [Int: SubjectSubscription<Element>] = [:]
@@ -23,6 +24,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private let lock = Mutex(())
     private var unsafeState: State
     private let delivery = NSRecursiveLock()
+    /// Events sent reentrantly during a delivery, with their targets, delivered after it.
+    private var pending: [(Event<Element>, ContiguousArray<SubjectSubscription<Element>>)] = []
+    private var isDelivering = false
 
     init(bufferSize: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferSize = bufferSize
@@ -59,9 +63,32 @@ final class SubjectCore<Element>: @unchecked Sendable {
             }
         }
         guard let targets else { return }
-        for subscription in targets {
-            subscription.deliver(event)
+        if isDelivering {
+            pending.append((event, targets))
+            return
         }
+        deliverInTurn {
+            for subscription in targets {
+                subscription.deliver(event)
+            }
+        }
+    }
+
+    /// Runs `body` as the outermost delivery, then delivers what was sent reentrantly meanwhile.
+    /// Call with `delivery` held and `isDelivering` false.
+    private func deliverInTurn(_ body: () -> Void) {
+        isDelivering = true
+        body()
+        var index = 0
+        while index < pending.count {
+            let (event, targets) = pending[index]
+            index += 1
+            for subscription in targets {
+                subscription.deliver(event)
+            }
+        }
+        pending.removeAll()
+        isDelivering = false
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
@@ -78,13 +105,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
             state.snapshot = nil
             return (subscription, state.buffer, nil)
         }
-        for element in replay {
-            if subscription?.isDisposed == true { break }
-            observer.on(.next(element))
+        let replayAndStop = {
+            for element in replay {
+                if subscription?.isDisposed == true { break }
+                observer.on(.next(element))
+            }
+            if let stop { observer.on(stop) }
         }
-        if let stop {
-            observer.on(stop)
-            return Disposables.create()
+        if isDelivering {
+            replayAndStop()
+        } else if !replay.isEmpty || stop != nil {
+            deliverInTurn(replayAndStop)
         }
         return subscription ?? Disposables.create()
     }

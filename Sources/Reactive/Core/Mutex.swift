@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// `Synchronization.Mutex`, made visible to ThreadSanitizer.
+///
+/// On Linux a contended `Synchronization.Mutex` is acquired inside the kernel (a futex), which
+/// ThreadSanitizer cannot see, so it reports every access under such a lock as a data race.
+/// This type shadows `Mutex` inside the module: it locks the same way and, when the process runs
+/// under ThreadSanitizer, tells it about each acquire and release. Otherwise the hooks are absent
+/// and the cost is one predictable branch.
+struct Mutex<Value: ~Copyable>: ~Copyable, Sendable {
+    private let base: Synchronization.Mutex<Value>
+
+    /// A lock guarding `initialValue`.
+    init(_ initialValue: consuming sending Value) {
+        base = Synchronization.Mutex(initialValue)
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    borrowing func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        guard let hooks = ThreadSanitizerHooks.shared else { return try base.withLock(body) }
+        let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }
+        return try base.withLock { (value: inout sending Value) throws(E) -> sending Result in
+            hooks.acquire(address)
+            defer { hooks.release(address) }
+            return try body(&value)
+        }
+    }
+}
+
+/// `__tsan_acquire` / `__tsan_release`, looked up once; `nil` outside sanitized builds.
+struct ThreadSanitizerHooks: Sendable {
+    typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
+
+    let acquire: Hook
+    let release: Hook
+
+    static let shared: ThreadSanitizerHooks? = {
+        #if canImport(Glibc)
+        guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else { return nil }
+        return ThreadSanitizerHooks(acquire: unsafeBitCast(acquire, to: Hook.self), release: unsafeBitCast(release, to: Hook.self))
+        #else
+        return nil
+        #endif
+    }()
+}

@@ -1,0 +1,26 @@
+import Reactive
+import TestSupport
+import XCTest
+
+final class PublishRelayTests: LeakCheckingTestCase {
+    func testAcceptReachesCurrentSubscribersOnly() {
+        let relay = PublishRelay<Int>()
+        relay.accept(0)
+        let values = Recorder<Int>()
+        let subscription = relay.subscribe(onNext: { values.append($0) })
+        relay.accept(1)
+        relay.accept(2)
+        subscription.dispose()
+        relay.accept(3)
+        XCTAssertEqual(values.values, [1, 2])
+    }
+
+    func testAsObservableComposes() {
+        let relay = PublishRelay<Int>()
+        let values = Recorder<Int>()
+        let subscription = relay.asObservable().filter { $0.isMultiple(of: 2) }.subscribe(onNext: { values.append($0) })
+        for value in 1...6 { relay.accept(value) }
+        subscription.dispose()
+        XCTAssertEqual(values.values, [2, 4, 6])
+    }
+}
