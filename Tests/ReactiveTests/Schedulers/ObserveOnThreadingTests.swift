@@ -3,7 +3,7 @@ import Reactive
 import TestSupport
 import XCTest
 
-final class ObserveOnTests: LeakCheckingTestCase {
+final class ObserveOnThreadingTests: LeakCheckingTestCase {
     private func checkKeepsOrderOffTheCallingThread(_ scheduler: any SchedulerType, file: StaticString = #filePath, line: UInt = #line) {
         let caller = pthread_self()
         let subject = PublishSubject<Int>()

@@ -3,7 +3,7 @@ import ReactiveTesting
 import TestSupport
 import XCTest
 
-final class SubscribeOnTests: LeakCheckingTestCase {
+final class SubscribeOnTimelineTests: LeakCheckingTestCase {
     func testSubscribeOnTheTestSchedulerSubscribesAtTheSameTick() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .completed(300)])

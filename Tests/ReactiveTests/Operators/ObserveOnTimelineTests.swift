@@ -3,7 +3,7 @@ import ReactiveTesting
 import TestSupport
 import XCTest
 
-final class ObserveOnTests: LeakCheckingTestCase {
+final class ObserveOnTimelineTests: LeakCheckingTestCase {
     func testObserveOnTheTestSchedulerDeliversAtTheSameTickInOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(220, 3), .completed(300)])

@@ -3,7 +3,7 @@ import Reactive
 import TestSupport
 import XCTest
 
-final class SubscribeOnTests: LeakCheckingTestCase {
+final class SubscribeOnThreadingTests: LeakCheckingTestCase {
     func testSubscribesAndDisposesOnTheSchedulersQueue() {
         let queue = DispatchQueue(label: "subscribe-on-test")
         let key = DispatchSpecificKey<String>()
