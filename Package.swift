@@ -28,7 +28,10 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire"]
         ),
-        .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"]),
+        .testTarget(
+            name: "PhotoFeedTests",
+            dependencies: ["PhotoFeed", "Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
