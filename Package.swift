@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
+        .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -19,6 +20,8 @@ let package = Package(
         .target(name: "FeedServer", dependencies: ["HTTPWire"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
+        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer"]),
+        .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
@@ -31,6 +34,10 @@ let package = Package(
         .testTarget(
             name: "PhotoFeedTests",
             dependencies: ["PhotoFeed", "Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer"]
+        ),
+        .testTarget(
+            name: "PhotoFeedViewerTests",
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "FeedServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
