@@ -53,6 +53,11 @@ public struct KeyDecoder: Sendable {
                     index += 1
                     continue
                 }
+                let available = min(pending.count, index + length)
+                guard pending[(index + 1)..<available].allSatisfy({ (0x80...0xBF).contains($0) }) else {
+                    index += 1
+                    continue
+                }
                 guard index + length <= pending.count else {
                     pending.removeFirst(index)
                     return keys
