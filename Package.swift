@@ -37,7 +37,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "FeedServer", "TestSupport"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "FeedServer", "HTTPWire", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -157,4 +157,16 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertEqual(try jsonObjects(outcome).compactMap { $0["section"] as? Int }, [1, 1, 2, 2, 3, 3])
         XCTAssertEqual(server.requestCount, 3)
     }
+
+    func testAHalfSentBodyExitsOneWithoutACrash() throws {
+        let server = try HalfBodyServer()
+        defer { server.stop() }
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL, "--pages", "1", "--timeout", "5"])
+
+        XCTAssertEqual(outcome.status, 1, "stderr: \(outcome.stderr)")
+        XCTAssertTrue(outcome.stderr.hasPrefix("photo-feed: "), outcome.stderr)
+        XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "")
+    }
 }
