@@ -27,8 +27,7 @@ struct ViewerProcess {
         }
         candidates.append(packageRoot.appendingPathComponent(".build/debug/photo-feed"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            XCTFail("photo-feed is not built; looked at \(candidates.map(\.path)). Run `swift build` first.")
-            throw XCTSkip("photo-feed binary missing")
+            throw BinaryMissing(searched: candidates.map(\.path))
         }
         return found
     }
@@ -65,6 +64,12 @@ struct ViewerProcess {
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> Outcome {
         try run(binary(), arguments, environment: environment, timeout: timeout)
     }
+}
+
+/// `photo-feed` was not found: build the package (`swift build`) before testing.
+struct BinaryMissing: Error, CustomStringConvertible {
+    let searched: [String]
+    var description: String { "photo-feed is not built; looked at \(searched). Run `swift build` first." }
 }
 
 /// Reads both pipes to their end on background threads, so a chatty child never blocks.
