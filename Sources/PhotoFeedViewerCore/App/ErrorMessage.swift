@@ -13,7 +13,8 @@ public enum ErrorMessage {
             let message = apiError.errorDescription ?? "The request failed."
             guard apiError.isNoNetwork, let host else { return message }
             let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
-            return "\(sentence) (could not reach \(host))."
+            let context = apiError.underlyingError?.isLostConnection == true ? "while talking to" : "could not reach"
+            return "\(sentence) (\(context) \(host))."
         case let feedError as PhotoFeedError:
             return "The answer is not a photo feed. \(feedError.errorDescription ?? String(describing: feedError))"
         case let providerError as ProviderError:
