@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
+        .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -19,6 +20,8 @@ let package = Package(
         .target(name: "FeedServer", dependencies: ["HTTPWire"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
+        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer"]),
+        .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
@@ -30,7 +33,14 @@ let package = Package(
             name: "NetworkingTests",
             dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire"]
         ),
-        .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"]),
+        .testTarget(
+            name: "PhotoFeedTests",
+            dependencies: ["PhotoFeed", "Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer"]
+        ),
+        .testTarget(
+            name: "PhotoFeedViewerTests",
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "FeedServer", "HTTPWire", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,145 @@
+import Foundation
+import Networking
+import Reactive
+import Synchronization
+
+/// The growing list of photo sections a viewer shows: each successful ``load(_:)`` appends one
+/// section of the photos not shown yet, and publishes the new list and its ``Changeset``.
+///
+/// ```swift
+/// let store = PhotoFeedStore(provider: NetworkProvider<FlickrAPI>())
+/// store.changes.subscribe(onNext: { changeset in render(changeset) })
+/// store.load(PhotoRequest(tags: "cats")).subscribe(onFailure: { showBanner($0) })
+/// ```
+///
+/// Loads run one at a time in the order they are subscribed (a later load waits until the
+/// earlier one answered), so none is lost and de-duplication sees every earlier section.
+public final class PhotoFeedStore: Sendable {
+    /// The sections shown so far, oldest first; owned by the store (write through ``load(_:)`` and ``reset()``).
+    public let sections: BehaviorRelay<[PhotoSection]>
+    /// The provider the feed is requested through.
+    public let provider: NetworkProvider<FlickrAPI>
+    /// Whether a load leaves out photos already shown (by `link`).
+    public let deduplicates: Bool
+
+    private let changeRelay = PublishRelay<Changeset>()
+    private let queue = LoadQueue()
+    private let state = Mutex(State())
+
+    private struct Publication {
+        let sections: [PhotoSection]
+        let changeset: Changeset
+    }
+
+    private struct State {
+        var sections: [PhotoSection] = []
+        var shownLinks: Set<String> = []
+        var outbox: [Publication] = []
+        var publishing = false
+    }
+
+    /// A store requesting through `provider`; `deduplicates` leaves out photos already shown.
+    public init(provider: NetworkProvider<FlickrAPI>, deduplicates: Bool = true) {
+        self.provider = provider
+        self.deduplicates = deduplicates
+        self.sections = BehaviorRelay(value: [])
+    }
+
+    /// The change of every update of ``sections``, in order, sent after `sections` has the new list.
+    public var changes: Observable<Changeset> { changeRelay.asObservable() }
+
+    /// Loads one feed page and appends a section of its new photos (none when nothing is new).
+    ///
+    /// Succeeds with the whole decoded page. Fails with the classified `APIError` (no
+    /// connection, timeout, HTTP status; `.empty` for an empty body) or a ``PhotoFeedError``
+    /// when the body is not a feed; a failed load changes nothing. Disposing a load cancels it,
+    /// or removes it from the queue if it has not started.
+    public func load(_ request: PhotoRequest = PhotoRequest()) -> Single<Photo> {
+        Single.create { [self] observer in
+            let fetching = SerialDisposable()
+            let ticket = queue.enqueue { [self] ticket in
+                guard !fetching.isDisposed else {
+                    queue.finish(ticket)
+                    return
+                }
+                fetching.disposable = fetch(request).subscribe { [self] result in
+                    if case .success(let photo) = result {
+                        append(photo.items)
+                    }
+                    observer(result)
+                    queue.finish(ticket)
+                }
+            }
+            return Disposables.create { [self] in
+                fetching.dispose()
+                queue.finish(ticket)
+            }
+        }
+    }
+
+    /// The request pipeline of one page, without touching the sections: `rx.request` ->
+    /// `filterSuccessfulStatusCodes()` -> `classifyErrors()` -> ``Photo/decode(feed:)``.
+    public func fetch(_ request: PhotoRequest = PhotoRequest()) -> Single<Photo> {
+        provider.rx.request(.publicPhotos(request))
+            .filterSuccessfulStatusCodes()
+            .classifyErrors()
+            .map { response in
+                guard !response.data.isEmpty else { throw APIError.empty }
+                return try Photo.decode(feed: response.data)
+            }
+    }
+
+    /// Removes every section (publishing the change when there was any); later loads show every photo again.
+    public func reset() {
+        commit { state in
+            guard !state.sections.isEmpty else { return nil }
+            state.shownLinks.removeAll()
+            return []
+        }
+    }
+
+    /// Appends a section of `items` (only the new ones when de-duplicating); returns whether it did.
+    @discardableResult
+    func append(_ items: [Photo.Item]) -> Bool {
+        commit { [deduplicates] state in
+            let shown: [Photo.Item]
+            if deduplicates {
+                shown = items.filter { state.shownLinks.insert($0.link).inserted }
+            } else {
+                shown = items
+            }
+            guard !shown.isEmpty else { return nil }
+            return state.sections + [.result(shown.map(PhotoSectionItem.result))]
+        }
+    }
+
+    /// Applies `update` (which returns the new sections, or `nil` for no change) under the
+    /// lock, then publishes in commit order, outside the lock, on whichever thread gets there first.
+    @discardableResult
+    private func commit(_ update: (inout State) -> [PhotoSection]?) -> Bool {
+        let outcome = state.withLock { state -> (changed: Bool, publishes: Bool) in
+            guard let updated = update(&state) else { return (false, false) }
+            let changeset = Changeset(from: state.sections, to: updated)
+            state.sections = updated
+            state.outbox.append(Publication(sections: updated, changeset: changeset))
+            guard !state.publishing else { return (true, false) }
+            state.publishing = true
+            return (true, true)
+        }
+        if outcome.publishes { publishOutbox() }
+        return outcome.changed
+    }
+
+    private func publishOutbox() {
+        while let publication = state.withLock({ state -> Publication? in
+            guard !state.outbox.isEmpty else {
+                state.publishing = false
+                return nil
+            }
+            return state.outbox.removeFirst()
+        }) {
+            sections.accept(publication.sections)
+            changeRelay.accept(publication.changeset)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import PhotoFeedViewerCore
+
+exit(PhotoFeedCommand.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                          environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,94 @@
+import Dispatch
+import PhotoFeed
+import Reactive
+import Synchronization
+
+/// `--pages`, `--plain`, `--json` and non-terminal output: load pages, print each new section
+/// as it arrives, exit. With `--watch`, keep loading on the interval (until `--pages` loads, if given).
+public struct BatchRunner: Sendable {
+    /// How sections are printed.
+    public enum Format: Sendable {
+        /// `PlainRenderer`.
+        case plain
+        /// `JSONLinesRenderer`.
+        case json
+    }
+
+    /// The session loading the feed.
+    public let session: FeedSession
+    /// The options.
+    public let options: ViewerOptions
+    /// How sections are printed.
+    public let format: Format
+    /// The style of plain output.
+    public let style: TextStyle
+    /// Receives each output line.
+    public let output: @Sendable (String) -> Void
+    /// Receives each error line.
+    public let errorOutput: @Sendable (String) -> Void
+
+    /// A runner printing through `output` and `errorOutput`.
+    public init(session: FeedSession, options: ViewerOptions, format: Format, style: TextStyle,
+                output: @escaping @Sendable (String) -> Void, errorOutput: @escaping @Sendable (String) -> Void) {
+        self.session = session
+        self.options = options
+        self.format = format
+        self.style = style
+        self.output = output
+        self.errorOutput = errorOutput
+    }
+
+    /// Runs to the end and returns the exit code: 1 on the first failed load.
+    public func run() -> ExitCode {
+        let printed = Mutex(0)
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex(ExitCode.success)
+        let request = options.request
+        let loads: Observable<Result<Photo, any Error>>
+        if let period = options.watch {
+            let watched = session.store.watchedLoads(every: period, scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+                                                     startImmediately: true) { request }
+            loads = options.pages.map { watched.take($0) } ?? watched
+        } else {
+            let pages = options.pages ?? 1
+            loads = Observable.range(start: 0, count: pages).concatMap { [session] _ in
+                session.store.load(request)
+                    .map { Result<Photo, any Error>.success($0) }
+                    .catch { .just(.failure($0)) }
+                    .asObservable()
+            }
+        }
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(loads.subscribe(onNext: { [self] result in
+            switch result {
+            case .success:
+                printNewSections(printed: printed)
+            case .failure(let error):
+                errorOutput("photo-feed: " + ErrorMessage.text(for: error, host: session.host))
+                outcome.withLock { $0 = .failure }
+                subscription.dispose()
+                finished.signal()
+            }
+        }, onCompleted: {
+            finished.signal()
+        }))
+        finished.wait()
+        subscription.dispose()
+        return outcome.withLock { $0 }
+    }
+
+    private func printNewSections(printed: borrowing Mutex<Int>) {
+        let sections = session.store.sections.value
+        let fresh = printed.withLock { count -> [(Int, PhotoSection)] in
+            defer { count = max(count, sections.count) }
+            guard sections.count > count else { return [] }
+            return (count..<sections.count).map { ($0 + 1, sections[$0]) }
+        }
+        for (number, section) in fresh {
+            switch format {
+            case .plain: PlainRenderer.lines(for: section, number: number, style: style).forEach(output)
+            case .json: JSONLinesRenderer.lines(for: section, number: number).forEach(output)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import PhotoFeed
+import Reactive
+
+/// The provider, plugins, store (and for `--demo`, the in-process server) that the options ask for.
+public final class FeedSession: Sendable {
+    /// The store the viewer shows.
+    public let store: PhotoFeedStore
+    /// Counts requests in flight for the spinner.
+    public let activity: NetworkActivityPlugin
+    /// The server started for `--demo`.
+    public let server: FeedServer?
+    /// A short name of where the feed comes from, e.g. `demo 127.0.0.1:49152`.
+    public let sourceLabel: String
+    /// `host:port` of the feed server, for error messages; `nil` offline.
+    public let host: String?
+
+    /// Builds the session; `onActivity` is called whenever a request starts or ends, `log`
+    /// receives the logger's lines with `--verbose`. Throws when the demo server cannot start.
+    public init(
+        options: ViewerOptions,
+        onActivity: @escaping @Sendable () -> Void = {},
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
+        let activity = NetworkActivityPlugin { _, _ in onActivity() }
+        var plugins: [any PluginType] = [activity]
+        if options.verbose {
+            plugins.append(NetworkLoggerPlugin(configuration: .init(output: { _, lines in lines.forEach(log) },
+                                                                    logOptions: .verbose)))
+        }
+
+        var server: FeedServer?
+        let baseURL: URL?
+        switch options.source {
+        case .flickr:
+            baseURL = nil
+        case .offline:
+            baseURL = nil
+        case .demo:
+            let started = try FeedServer(configuration: .init(feedLatency: .milliseconds(150)))
+            server = started
+            baseURL = started.baseURL
+        case .baseURL(let url):
+            baseURL = url
+        }
+
+        let seconds = Double(options.timeout.components.seconds) + Double(options.timeout.components.attoseconds) / 1e18
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        let provider = NetworkProvider<FlickrAPI>(
+            endpointClosure: baseURL.map { FlickrAPI.endpointClosure(baseURL: $0) } ?? NetworkProvider.defaultEndpointMapping,
+            stubClosure: options.source == .offline ? NetworkProvider.immediatelyStub : NetworkProvider.neverStub,
+            transport: URLSessionTransport(configuration: configuration, overallDeadline: options.timeout + .seconds(1)),
+            plugins: plugins,
+            scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+            requestTimeout: options.timeout
+        )
+
+        self.store = PhotoFeedStore(provider: provider)
+        self.activity = activity
+        self.server = server
+        let effectiveURL = baseURL ?? FlickrAPI.defaultBaseURL
+        let hostPort = effectiveURL.host.map { host in effectiveURL.port.map { "\(host):\($0)" } ?? host }
+        switch options.source {
+        case .flickr: sourceLabel = "flickr"
+        case .offline: sourceLabel = "offline sample"
+        case .demo: sourceLabel = "demo \(hostPort ?? "")"
+        case .baseURL: sourceLabel = hostPort ?? effectiveURL.absoluteString
+        }
+        host = options.source == .offline ? nil : hostPort
+    }
+
+    /// Stops the demo server, if any.
+    public func stop() {
+        server?.stop()
+    }
+}

@@ -1,0 +1,7 @@
+/// The outcome of parsing the command line.
+public enum ParsedCommand: Equatable, Sendable {
+    /// View the feed with these options.
+    case run(ViewerOptions)
+    /// Print the usage text and exit 0.
+    case help
+}

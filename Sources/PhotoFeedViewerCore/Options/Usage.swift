@@ -1,0 +1,35 @@
+/// The text `photo-feed --help` prints.
+public enum Usage {
+    /// The usage text.
+    public static let text = """
+    Usage: photo-feed [options]
+
+    Views Flickr's public photo feed in the terminal: full screen on a terminal,
+    plain text or JSON lines otherwise.
+
+    Source (default: live Flickr):
+      --demo                 serve generated feeds from an in-process server on 127.0.0.1
+      --base-url URL         any server answering services/feeds/photos_public.gne
+      --offline              the bundled sample feed, without a network
+
+    Feed:
+      --tags TAGS            comma-separated tags (default: "landscape, portrait")
+      --tagmode any|all      match any or all tags (default: any)
+      --pages N              load N pages, print them and exit
+      --watch SECONDS        load the next page every SECONDS
+      --timeout SECONDS      give up on a request after SECONDS (default: 10)
+
+    Output:
+      --plain                one block per section, one line per photo
+      --json                 one JSON object per photo per line
+      --verbose              log requests and responses to stderr
+      --no-color             no colours (NO_COLOR is honoured too)
+      -h, --help             show this text
+
+    Keys (full screen): n more, r reload, t tags, j/k or arrows scroll,
+    PgUp/PgDn page, q quit.
+
+    Exit status: 0 ok, 1 the feed failed, 2 usage error.
+    Options take their value as "--opt value" or "--opt=value".
+    """
+}

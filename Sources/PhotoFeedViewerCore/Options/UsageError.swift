@@ -1,0 +1,13 @@
+/// A mistake on the command line; `photo-feed` prints it with the usage text and exits 2.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, e.g. `--pages needs a whole number of at least 1, got "x"`.
+    public let message: String
+
+    /// An error saying `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

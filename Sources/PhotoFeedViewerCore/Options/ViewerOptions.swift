@@ -1,0 +1,54 @@
+import Foundation
+import PhotoFeed
+
+/// What the command line asked `photo-feed` to do.
+public struct ViewerOptions: Equatable, Sendable {
+    /// Where the feed comes from.
+    public enum Source: Equatable, Sendable {
+        /// Flickr itself (`https://api.flickr.com`).
+        case flickr
+        /// A `FeedServer` started in-process on 127.0.0.1.
+        case demo
+        /// Any server answering `services/feeds/photos_public.gne` below this URL.
+        case baseURL(URL)
+        /// A stubbed provider answering with the bundled sample feed; no socket.
+        case offline
+    }
+
+    /// How results are printed; `.automatic` is the full screen on a terminal, plain text otherwise.
+    public enum Format: Equatable, Sendable {
+        /// Full screen on a terminal, plain text otherwise.
+        case automatic
+        /// One block per section, one line per photo.
+        case plain
+        /// One JSON object per photo per line.
+        case json
+    }
+
+    /// Where the feed comes from (default: Flickr).
+    public var source: Source = .flickr
+    /// Comma-separated tags.
+    public var tags: String = PhotoRequest().tags
+    /// `any` or `all`.
+    public var tagmode: String = PhotoRequest().tagmode
+    /// Load this many pages, print them and exit.
+    public var pages: Int?
+    /// Reload on this interval.
+    public var watch: Duration?
+    /// The timeout of each request.
+    public var timeout: Duration = .seconds(10)
+    /// How results are printed.
+    public var format: Format = .automatic
+    /// Log every request and response to stderr.
+    public var verbose = false
+    /// `false` when `--no-color` was given.
+    public var color = true
+
+    /// Options with every default.
+    public init() {}
+
+    /// The feed request these options describe.
+    public var request: PhotoRequest {
+        PhotoRequest(tags: tags, tagmode: tagmode)
+    }
+}

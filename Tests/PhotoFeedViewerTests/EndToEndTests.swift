@@ -1,0 +1,171 @@
+import FeedServer
+import Foundation
+import PhotoFeed
+import TestSupport
+import XCTest
+
+/// The built `photo-feed` binary as a subprocess, against `FeedServer` on 127.0.0.1.
+final class EndToEndTests: LeakCheckingTestCase {
+    private var servers: [FeedServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func startServer(_ configuration: FeedServer.Configuration = .init()) throws -> FeedServer {
+        let server = try FeedServer(configuration: configuration)
+        servers.append(server)
+        return server
+    }
+
+    private func jsonObjects(_ outcome: ViewerProcess.Outcome) throws -> [[String: Any]] {
+        try outcome.stdoutLines.map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+        }
+    }
+
+    func testDemoTwoPagesAsJSONGivesTwoSectionsOfTwentyPhotos() throws {
+        let outcome = try ViewerProcess.run(["--demo", "--pages", "2", "--json"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, "")
+        let objects = try jsonObjects(outcome)
+        XCTAssertEqual(objects.count, 40)
+        XCTAssertEqual(objects.compactMap { $0["section"] as? Int }, Array(repeating: 1, count: 20) + Array(repeating: 2, count: 20))
+        XCTAssertEqual(Set(objects.compactMap { $0["link"] as? String }).count, 40)
+        for key in ["title", "link", "author", "authorID", "media", "published", "tags"] {
+            XCTAssertTrue(objects.allSatisfy { $0[key] is String }, key)
+        }
+    }
+
+    func testBaseURLAtAServerServingARealCaptureGivesExactlyItsPhotos() throws {
+        let capture = try Fixtures.capture("02_")
+        let expected = try Photo.decode(feed: capture)
+        let server = try startServer(.init(feedOverride: capture))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages=1", "--json"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let objects = try jsonObjects(outcome)
+        XCTAssertEqual(objects.compactMap { $0["link"] as? String }, expected.items.map(\.link))
+        XCTAssertEqual(objects.compactMap { $0["title"] as? String }, expected.items.map(\.title))
+        XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(\.author))
+        XCTAssertEqual(server.requestCount(path: "/services/feeds/photos_public.gne"), 1)
+    }
+
+    func testPlainOutputAndTagsReachTheServer() throws {
+        let server = try startServer(.init(itemsPerPage: 3))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--tags", "cats", "--tagmode", "all",
+                                             "--pages", "2", "--plain"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let lines = outcome.stdoutLines
+        XCTAssertEqual(lines.count, 8)
+        XCTAssertEqual(lines[0], "Section 1 - 3 photos")
+        XCTAssertEqual(lines[4], "Section 2 - 3 photos")
+        XCTAssertTrue(lines[1].hasPrefix("  ") && lines[1].contains(" | https://www.flickr.com/photos/"), lines[1])
+        XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
+    }
+
+    func testOfflineShowsTheBundledSampleWithoutASocket() throws {
+        let outcome = try ViewerProcess.run(["--offline", "--pages", "1"], environment: ["NO_COLOR": "1"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdoutLines.first, "Section 1 - 5 photos")
+        XCTAssertEqual(outcome.stdoutLines.count, 6)
+        XCTAssertTrue(outcome.stdout.contains("Grandma's garden | O'Brien"))
+    }
+
+    func testARefusedPortExitsOneWithNoConnection() throws {
+        let server = try startServer()
+        let url = server.baseURL.absoluteString
+        server.stop()
+
+        let outcome = try ViewerProcess.run(["--base-url", url, "--pages", "1", "--json"])
+
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(outcome.stderr, "photo-feed: No internet connection (could not reach 127.0.0.1:\(server.port)).\n")
+    }
+
+    func testA503ExitsOneWithTheStatusAndTheServersMessage() throws {
+        let server = try startServer(.init(feedFaultRate: 1))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1"])
+
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "photo-feed: Server error (503 Service Unavailable): Injected feed fault\n")
+    }
+
+    func testAHangWithATimeoutOfOneSecondExitsOneTimedOut() throws {
+        let server = try startServer(.init(feedLatency: .seconds(60)))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1", "--timeout", "1"])
+
+        XCTAssertFalse(outcome.timedOut)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "photo-feed: The request timed out.\n")
+    }
+
+    func testABodyThatIsNotAFeedExitsOneSayingSo() throws {
+        let server = try startServer(.init(feedOverride: Data(#"{"title":"x","link":"y","items":[{"title":1}]}"#.utf8)))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1"])
+
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.hasPrefix("photo-feed: The answer is not a photo feed. The feed could not be decoded at items[0].title"),
+                      outcome.stderr)
+    }
+
+    func testUsageMistakesExitTwoWithTheUsageOnStderr() throws {
+        let outcome = try ViewerProcess.run(["--pages", "0"])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertTrue(outcome.stderr.hasPrefix("photo-feed: --pages needs a whole number of at least 1, got \"0\"\n\nUsage: photo-feed"))
+
+        let unknown = try ViewerProcess.run(["--colour"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("photo-feed: unknown option --colour"))
+    }
+
+    func testHelpExitsZeroWithTheUsageOnStdout() throws {
+        let outcome = try ViewerProcess.run(["--help"])
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertTrue(outcome.stdout.hasPrefix("Usage: photo-feed"))
+        XCTAssertEqual(outcome.stderr, "")
+    }
+
+    func testVerboseLogsTheRequestToStderrOnly() throws {
+        let server = try startServer(.init(itemsPerPage: 2))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1", "--json", "--verbose"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdoutLines.count, 2)
+        XCTAssertTrue(outcome.stderr.contains("services/feeds/photos_public.gne"), outcome.stderr)
+    }
+
+    func testWatchReloadsOnTheIntervalUntilThePagesAreLoaded() throws {
+        let server = try startServer(.init(itemsPerPage: 2))
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--watch", "0.2", "--pages", "3", "--json"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(try jsonObjects(outcome).compactMap { $0["section"] as? Int }, [1, 1, 2, 2, 3, 3])
+        XCTAssertEqual(server.requestCount, 3)
+    }
+
+    func testAHalfSentBodyExitsOneWithoutACrash() throws {
+        let server = try HalfBodyServer()
+        defer { server.stop() }
+
+        let outcome = try ViewerProcess.run(["--base-url", server.baseURL, "--pages", "1", "--timeout", "5"])
+
+        XCTAssertEqual(outcome.status, 1, "stderr: \(outcome.stderr)")
+        XCTAssertEqual(outcome.stderr, "photo-feed: The network connection was lost (while talking to 127.0.0.1:\(server.port)).\n")
+        XCTAssertEqual(outcome.stdout, "")
+    }
+}

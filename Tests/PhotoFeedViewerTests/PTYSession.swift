@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+import TestSupport
+import XCTest
+
+/// `photo-feed` in a pseudo-terminal made by `script(1)`, 100x30, followed by `stty -a` so a
+/// test can see the terminal modes the viewer left behind.
+final class PTYSession: Sendable {
+    private let process: Process
+    private let input: Pipe
+    private let output: Pipe
+    private let screen = Mutex(Data())
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(arguments: [String]) throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else { throw XCTSkip("script(1) is not installed") }
+        let binary = try ViewerProcess.binary()
+        let words = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = "stty cols 100 rows 30; \(words.joined(separator: " ")); echo EXIT=$?; stty -a"
+        process = Process()
+        input = Pipe()
+        output = Pipe()
+        process.executableURL = script
+        process.arguments = ["-qfec", command, "/dev/null"]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            screen.withLock { $0.append(data) }
+        }
+        let ended = self.ended
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+    }
+
+    /// Everything the terminal received so far.
+    var text: String { String(decoding: screen.withLock { $0 }, as: UTF8.self) }
+
+    /// Types `keys`.
+    func type(_ keys: String) {
+        input.fileHandleForWriting.write(Data(keys.utf8))
+    }
+
+    /// Waits until the screen shows `fragment`.
+    func waitFor(_ fragment: String, timeout: TimeInterval = 20) -> Bool {
+        waitUntil(timeout: timeout) { self.text.contains(fragment) }
+    }
+
+    /// Waits for the shell to end, then returns the whole output; kills it after `timeout`.
+    func finish(timeout: TimeInterval = 20) -> (ended: Bool, text: String) {
+        let ended = self.ended.wait(timeout: .now() + timeout) == .success
+        if !ended {
+            process.terminate()
+            self.ended.wait()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        screen.withLock { $0.append(rest) }
+        return (ended, text)
+    }
+
+    /// The terminal modes `stty -a` printed after the viewer's restore sequence, or `nil` if it never restored.
+    static func modesAfterRestore(_ text: String) -> Set<String>? {
+        guard let restore = text.range(of: "\u{1B}[?25h\u{1B}[?1049l") else { return nil }
+        return Set(text[restore.upperBound...].split(whereSeparator: { $0.isWhitespace || $0 == ";" }).map(String.init))
+    }
+}
