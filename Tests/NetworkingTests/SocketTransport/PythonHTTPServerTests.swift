@@ -110,7 +110,7 @@ final class PythonHTTPServerTests: LeakCheckingTestCase {
         try startServer()
         let response = try get("/sub").get()
         XCTAssertEqual(response.statusCode, 200)
-        XCTAssertEqual(response.response?.url?.path, "/sub/")
+        XCTAssertEqual(response.response?.url?.absoluteString, "http://127.0.0.1:\(port)/sub/")
         XCTAssertTrue(String(decoding: response.data, as: UTF8.self).contains("inner.txt"))
     }
 

@@ -87,10 +87,16 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         XCTAssertEqual(outcome.count, 1, "reported exactly once")
     }
 
+    /// The first request holds the only connection past the deadline (its progress callback blocks the worker).
     func testOverallDeadlineAlsoBoundsWaitingForAPooledConnection() throws {
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(30), overallDeadline: .milliseconds(500)))
         let first = Outcome()
-        _ = transport.send(request("hang"), progress: nil, completion: first.record)
+        let started = DispatchSemaphore(value: 0)
+        _ = transport.send(request("drip?interval=10&count=5"), progress: { _ in
+            started.signal()
+            Thread.sleep(forTimeInterval: 1.5)
+        }, completion: first.record)
+        XCTAssertEqual(started.wait(timeout: .now() + 5), .success, "the first request holds the only connection")
         let (_, result) = try send(request("echo"))
         XCTAssertEqual(try failure(result).urlError?.code, .timedOut)
         XCTAssertEqual(first.done.wait(timeout: .now() + 5), .success)

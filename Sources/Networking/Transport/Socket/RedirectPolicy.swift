@@ -21,8 +21,8 @@ enum RedirectPolicy {
         let method = SocketRequestEncoding.method(of: request)
         if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
             redirected.httpMethod = "GET"
-            redirected.httpBody = nil
             redirected.httpBodyStream = nil
+            redirected.httpBody = nil
             redirected.setValue(nil, forHTTPHeaderField: "Content-Type")
             redirected.setValue(nil, forHTTPHeaderField: "Content-Length")
         }

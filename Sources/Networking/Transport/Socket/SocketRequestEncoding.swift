@@ -44,8 +44,9 @@ enum SocketRequestEncoding {
     static func withBodyInMemory(_ request: URLRequest) -> URLRequest {
         guard request.httpBody == nil, request.httpBodyStream != nil else { return request }
         var copy = request
-        copy.httpBody = Data(body(of: request))
+        let body = Data(body(of: request))
         copy.httpBodyStream = nil
+        copy.httpBody = body
         return copy
     }
 
