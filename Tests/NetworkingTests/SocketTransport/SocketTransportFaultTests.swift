@@ -85,6 +85,7 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         XCTAssertLessThan(error.response?.data.count ?? 100, 100)
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(outcome.count, 1, "reported exactly once")
+        XCTAssertEqual(transport.idleConnectionCount, 0, "the interrupted connection is not pooled")
     }
 
     /// The first request holds the only connection past the deadline (its progress callback blocks the worker).

@@ -89,4 +89,17 @@ final class SocketTransportRedirectTests: SocketTransportTestCase {
         XCTAssertEqual(target.requests.first?.head.headers["Host"], "127.0.0.1:\(target.port)")
         XCTAssertEqual(transport.idleConnectionCount, 2)
     }
+
+    func testOverallDeadlineCoversTheWholeRedirectChain() throws {
+        transport = SocketTransport(configuration: .init(overallDeadline: .milliseconds(500)))
+        let scripted = try ScriptedHTTPServer { _, _, _ in
+            Thread.sleep(forTimeInterval: 0.15)
+            return .respond(Self.redirect(302, to: "/slow"))
+        }
+        defer { scripted.stop() }
+        let error = try failure(send(URLRequest(url: scripted.url("/slow"))).1)
+        XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
+        XCTAssertLessThan(scripted.requests.count, 10)
+        XCTAssertEqual(transport.idleConnectionCount, 0, "a connection the deadline interrupted is not pooled")
+    }
 }

@@ -34,6 +34,10 @@ final class ConnectionPool: Sendable {
         self.limit = max(1, limit)
     }
 
+    deinit {
+        closeIdleConnections()
+    }
+
     /// Asks for a connection to `key`: `deliver` runs at once when an idle connection or a free
     /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
     @discardableResult

@@ -185,8 +185,8 @@ final class SocketExchange: Cancellable {
             }
             switch outcome {
             case .failure(let failure):
-                let live = detach()
-                if live, reused, attempt == 1, !failure.receivedAny, SocketRequestEncoding.isIdempotent(method),
+                let (_, intact) = detach()
+                if intact, reused, attempt == 1, !failure.receivedAny, SocketRequestEncoding.isIdempotent(method),
                    SocketErrorMapping.isStaleConnection(failure.error) {
                     socket.close()
                     lease = .fresh
@@ -206,9 +206,13 @@ final class SocketExchange: Cancellable {
                         url: URL, redirects: Int) {
         let head = completed.response.head
         if let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
-            let live = detach()
-            pool.release(key, socket: socket, reusable: live && completed.reusable)
+            let (live, intact) = detach()
+            pool.release(key, socket: socket, reusable: intact && completed.reusable)
             guard live else { return }
+            guard intact else {
+                fail(SocketError.timedOut(operation: "deadline"), head: head, body: completed.response.body, url: url)
+                return
+            }
             guard redirects < configuration.maximumRedirects else {
                 let response = makeResponse(head, body: completed.response.body, url: url)
                 let error = SocketErrorMapping.urlError(.httpTooManyRedirects, url: url)
@@ -282,11 +286,12 @@ final class SocketExchange: Cancellable {
         }
     }
 
-    /// Takes the socket back; true when the exchange is still running (so the socket was not shut down).
-    private func detach() -> Bool {
+    /// Takes the socket back. `live`: the exchange still has to report; `intact`: nobody shut
+    /// the socket down (neither `cancel()` nor the deadline), so it may be pooled.
+    private func detach() -> (live: Bool, intact: Bool) {
         state.withLock { state in
             state.socket = nil
-            return !state.finished
+            return (!state.finished, !state.finished && !state.expired)
         }
     }
 
