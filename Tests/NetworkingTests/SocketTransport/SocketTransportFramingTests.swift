@@ -103,6 +103,21 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         XCTAssertEqual(server.connectionCount, 1)
     }
 
+    /// A 304 has no body even when it repeats the resource's `Content-Length`; the next answer follows at once.
+    func testNotModifiedHasNoBodyWhateverItsContentLength() throws {
+        let scripted = try ScriptedHTTPServer { _, number, _ in
+            number == 1
+                ? .respond(Array("HTTP/1.1 304 Not Modified\r\nContent-Length: 50\r\nETag: \"v1\"\r\n\r\n".utf8))
+                : .respond(Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nnext".utf8))
+        }
+        defer { scripted.stop() }
+        let notModified = try send(URLRequest(url: scripted.url("/cached"))).1.get()
+        XCTAssertEqual(notModified.statusCode, 304)
+        XCTAssertTrue(notModified.data.isEmpty)
+        XCTAssertEqual(try send(URLRequest(url: scripted.url("/next"))).1.get().data, Data("next".utf8))
+        XCTAssertEqual(scripted.connectionCount, 1)
+    }
+
     func testLargeBodyArrivesWhole() throws {
         let response = try get("bytes/3000000").get()
         XCTAssertEqual(response.data.count, 3_000_000)
