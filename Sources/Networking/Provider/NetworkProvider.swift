@@ -53,7 +53,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
         requestClosure: @escaping RequestClosure = NetworkProvider.defaultRequestMapping,
         stubClosure: @escaping StubClosure = NetworkProvider.neverStub,
         callbackQueue: DispatchQueue? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = DefaultTransport(),
         plugins: [any PluginType] = [],
         trackInflights: Bool = false,
         scheduler: any SchedulerType = ImmediateScheduler.instance,

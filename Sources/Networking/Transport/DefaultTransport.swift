@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The provider's default transport: `http://` URLs go through `SocketTransport`, every other
+/// scheme (`https://` above all) through `URLSessionTransport`, created on first use.
+public final class DefaultTransport: HTTPTransport {
+    /// The transport for `http://` URLs.
+    public let socketTransport: SocketTransport
+    private let urlSessionTransport: Mutex<URLSessionTransport?>
+
+    /// Routes `http://` to `socketTransport` and the rest to `urlSessionTransport` (a default
+    /// `URLSessionTransport` is created at the first such request when none is given).
+    public init(socketTransport: SocketTransport = SocketTransport(), urlSessionTransport: URLSessionTransport? = nil) {
+        self.socketTransport = socketTransport
+        self.urlSessionTransport = Mutex(urlSessionTransport)
+    }
+
+    /// The transport for every scheme other than `http`.
+    public var sessionTransport: URLSessionTransport {
+        urlSessionTransport.withLock { transport in
+            if let transport { return transport }
+            let created = URLSessionTransport()
+            transport = created
+            return created
+        }
+    }
+
+    /// Sends through the transport for the request's scheme.
+    public func send(_ request: URLRequest,
+                     progress: (@Sendable (Double) -> Void)?,
+                     completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        if request.url?.scheme?.lowercased() == "http" {
+            return socketTransport.send(request, progress: progress, completion: completion)
+        }
+        return sessionTransport.send(request, progress: progress, completion: completion)
+    }
+}

@@ -1,0 +1,120 @@
+import HTTPWire
+import Synchronization
+
+/// Kept-alive connections per host and port, at most `limit` open to each at once.
+///
+/// Every lease handed out holds one slot of its host until it is given back with `release`;
+/// requests beyond the limit wait in arrival order and receive the next released connection
+/// (or its slot, when that connection could not be kept).
+final class ConnectionPool: Sendable {
+    /// Receives a lease; it runs on the thread that made the lease available, so it must not block.
+    typealias Delivery = @Sendable (ConnectionLease) -> Void
+
+    private struct Waiter {
+        let id: UInt64
+        let deliver: Delivery
+    }
+
+    private struct Host {
+        var idle: [TCPSocket] = []
+        var open = 0
+        var waiters: [Waiter] = []
+    }
+
+    private struct State {
+        var hosts: [ConnectionPoolKey: Host] = [:]
+        var nextWaiterID: UInt64 = 0
+    }
+
+    /// The most connections open to one host at once.
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    deinit {
+        closeIdleConnections()
+    }
+
+    /// Asks for a connection to `key`: `deliver` runs at once when an idle connection or a free
+    /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
+    @discardableResult
+    func acquire(_ key: ConnectionPoolKey, deliver: @escaping Delivery) -> UInt64 {
+        let (id, lease) = state.withLock { state -> (UInt64, ConnectionLease?) in
+            state.nextWaiterID += 1
+            let id = state.nextWaiterID
+            var host = state.hosts[key] ?? Host()
+            defer { state.hosts[key] = host }
+            if let socket = host.idle.popLast() { return (id, .reused(socket)) }
+            if host.open < limit {
+                host.open += 1
+                return (id, .fresh)
+            }
+            host.waiters.append(Waiter(id: id, deliver: deliver))
+            return (id, nil)
+        }
+        if let lease { deliver(lease) }
+        return id
+    }
+
+    /// Removes a request still waiting for a connection; false when it was already served.
+    @discardableResult
+    func cancelWaiting(_ key: ConnectionPoolKey, id: UInt64) -> Bool {
+        state.withLock { state in
+            guard let index = state.hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
+            state.hosts[key]?.waiters.remove(at: index)
+            return true
+        }
+    }
+
+    /// Gives a slot back: a `reusable` socket goes to the next waiter or to the idle list; any
+    /// other socket is closed and its slot goes to the next waiter or is freed.
+    func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool) {
+        let (next, toClose) = state.withLock { state -> ((Waiter, ConnectionLease)?, TCPSocket?) in
+            var host = state.hosts[key] ?? Host()
+            defer { state.hosts[key] = host }
+            if let socket, reusable {
+                if host.waiters.isEmpty {
+                    host.idle.append(socket)
+                    return (nil, nil)
+                }
+                return ((host.waiters.removeFirst(), .reused(socket)), nil)
+            }
+            if host.waiters.isEmpty {
+                host.open = max(0, host.open - 1)
+                return (nil, socket)
+            }
+            return ((host.waiters.removeFirst(), .fresh), socket)
+        }
+        toClose?.close()
+        if let (waiter, lease) = next { waiter.deliver(lease) }
+    }
+
+    /// Closes every idle connection and frees its slot; connections in use are not touched.
+    func closeIdleConnections() {
+        let sockets = state.withLock { state -> [TCPSocket] in
+            var closed: [TCPSocket] = []
+            for key in state.hosts.keys {
+                guard var host = state.hosts[key] else { continue }
+                closed += host.idle
+                host.open = max(0, host.open - host.idle.count)
+                host.idle.removeAll()
+                state.hosts[key] = host
+            }
+            return closed
+        }
+        for socket in sockets { socket.close() }
+    }
+
+    /// Idle connections across all hosts.
+    var idleCount: Int {
+        state.withLock { $0.hosts.values.reduce(0) { $0 + $1.idle.count } }
+    }
+
+    /// Connections open or being opened to `key` (idle and in use).
+    func openCount(_ key: ConnectionPoolKey) -> Int {
+        state.withLock { $0.hosts[key]?.open ?? 0 }
+    }
+}

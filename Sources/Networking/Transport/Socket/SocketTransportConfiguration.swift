@@ -1,0 +1,37 @@
+extension SocketTransport {
+    /// Settings of a `SocketTransport`; every field has a default.
+    public struct Configuration: Sendable {
+        /// The most connections open at once to one host and port; more requests wait for one.
+        public var maximumConnectionsPerHost: Int
+        /// How long one connection attempt may take (each resolved address is tried in turn).
+        public var connectTimeout: Duration
+        /// How long a read or write may wait for the peer; a request whose `timeoutInterval` is not
+        /// `URLRequest`'s default 60 s uses that instead, as `URLSessionTransport` does.
+        public var idleTimeout: Duration
+        /// The deadline for a whole exchange (waiting for a connection, redirects included), if any.
+        public var overallDeadline: Duration?
+        /// The largest response head (status line and fields) accepted, in bytes.
+        public var maximumHeaderBytes: Int
+        /// The largest response body accepted, in bytes.
+        public var maximumResponseSize: Int
+        /// The most redirects followed for one request; one more fails with `URLError(.httpTooManyRedirects)`.
+        public var maximumRedirects: Int
+
+        /// Creates a configuration; pass only what differs from the defaults.
+        public init(maximumConnectionsPerHost: Int = 8,
+                    connectTimeout: Duration = .seconds(10),
+                    idleTimeout: Duration = .seconds(60),
+                    overallDeadline: Duration? = nil,
+                    maximumHeaderBytes: Int = 65_536,
+                    maximumResponseSize: Int = 50 * 1024 * 1024,
+                    maximumRedirects: Int = 10) {
+            self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+            self.connectTimeout = connectTimeout
+            self.idleTimeout = idleTimeout
+            self.overallDeadline = overallDeadline
+            self.maximumHeaderBytes = max(256, maximumHeaderBytes)
+            self.maximumResponseSize = max(0, maximumResponseSize)
+            self.maximumRedirects = max(0, maximumRedirects)
+        }
+    }
+}

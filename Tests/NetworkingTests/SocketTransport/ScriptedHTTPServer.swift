@@ -1,0 +1,107 @@
+import Foundation
+import HTTPWire
+import Synchronization
+
+/// A test-only HTTP server on 127.0.0.1 that answers each request as a script says, given the
+/// connection number and the request number on that connection (both from 1). Bounded: it polls
+/// every 50 ms, stops on `stop()` or after `lifetime`, and reads each request for at most 5 s.
+final class ScriptedHTTPServer: Sendable {
+    enum Reply: Sendable {
+        /// Write these bytes and keep reading requests on the connection.
+        case respond([UInt8])
+        /// Write these bytes and close.
+        case respondAndClose([UInt8])
+        /// Close without answering.
+        case close
+    }
+
+    typealias Script = @Sendable (_ connection: Int, _ request: Int, _ head: HTTPRequestHead) -> Reply
+
+    let port: UInt16
+    private let listener: TCPSocket
+    private let script: Script
+    private let stopped = Atomic<Bool>(false)
+    private let connections = Atomic<Int>(0)
+    private let received = Mutex<[HTTPRequest]>([])
+    private let group = DispatchGroup()
+
+    init(lifetime: Duration = .seconds(30), script: @escaping Script) throws {
+        let listener = try TCPSocket.listen(host: "127.0.0.1", port: 0)
+        do {
+            port = try listener.localPort()
+        } catch {
+            listener.close()
+            throw error
+        }
+        self.listener = listener
+        self.script = script
+        let deadline = ContinuousClock.now + lifetime
+        group.enter()
+        Thread.detachNewThread { [self] in
+            acceptLoop(until: deadline)
+            group.leave()
+        }
+    }
+
+    /// `http://127.0.0.1:PORT` followed by `path`.
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Connections accepted so far.
+    var connectionCount: Int { connections.load(ordering: .acquiring) }
+
+    /// Every request received, in arrival order.
+    var requests: [HTTPRequest] { received.withLock { $0 } }
+
+    /// Stops accepting, waits for the connection threads, closes the listener.
+    func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        _ = group.wait(timeout: .now() + 10)
+        listener.close()
+    }
+
+    private func acceptLoop(until deadline: ContinuousClock.Instant) {
+        while !stopped.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            guard let client = try? listener.accept(timeout: .milliseconds(50)) else { continue }
+            let number = connections.add(1, ordering: .acquiringAndReleasing).newValue
+            group.enter()
+            Thread.detachNewThread { [self] in
+                serve(client, connection: number)
+                client.close()
+                group.leave()
+            }
+        }
+    }
+
+    private func serve(_ client: TCPSocket, connection: Int) {
+        var parser = HTTPRequestParser()
+        var requestNumber = 0
+        let readDeadline = ContinuousClock.now + .seconds(5)
+        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+            let request: HTTPRequest?
+            do {
+                request = try parser.nextRequest()
+            } catch {
+                return
+            }
+            guard let request else {
+                guard let bytes = try? client.read(timeout: .milliseconds(50)) else { continue }
+                if bytes.isEmpty { return }
+                parser.feed(bytes)
+                continue
+            }
+            requestNumber += 1
+            received.withLock { $0.append(request) }
+            switch script(connection, requestNumber, request.head) {
+            case .respond(let bytes):
+                guard (try? client.write(bytes, timeout: .seconds(5))) != nil else { return }
+            case .respondAndClose(let bytes):
+                _ = try? client.write(bytes, timeout: .seconds(5))
+                return
+            case .close:
+                return
+            }
+        }
+    }
+}

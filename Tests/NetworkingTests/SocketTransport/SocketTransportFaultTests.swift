@@ -1,0 +1,137 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import TestSupport
+import XCTest
+
+/// Every fault route of `FeedServer` through `SocketTransport` ends in the error URLSession
+/// reports for the same event on Linux, classified the same way, and the process lives on.
+final class SocketTransportFaultTests: SocketTransportTestCase {
+    /// The response that makes FoundationNetworking stop the process; here it is a lost connection.
+    func testHeadersCutShortAreALostConnectionAndTheProcessLives() throws {
+        let error = try failure(get("cut-headers"))
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        XCTAssertNil(error.response)
+        XCTAssertTrue(error.isLostConnection)
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+        XCTAssertEqual(try get("echo").get().statusCode, 200, "the transport still works afterwards")
+    }
+
+    func testGarbageIsABadServerResponse() throws {
+        let error = try failure(get("garbage"))
+        XCTAssertEqual(error.urlError?.code, .badServerResponse, "\(error)")
+        XCTAssertTrue(error.isBadResponse)
+        XCTAssertFalse(error.isLostConnection || error.isNotConnection || error.isTimeout)
+        XCTAssertNil(APIError.classify(error))
+    }
+
+    func testBodyShorterThanContentLengthIsALostConnectionWithThePartialResponse() throws {
+        let error = try failure(get("wrong-length?actual=10&declared=20"))
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        XCTAssertEqual(error.response?.statusCode, 200)
+        XCTAssertEqual(error.response?.data.count, 10)
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+    }
+
+    func testBodyLongerThanContentLengthIsCutAtTheDeclaredLength() throws {
+        let response = try get("wrong-length?actual=30&declared=20").get()
+        XCTAssertEqual(response.data, Data(repeating: UInt8(ascii: "w"), count: 20))
+        XCTAssertEqual(transport.idleConnectionCount, 0, "a connection with surplus bytes is not reused")
+    }
+
+    func testHalfABodyIsALostConnection() throws {
+        let error = try failure(get("half"))
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        XCTAssertEqual(error.response?.data.count, 500)
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+    }
+
+    func testDroppedConnectionIsALostConnectionAndNotRetriedOnAFreshConnection() throws {
+        let error = try failure(get("drop"))
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+        XCTAssertEqual(server.requestCount(path: "/drop"), 1)
+    }
+
+    func testResetIsALostConnection() throws {
+        let error = try failure(get("reset"))
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        XCTAssertTrue(error.isLostConnection)
+    }
+
+    func testHangPastTheIdleTimeoutIsATimeout() throws {
+        transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(300)))
+        let error = try failure(get("hang"))
+        XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
+        guard case .requestTimeout? = APIError.classify(error) else { return XCTFail("\(error)") }
+    }
+
+    func testRequestTimeoutIntervalOverridesTheIdleTimeout() throws {
+        var request = request("hang")
+        request.timeoutInterval = 0.3
+        let error = try failure(send(request).1)
+        XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
+    }
+
+    func testOverallDeadlineEndsASlowBodyWithTheHeadThatArrived() throws {
+        transport = SocketTransport(configuration: .init(idleTimeout: .seconds(5), overallDeadline: .milliseconds(400)))
+        let (outcome, result) = try send(request("drip?interval=100&count=100"))
+        let error = try failure(result)
+        XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
+        XCTAssertEqual(error.response?.statusCode, 200)
+        XCTAssertLessThan(error.response?.data.count ?? 100, 100)
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(outcome.count, 1, "reported exactly once")
+        XCTAssertEqual(transport.idleConnectionCount, 0, "the interrupted connection is not pooled")
+    }
+
+    /// The first request holds the only connection past the deadline (its progress callback blocks the worker).
+    func testOverallDeadlineAlsoBoundsWaitingForAPooledConnection() throws {
+        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(30), overallDeadline: .milliseconds(500)))
+        let first = Outcome()
+        let started = DispatchSemaphore(value: 0)
+        _ = transport.send(request("drip?interval=10&count=5"), progress: { _ in
+            started.signal()
+            Thread.sleep(forTimeInterval: 1.5)
+        }, completion: first.record)
+        XCTAssertEqual(started.wait(timeout: .now() + 5), .success, "the first request holds the only connection")
+        let (_, result) = try send(request("echo"))
+        XCTAssertEqual(try failure(result).urlError?.code, .timedOut)
+        XCTAssertEqual(first.done.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(first.first.flatMap { try? failure($0).urlError?.code }, .timedOut)
+    }
+
+    func testErrorStatusIsASuccessfulTransportResultWithTheBody() throws {
+        let response = try get("status/503").get()
+        XCTAssertEqual(response.statusCode, 503)
+        let classified = APIError.classify(ProviderError.statusCode(response))
+        XCTAssertEqual(classified?.statusCode, 503)
+        XCTAssertEqual(classified?.errorCodes, ["E503"])
+    }
+
+    func testRefusedPortIsCannotConnectToHost() throws {
+        let port = try LoopbackListener.refusedPort()
+        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))))
+        let error = try failure(result)
+        XCTAssertEqual(error.urlError?.code, .cannotConnectToHost, "\(error)")
+        XCTAssertTrue(error.isNotConnection)
+        XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
+    }
+
+    func testOtherSchemesAreUnsupported() throws {
+        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "https://127.0.0.1:1/"))))
+        XCTAssertEqual(try failure(result).urlError?.code, .unsupportedURL)
+    }
+
+    func testResponseOverTheSizeLimitFails() throws {
+        transport = SocketTransport(configuration: .init(maximumResponseSize: 1000))
+        let error = try failure(get("bytes/5000"))
+        guard case .underlying(let underlying, let response) = error else { return XCTFail("\(error)") }
+        XCTAssertEqual(underlying as? TransportError, .responseTooLarge(limit: 1000))
+        XCTAssertEqual(response?.statusCode, 200)
+        XCTAssertTrue(error.isBadResponse)
+    }
+}

@@ -1,0 +1,91 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import Synchronization
+import TestSupport
+import XCTest
+
+/// A `FeedServer` and a `SocketTransport` per test, both shut down in `tearDown`, with helpers
+/// that send one request and wait (bounded) for its single answer.
+class SocketTransportTestCase: LeakCheckingTestCase {
+    /// What one `send` reported: every completion (there must be exactly one) and the progress values.
+    final class Outcome: Sendable {
+        let results = Mutex<[Result<Response, ProviderError>]>([])
+        let progress = Mutex<[Double]>([])
+        let done = DispatchSemaphore(value: 0)
+
+        func record(_ result: Result<Response, ProviderError>) {
+            results.withLock { $0.append(result) }
+            done.signal()
+        }
+
+        var first: Result<Response, ProviderError>? { results.withLock { $0.first } }
+        var count: Int { results.withLock { $0.count } }
+    }
+
+    var server: FeedServer!
+    var transport: SocketTransport!
+
+    /// The server's settings; override to change them.
+    var serverConfiguration: FeedServer.Configuration { FeedServer.Configuration() }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try FeedServer(configuration: serverConfiguration)
+        transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)))
+    }
+
+    override func tearDown() {
+        transport?.close()
+        transport = nil
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    func url(_ path: String) -> URL {
+        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        return URL(string: "http://127.0.0.1:\(server.port)/\(trimmed)") ?? server.baseURL
+    }
+
+    func request(_ path: String, method: String = "GET", body: Data? = nil) -> URLRequest {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = method
+        request.httpBody = body
+        return request
+    }
+
+    /// Sends `request` and waits up to `wait` seconds for the answer.
+    @discardableResult
+    func send(_ request: URLRequest, on transport: (any HTTPTransport)? = nil, wait: TimeInterval = 15,
+              file: StaticString = #filePath, line: UInt = #line) throws -> (Outcome, Result<Response, ProviderError>) {
+        let outcome = Outcome()
+        let transport: any HTTPTransport = transport ?? self.transport
+        _ = transport.send(request, progress: { value in outcome.progress.withLock { $0.append(value) } }, completion: outcome.record)
+        XCTAssertEqual(outcome.done.wait(timeout: .now() + wait), .success, "no answer for \(request.url?.absoluteString ?? "?")", file: file, line: line)
+        return (outcome, try XCTUnwrap(outcome.first, "no answer", file: file, line: line))
+    }
+
+    /// Sends a `GET` for `path` on the test server.
+    @discardableResult
+    func get(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Result<Response, ProviderError> {
+        try send(request(path), file: file, line: line).1
+    }
+
+    /// The failure of `result`, failing the test when it succeeded.
+    func failure(_ result: Result<Response, ProviderError>, file: StaticString = #filePath, line: UInt = #line) throws -> ProviderError {
+        guard case .failure(let error) = result else {
+            XCTFail("expected a failure, got \(result)", file: file, line: line)
+            throw TestError(1)
+        }
+        return error
+    }
+
+    /// Open file descriptors of this process.
+    static func openDescriptorCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+}
