@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
+        .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -19,6 +20,11 @@ let package = Package(
         .target(name: "FeedServer", dependencies: ["HTTPWire"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
+        .target(name: "CMallocInfo"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo"]
+        ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
