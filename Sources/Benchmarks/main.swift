@@ -8,8 +8,9 @@ struct Family {
 
 let families = [
     Family(label: "a", run: PipelineBenchmarks.run),
-    Family(label: "b", run: SubjectBenchmarks.run),
+    Family(label: "b", run: SubjectBenchmarks.runFanOut),
     Family(label: "c", run: SingleBenchmarks.run),
+    Family(label: "d", run: SubjectBenchmarks.runSubscribeDispose),
     Family(label: "e", run: VirtualTimeBenchmarks.run),
     Family(label: "f", run: MemoryBenchmarks.run),
     Family(label: "g", run: RequestBenchmarks.run),
@@ -20,7 +21,7 @@ let families = [
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
-    "a": ["a.", "a2."], "b": ["b.", "d."], "c": ["c."], "e": ["e1.", "e2."], "f": ["f."],
+    "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
     "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."],
 ]
 

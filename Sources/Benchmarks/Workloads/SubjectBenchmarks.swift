@@ -3,13 +3,15 @@ import Synchronization
 
 /// b: fan-out of a subject to 10 subscribers; d: subscribe and dispose on a subject.
 enum SubjectBenchmarks {
-    static func run(_ context: BenchmarkContext) {
+    static func runFanOut(_ context: BenchmarkContext) {
         let elements = context.size(100_000)
         let subscribers = 10
         context.compare("b.publish-10-subscribers", operations: elements * subscribers,
                         baselineName: "10 closures in an array",
                         ours: { fanOut(elements, subscribers) }, baseline: { closureArray(elements, subscribers) })
+    }
 
+    static func runSubscribeDispose(_ context: BenchmarkContext) {
         let cycles = context.size(1_000_000)
         context.compare("d.subscribe-dispose", operations: cycles, baselineName: "insert/remove in a locked dictionary",
                         ours: { subscribeDispose(cycles) }, baseline: { lockedDictionary(cycles) })
