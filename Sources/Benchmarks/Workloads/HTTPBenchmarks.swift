@@ -33,6 +33,20 @@ enum HTTPBenchmarks {
         var requestsPerSecond: Double { Double(completed) / max(seconds, 1e-9) }
         var p50: Double { Measurement.percentile(latenciesMicroseconds, 0.50) }
         var p99: Double { Measurement.percentile(latenciesMicroseconds, 0.99) }
+
+        init(completed: Int, failed: Int, seconds: Double, latenciesMicroseconds: [Double]) {
+            self.completed = completed
+            self.failed = failed
+            self.seconds = seconds
+            self.latenciesMicroseconds = latenciesMicroseconds
+        }
+
+        /// Rounds of one side added together.
+        init(combining rounds: [Phase]) {
+            self.init(completed: rounds.reduce(0) { $0 + $1.completed }, failed: rounds.reduce(0) { $0 + $1.failed },
+                      seconds: rounds.reduce(0) { $0 + $1.seconds },
+                      latenciesMicroseconds: rounds.flatMap(\.latenciesMicroseconds))
+        }
     }
 
     /// Latencies and failures, recorded from URLSession's delegate threads.
@@ -89,15 +103,30 @@ enum HTTPBenchmarks {
         _ = concurrent(warmup, bare, limit: phaseLimit)
 
         if context.selects("h.sequential") {
-            let oursPhase = sequential(requests, ours, limit: phaseLimit)
-            let barePhase = sequential(requests, bare, limit: phaseLimit)
+            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
             report(context, "h.sequential", oursPhase, barePhase)
         }
         if context.selects("h.concurrent-\(inFlight)") {
-            let oursPhase = concurrent(requests, ours, limit: phaseLimit)
-            let barePhase = concurrent(requests, bare, limit: phaseLimit)
+            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
             report(context, "h.concurrent-\(inFlight)", oursPhase, barePhase)
         }
+    }
+
+    /// `count` requests for each side in four rounds, ordered ours, bare, bare, ours, so drift
+    /// in the machine's load falls on both alike; the rounds are summed.
+    private static func alternating(_ count: Int, _ ours: @escaping Send, _ bare: @escaping Send, limit: Double,
+                                    _ phase: (Int, @escaping Send, Double) -> Phase) -> (ours: Phase, bare: Phase) {
+        let round = max(1, count / 4)
+        var oursRounds: [Phase] = []
+        var bareRounds: [Phase] = []
+        for order in [true, false, false, true] {
+            if order {
+                oursRounds.append(phase(round, ours, limit / 4))
+            } else {
+                bareRounds.append(phase(round, bare, limit / 4))
+            }
+        }
+        return (Phase(combining: oursRounds), Phase(combining: bareRounds))
     }
 
     private static func report(_ context: BenchmarkContext, _ name: String, _ ours: Phase, _ bare: Phase) {
@@ -115,7 +144,7 @@ enum HTTPBenchmarks {
     }
 
     /// One request at a time, each waited for (at most 10 s), stopping after `limit` seconds.
-    static func sequential(_ count: Int, _ send: Send, limit: Double) -> Phase {
+    static func sequential(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
         let recorder = Recorder()
         let start = MonotonicClock.now()
         let deadline = start &+ UInt64(limit * 1e9)
@@ -134,7 +163,7 @@ enum HTTPBenchmarks {
     }
 
     /// `inFlight` requests outstanding at all times, stopping after `limit` seconds.
-    static func concurrent(_ count: Int, _ send: Send, limit: Double) -> Phase {
+    static func concurrent(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
         let recorder = Recorder()
         let slots = DispatchSemaphore(value: inFlight)
         let group = DispatchGroup()
