@@ -6,7 +6,8 @@ struct Reporter {
 
     func header(quick: Bool, runs: Int) {
         guard !json else { return }
-        print("benchmarks: median of \(runs) runs after a warm-up\(quick ? ", quick sizes (a tenth)" : "")")
+        print("benchmarks: median of \(runs) runs after a warm-up\(quick ? ", quick sizes (a tenth)" : ""), "
+              + "load average \(ResourceUsage.loadAverage) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print(pad("name", 30) + lpad("ours", 12) + lpad("baseline", 12) + lpad("ratio", 8) + "  unit                baseline is")
     }
 
@@ -23,9 +24,10 @@ struct Reporter {
     func footer() {
         let rss = ResourceUsage.peakResidentKiB
         if json {
-            print("{\"name\": \"process.peak-rss\", \"unit\": \"KiB\", \"value\": \(rss), \"checksum\": \(Checksum.current)}")
+            print("{\"name\": \"process.peak-rss\", \"unit\": \"KiB\", \"value\": \(rss), \"checksum\": \(Checksum.current), "
+                  + "\"load_average\": \"\(ResourceUsage.loadAverage)\"}")
         } else {
-            print("peak RSS \(rss) KiB, checksum \(String(Checksum.current, radix: 16))")
+            print("peak RSS \(rss) KiB, checksum \(String(Checksum.current, radix: 16)), load average \(ResourceUsage.loadAverage)")
         }
     }
 

@@ -16,6 +16,12 @@ enum ResourceUsage {
         Int(cmallocinfo_allocated_bytes())
     }
 
+    /// The 1-minute load average, from `/proc/loadavg`: figures taken above the core count are noisy.
+    static var loadAverage: String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+        return text.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
     /// Current resident set size in bytes, from `/proc/self/statm`.
     static var residentBytes: Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
