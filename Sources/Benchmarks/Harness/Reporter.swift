@@ -13,7 +13,7 @@ struct Reporter {
 
     func report(_ result: BenchmarkResult) {
         if json {
-            print(jsonLine(result))
+            print(Self.jsonLine(result))
         } else {
             print(pad(result.name, 30) + lpad(Self.format(result.value), 12) + lpad(Self.format(result.baseline), 12)
                   + lpad(String(format: "%.2f", result.ratio), 8) + "  " + pad(result.unit, 20) + result.baselineName)
@@ -31,7 +31,8 @@ struct Reporter {
         }
     }
 
-    private func jsonLine(_ result: BenchmarkResult) -> String {
+    /// One result as a JSON object on one line, the `--json` format.
+    static func jsonLine(_ result: BenchmarkResult) -> String {
         func number(_ x: Double) -> String { x.isFinite ? String(format: "%.4g", x) : "null" }
         let baselineName = result.baselineName.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"")
