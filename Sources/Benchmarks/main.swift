@@ -1,11 +1,5 @@
 import Foundation
 
-/// A workload family: its label (`a`, `a2`, ... `j`) and what runs it.
-struct Family {
-    let label: String
-    let run: (BenchmarkContext) -> Void
-}
-
 let families = [
     Family(label: "a", run: PipelineBenchmarks.run),
     Family(label: "b", run: SubjectBenchmarks.runFanOut),

@@ -17,16 +17,3 @@ enum Checksum {
 
     static var current: UInt64 { value.load(ordering: .relaxed) }
 }
-
-/// An accumulator for one synchronous workload, touched from the thread running it only.
-// @unchecked: each instance is created, mutated and read on one thread, inside one timed run.
-final class Tally: @unchecked Sendable {
-    var value = 0
-
-    @inline(never)
-    func add(_ x: Int) { value &+= x }
-}
-
-/// Hides a value from the optimizer so closures and sizes stay opaque at compile time.
-@inline(never)
-func opaque<T>(_ value: T) -> T { value }
