@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
         .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
+        .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
         .target(name: "Reactive"),
@@ -24,6 +25,11 @@ let package = Package(
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
+        .target(name: "CMallocInfo"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo"]
+        ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
@@ -41,6 +47,7 @@ let package = Package(
             name: "PhotoFeedViewerTests",
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "FeedServer", "HTTPWire", "TestSupport"]
         ),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,32 @@
+import CMallocInfo
+import Foundation
+import Glibc
+
+/// Process memory figures: peak resident set, current resident set and the allocator's live bytes.
+enum ResourceUsage {
+    /// Peak resident set size in KiB (`getrusage`, `ru_maxrss`).
+    static var peakResidentKiB: Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss
+    }
+
+    /// Bytes currently handed out by malloc (`mallinfo2().uordblks`).
+    static var allocatedBytes: Int {
+        Int(cmallocinfo_allocated_bytes())
+    }
+
+    /// The 1-minute load average, from `/proc/loadavg`: figures taken above the core count are noisy.
+    static var loadAverage: String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+        return text.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    /// Current resident set size in bytes, from `/proc/self/statm`.
+    static var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

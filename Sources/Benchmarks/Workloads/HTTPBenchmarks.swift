@@ -1,0 +1,187 @@
+import Dispatch
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import Reactive
+import Synchronization
+
+/// h: GETs of the feed from a loopback `FeedServer`, through `NetworkProvider` and through a
+/// bare `URLSession` data task, sequentially and 32 in flight.
+enum HTTPBenchmarks {
+    /// The feed route of the loopback server.
+    struct FeedTarget: TargetType {
+        let baseURL: URL
+        var path: String { "services/feeds/photos_public.gne" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask { .requestPlain }
+        var headers: [String: String]? { nil }
+    }
+
+    /// Sends one request and reports whether a 200 with a body came back.
+    typealias Send = @Sendable (@escaping @Sendable (Bool) -> Void) -> Void
+
+    /// What one phase measured.
+    struct Phase {
+        let completed: Int
+        let failed: Int
+        let seconds: Double
+        let latenciesMicroseconds: [Double]
+
+        var requestsPerSecond: Double { Double(completed) / max(seconds, 1e-9) }
+        var p50: Double { Measurement.percentile(latenciesMicroseconds, 0.50) }
+        var p99: Double { Measurement.percentile(latenciesMicroseconds, 0.99) }
+
+        init(completed: Int, failed: Int, seconds: Double, latenciesMicroseconds: [Double]) {
+            self.completed = completed
+            self.failed = failed
+            self.seconds = seconds
+            self.latenciesMicroseconds = latenciesMicroseconds
+        }
+
+        /// Rounds of one side added together.
+        init(combining rounds: [Phase]) {
+            self.init(completed: rounds.reduce(0) { $0 + $1.completed }, failed: rounds.reduce(0) { $0 + $1.failed },
+                      seconds: rounds.reduce(0) { $0 + $1.seconds },
+                      latenciesMicroseconds: rounds.flatMap(\.latenciesMicroseconds))
+        }
+    }
+
+    /// Latencies and failures, recorded from URLSession's delegate threads.
+    final class Recorder: Sendable {
+        private let state = Mutex<(latencies: [Double], failed: Int)>(([], 0))
+
+        func record(startedAt start: UInt64, ok: Bool) {
+            let micros = Double(MonotonicClock.now() &- start) / 1_000
+            state.withLock { state in
+                if ok { state.latencies.append(micros) } else { state.failed += 1 }
+            }
+        }
+
+        var snapshot: (latencies: [Double], failed: Int) { state.withLock { $0 } }
+    }
+
+    static let inFlight = 32
+
+    static func run(_ context: BenchmarkContext) {
+        let requests = context.size(2_000)
+        let phaseLimit: Double = context.options.quick ? 20 : 60
+        let server: FeedServer
+        do {
+            server = try FeedServer()
+        } catch {
+            FileHandle.standardError.write(Data("h: cannot start FeedServer: \(error)\n".utf8))
+            return
+        }
+        defer { server.stop() }
+
+        let provider = NetworkProvider<FeedTarget>(
+            transport: URLSessionTransport(maximumConnectionsPerHost: inFlight))
+        let target = FeedTarget(baseURL: server.baseURL)
+        let ours: Send = { done in
+            _ = provider.rx.request(target).subscribe(
+                onSuccess: { done($0.statusCode == 200 && !$0.data.isEmpty) },
+                onFailure: { _ in done(false) })
+        }
+
+        let configuration = URLSessionConfiguration.default
+        configuration.httpMaximumConnectionsPerHost = inFlight
+        let session = URLSession(configuration: configuration)
+        defer { session.invalidateAndCancel() }
+        let url = server.baseURL.appendingPathComponent("services/feeds/photos_public.gne")
+        let bare: Send = { done in
+            session.dataTask(with: URLRequest(url: url)) { data, response, error in
+                let status = (response as? HTTPURLResponse)?.statusCode
+                done(error == nil && status == 200 && !(data ?? Data()).isEmpty)
+            }.resume()
+        }
+
+        let warmup = min(100, requests)
+        _ = concurrent(warmup, ours, limit: phaseLimit)
+        _ = concurrent(warmup, bare, limit: phaseLimit)
+
+        if context.selects("h.sequential") {
+            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
+            report(context, "h.sequential", oursPhase, barePhase)
+        }
+        if context.selects("h.concurrent-\(inFlight)") {
+            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
+            report(context, "h.concurrent-\(inFlight)", oursPhase, barePhase)
+        }
+    }
+
+    /// `count` requests for each side in four rounds, ordered ours, bare, bare, ours, so drift
+    /// in the machine's load falls on both alike; the rounds are summed.
+    private static func alternating(_ count: Int, _ ours: @escaping Send, _ bare: @escaping Send, limit: Double,
+                                    _ phase: (Int, @escaping Send, Double) -> Phase) -> (ours: Phase, bare: Phase) {
+        let round = max(1, count / 4)
+        var oursRounds: [Phase] = []
+        var bareRounds: [Phase] = []
+        for order in [true, false, false, true] {
+            if order {
+                oursRounds.append(phase(round, ours, limit / 4))
+            } else {
+                bareRounds.append(phase(round, bare, limit / 4))
+            }
+        }
+        return (Phase(combining: oursRounds), Phase(combining: bareRounds))
+    }
+
+    private static func report(_ context: BenchmarkContext, _ name: String, _ ours: Phase, _ bare: Phase) {
+        if ours.failed > 0 || bare.failed > 0 || ours.completed == 0 || bare.completed == 0 {
+            FileHandle.standardError.write(Data(
+                "\(name): ours \(ours.completed) ok / \(ours.failed) failed, bare \(bare.completed) ok / \(bare.failed) failed\n".utf8))
+        }
+        context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
+                                       baseline: bare.requestsPerSecond, baselineName: "bare URLSession data task"))
+        context.report(BenchmarkResult(name: name + ".p50", unit: "us", value: ours.p50, baseline: bare.p50,
+                                       baselineName: "bare URLSession data task"))
+        context.report(BenchmarkResult(name: name + ".p99", unit: "us", value: ours.p99, baseline: bare.p99,
+                                       baselineName: "bare URLSession data task"))
+        Checksum.fold(ours.completed &+ bare.completed)
+    }
+
+    /// One request at a time, each waited for (at most 10 s), stopping after `limit` seconds.
+    static func sequential(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
+        let recorder = Recorder()
+        let start = MonotonicClock.now()
+        let deadline = start &+ UInt64(limit * 1e9)
+        for _ in 0..<count {
+            let answered = DispatchSemaphore(value: 0)
+            let sent = MonotonicClock.now()
+            send { ok in
+                recorder.record(startedAt: sent, ok: ok)
+                answered.signal()
+            }
+            if answered.wait(timeout: .now() + 10) == .timedOut || MonotonicClock.now() > deadline { break }
+        }
+        let seconds = Double(MonotonicClock.now() &- start) / 1e9
+        let (latencies, failed) = recorder.snapshot
+        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies)
+    }
+
+    /// `inFlight` requests outstanding at all times, stopping after `limit` seconds.
+    static func concurrent(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
+        let recorder = Recorder()
+        let slots = DispatchSemaphore(value: inFlight)
+        let group = DispatchGroup()
+        let start = MonotonicClock.now()
+        let deadline = start &+ UInt64(limit * 1e9)
+        for _ in 0..<count {
+            guard slots.wait(timeout: .now() + 10) == .success, MonotonicClock.now() < deadline else { break }
+            group.enter()
+            let sent = MonotonicClock.now()
+            send { ok in
+                recorder.record(startedAt: sent, ok: ok)
+                slots.signal()
+                group.leave()
+            }
+        }
+        _ = group.wait(timeout: .now() + 10)
+        let seconds = Double(MonotonicClock.now() &- start) / 1e9
+        let (latencies, failed) = recorder.snapshot
+        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies)
+    }
+}
