@@ -3,24 +3,27 @@ import Glibc
 #endif
 import Synchronization
 
-/// `Synchronization.Mutex`, made visible to ThreadSanitizer.
+/// Inside `Reactive`, `Mutex` is the sanitizer-aware one.
+typealias Mutex<Value: ~Copyable> = SanitizerAwareMutex<Value>
+
+/// `Synchronization.Mutex`, made visible to ThreadSanitizer; the package's modules use it under
+/// the name `Mutex` (each declares `typealias Mutex = SanitizerAwareMutex`).
 ///
 /// On Linux a contended `Synchronization.Mutex` is acquired inside the kernel (a futex), which
 /// ThreadSanitizer cannot see, so it reports every access under such a lock as a data race.
-/// This type shadows `Mutex` inside the module: it locks the same way and, when the process runs
-/// under ThreadSanitizer, tells it about each acquire and release. Otherwise the hooks are absent
-/// and the cost is one predictable branch.
-struct Mutex<Value: ~Copyable>: ~Copyable, Sendable {
+/// It locks the same way and, when the process runs under ThreadSanitizer, tells it about each
+/// acquire and release. Otherwise the hooks are absent and the cost is one predictable branch.
+package struct SanitizerAwareMutex<Value: ~Copyable>: ~Copyable, Sendable {
     private let base: Synchronization.Mutex<Value>
 
     /// A lock guarding `initialValue`.
-    init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         base = Synchronization.Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         guard let hooks = ThreadSanitizerHooks.shared else { return try base.withLock(body) }
