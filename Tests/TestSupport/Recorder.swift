@@ -40,3 +40,8 @@ public struct TestError: Error, Equatable, Sendable {
     public let code: Int
     public init(_ code: Int = 0) { self.code = code }
 }
+
+/// The number of file descriptors this process has open (Linux: entries of /proc/self/fd).
+public func openDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}

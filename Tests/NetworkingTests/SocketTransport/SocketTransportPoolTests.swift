@@ -100,7 +100,7 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
     }
 
     func testNoDescriptorLeaksOnceThePoolIsClosed() throws {
-        let before = Self.openDescriptorCount()
+        let before = openDescriptorCount()
         for path in ["echo", "chunked", "cut-headers", "garbage", "half", "drop", "reset", "wrong-length", "status/500", "bytes/70000"] {
             _ = try get(path)
         }
@@ -111,7 +111,7 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         cancelled.cancel()
         transport.close()
         XCTAssertEqual(transport.idleConnectionCount, 0)
-        XCTAssertTrue(waitUntil(timeout: 5) { Self.openDescriptorCount() <= before },
-                      "descriptors: \(before) before, \(Self.openDescriptorCount()) after")
+        XCTAssertTrue(waitUntil(timeout: 5) { openDescriptorCount() <= before },
+                      "descriptors: \(before) before, \(openDescriptorCount()) after")
     }
 }

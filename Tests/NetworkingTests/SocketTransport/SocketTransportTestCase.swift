@@ -83,9 +83,4 @@ class SocketTransportTestCase: LeakCheckingTestCase {
         }
         return error
     }
-
-    /// Open file descriptors of this process.
-    static func openDescriptorCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-    }
 }
