@@ -107,56 +107,61 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
         upstream.set(source.subscribe(handler: { self.onOuter($0) }))
     }
 
+    /// State changes happen under the lock; inner sequences are subscribed outside it, so a
+    /// source that delivers under a lock of its own cannot deadlock against this one.
     private func onOuter(_ event: Event<Source>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped else { return }
-        switch event {
-        case .next(let element):
-            do {
-                let inner = try selector(element)
-                if active < maxConcurrent {
-                    subscribe(inner)
-                } else {
+        let start: Observable<Result>? = lock.withLock {
+            guard !isStopped else { return nil }
+            switch event {
+            case .next(let element):
+                do {
+                    let inner = try selector(element)
+                    if active < maxConcurrent {
+                        active += 1
+                        return inner
+                    }
                     waiting.append(inner)
+                } catch {
+                    stop(with: .error(error))
                 }
-            } catch {
+            case .error(let error):
                 stop(with: .error(error))
+            case .completed:
+                outerCompleted = true
+                upstream.dispose()
+                if active == 0 && waiting.isEmpty { stop(with: .completed) }
             }
-        case .error(let error):
-            stop(with: .error(error))
-        case .completed:
-            outerCompleted = true
-            upstream.dispose()
-            if active == 0 && waiting.isEmpty { stop(with: .completed) }
+            return nil
         }
+        if let start { subscribe(start) }
     }
 
+    /// Subscribes an inner sequence already counted in `active`; called without the lock.
     private func subscribe(_ inner: Observable<Result>) {
-        active += 1
         let subscription = SingleAssignmentDisposable()
         guard let key = inners.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe(handler: { self.onInner($0, key: key) }))
     }
 
     private func onInner(_ event: Event<Result>, key: CompositeDisposable.DisposeKey) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped else { return }
-        switch event {
-        case .next(let element):
-            downstream.on(.next(element))
-        case .error(let error):
-            stop(with: .error(error))
-        case .completed:
-            inners.remove(for: key)
-            active -= 1
-            if !waiting.isEmpty {
-                subscribe(waiting.removeFirst())
-            } else if outerCompleted && active == 0 {
-                stop(with: .completed)
+        let next: Observable<Result>? = lock.withLock {
+            guard !isStopped else { return nil }
+            switch event {
+            case .next(let element):
+                downstream.on(.next(element))
+            case .error(let error):
+                stop(with: .error(error))
+            case .completed:
+                inners.remove(for: key)
+                if !waiting.isEmpty {
+                    return waiting.removeFirst()
+                }
+                active -= 1
+                if outerCompleted && active == 0 { stop(with: .completed) }
             }
+            return nil
         }
+        if let next { subscribe(next) }
     }
 
     override func dispose() {

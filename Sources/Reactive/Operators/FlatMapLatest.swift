@@ -42,32 +42,35 @@ final class SwitchSink<Source, Result>: Sink<Result>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
+    /// State changes happen under the lock; the new inner sequence is subscribed outside it.
     func onOuter(_ event: Event<Source>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped else { return }
-        switch event {
-        case .next(let element):
-            let next: Observable<Result>
-            do {
-                next = try selector(element)
-            } catch {
+        let start: (Observable<Result>, SingleAssignmentDisposable, Int)? = lock.withLock {
+            guard !isStopped else { return nil }
+            switch event {
+            case .next(let element):
+                let next: Observable<Result>
+                do {
+                    next = try selector(element)
+                } catch {
+                    stop(with: .error(error))
+                    return nil
+                }
+                latest += 1
+                hasInner = true
+                let subscription = SingleAssignmentDisposable()
+                inner.disposable = subscription
+                return (next, subscription, latest)
+            case .error(let error):
                 stop(with: .error(error))
-                return
+            case .completed:
+                outerCompleted = true
+                upstream.dispose()
+                if !hasInner { stop(with: .completed) }
             }
-            latest += 1
-            let id = latest
-            hasInner = true
-            let subscription = SingleAssignmentDisposable()
-            inner.disposable = subscription
-            subscription.setDisposable(next.subscribe(handler: { self.onInner($0, id: id) }))
-        case .error(let error):
-            stop(with: .error(error))
-        case .completed:
-            outerCompleted = true
-            upstream.dispose()
-            if !hasInner { stop(with: .completed) }
+            return nil
         }
+        guard let (next, subscription, id) = start else { return }
+        subscription.setDisposable(next.subscribe(handler: { self.onInner($0, id: id) }))
     }
 
     private func onInner(_ event: Event<Result>, id: Int) {

@@ -28,25 +28,27 @@ final class ShareConnection<Element>: @unchecked Sendable {
         self.replay = replay
     }
 
+    /// Bookkeeping happens under the lock; subscribing to the subject and connecting upstream
+    /// happen outside it, so a delivery under way cannot deadlock against a new subscriber.
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        lock.lock()
-        defer { lock.unlock() }
-        let subject: ReplaySubject<Element>
-        if let current = self.subject {
-            subject = current
-        } else {
-            subject = ReplaySubject.create(bufferSize: max(replay, 0))
-            self.subject = subject
-        }
-        count += 1
-        let subscription = subject.subscribe(observer)
-        if count == 1 {
+        let (subject, connection) = lock.withLock { () -> (ReplaySubject<Element>, SingleAssignmentDisposable?) in
+            let subject: ReplaySubject<Element>
+            if let current = self.subject {
+                subject = current
+            } else {
+                subject = ReplaySubject.create(bufferSize: max(replay, 0))
+                self.subject = subject
+            }
+            count += 1
+            guard count == 1 else { return (subject, nil) }
             let connection = SingleAssignmentDisposable()
             upstream = connection
-            connection.setDisposable(source.subscribe(handler: { [weak self] event in
-                self?.forward(event, to: subject)
-            }))
+            return (subject, connection)
         }
+        let subscription = subject.subscribe(observer)
+        connection?.setDisposable(source.subscribe(handler: { [weak self] event in
+            self?.forward(event, to: subject)
+        }))
         return Disposables.create(with: { [weak self] in
             subscription.dispose()
             self?.release(subject)
@@ -54,12 +56,14 @@ final class ShareConnection<Element>: @unchecked Sendable {
     }
 
     private func forward(_ event: Event<Element>, to subject: ReplaySubject<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
-        if event.isStopEvent, self.subject === subject {
-            self.subject = nil
-            upstream = nil
-            count = 0
+        if event.isStopEvent {
+            lock.withLock {
+                if self.subject === subject {
+                    self.subject = nil
+                    upstream = nil
+                    count = 0
+                }
+            }
         }
         subject.on(event)
     }

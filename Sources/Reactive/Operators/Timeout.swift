@@ -62,16 +62,18 @@ final class TimeoutSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
         }
     }
 
+    /// Switches under the lock; the fallback is subscribed outside it.
     private func fire(generation: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped, !timedOut, generation == self.generation else { return }
-        timedOut = true
-        upstream.dispose()
-        if let fallback {
-            other.setDisposable(fallback.subscribe(downstream))
-        } else {
+        let switchToFallback: Bool = lock.withLock {
+            guard !isStopped, !timedOut, generation == self.generation else { return false }
+            timedOut = true
+            upstream.dispose()
+            if fallback != nil { return true }
             stop(with: .error(ReactiveError.timeout))
+            return false
+        }
+        if switchToFallback, let fallback {
+            other.setDisposable(fallback.subscribe(downstream))
         }
     }
 

@@ -91,20 +91,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
         isDelivering = false
     }
 
+    /// Adds an observer. A subject without a replay buffer only registers it, under the state
+    /// lock, so subscribing never waits for a delivery under way on another thread (which could
+    /// be waiting, in turn, for a lock the subscribing thread holds). One with a buffer replays
+    /// it in turn with deliveries, so that nothing is missed or repeated.
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        guard bufferSize > 0 else {
+            let (subscription, _, stop) = register(observer)
+            if let stop { observer.on(stop) }
+            return subscription ?? Disposables.create()
+        }
         delivery.lock()
         defer { delivery.unlock() }
-        let (subscription, replay, stop) = withState { state -> (SubjectSubscription<Element>?, [Element], Event<Element>?) in
-            if let stopEvent = state.stopEvent {
-                return (nil, replaysAfterStop ? state.buffer : [], stopEvent)
-            }
-            let id = state.nextID
-            state.nextID += 1
-            let subscription = SubjectSubscription(id: id, observer: observer, core: self)
-            state.observers[id] = subscription
-            state.snapshot = nil
-            return (subscription, state.buffer, nil)
-        }
+        let (subscription, replay, stop) = register(observer)
         let replayAndStop = {
             for element in replay {
                 if subscription?.isDisposed == true { break }
@@ -118,6 +117,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
             deliverInTurn(replayAndStop)
         }
         return subscription ?? Disposables.create()
+    }
+
+    /// Registers `observer`, or returns what a subscriber after the terminal event gets.
+    private func register(
+        _ observer: AnyObserver<Element>
+    ) -> (SubjectSubscription<Element>?, [Element], Event<Element>?) {
+        withState { state in
+            if let stopEvent = state.stopEvent {
+                return (nil, replaysAfterStop ? state.buffer : [], stopEvent)
+            }
+            let id = state.nextID
+            state.nextID += 1
+            let subscription = SubjectSubscription(id: id, observer: observer, core: self)
+            state.observers[id] = subscription
+            state.snapshot = nil
+            return (subscription, state.buffer, nil)
+        }
     }
 
     /// Runs `body` with the state, under the lock.
