@@ -159,13 +159,27 @@ final class EndToEndTests: LeakCheckingTestCase {
     }
 
     func testAHalfSentBodyExitsOneWithoutACrash() throws {
-        let server = try HalfBodyServer()
-        defer { server.stop() }
+        let server = try startServer()
+        let base = server.baseURL.appendingPathComponent("half").absoluteString + "/"
 
-        let outcome = try ViewerProcess.run(["--base-url", server.baseURL, "--pages", "1", "--timeout", "5"])
+        let outcome = try ViewerProcess.run(["--base-url", base, "--pages", "1", "--timeout", "5"])
 
         XCTAssertEqual(outcome.status, 1, "stderr: \(outcome.stderr)")
         XCTAssertEqual(outcome.stderr, "photo-feed: The network connection was lost (while talking to 127.0.0.1:\(server.port)).\n")
         XCTAssertEqual(outcome.stdout, "")
+    }
+
+    /// The response that makes FoundationNetworking 6.3 kill the process: `http://` goes through
+    /// `SocketTransport`, so the viewer exits 1 with a message instead.
+    func testAResponseCutInsideItsHeadersExitsOneWithAMessageInsteadOfCrashing() throws {
+        let server = try startServer()
+        let base = server.baseURL.appendingPathComponent("cut-headers").absoluteString + "/"
+
+        let outcome = try ViewerProcess.run(["--base-url", base, "--pages", "1", "--timeout", "5"])
+
+        XCTAssertEqual(outcome.status, 1, "stderr: \(outcome.stderr)")
+        XCTAssertEqual(outcome.stderr, "photo-feed: The network connection was lost (while talking to 127.0.0.1:\(server.port)).\n")
+        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(server.requestCount(path: "/cut-headers/services/feeds/photos_public.gne"), 1)
     }
 }

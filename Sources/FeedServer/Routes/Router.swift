@@ -9,21 +9,24 @@ enum Router {
         let query = QueryParameters(request.head.query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let route = RouteContext(request: request, query: query, connection: connection, keepAlive: keepAlive)
+        // Routes without parameters also answer any path below them (`/cut-headers/services/...`),
+        // so a client given a base URL such as `http://127.0.0.1:PORT/cut-headers/` meets the fault
+        // on whatever path it requests.
         switch (parts.first ?? "", parts.count) {
         case ("echo", 1): return EchoRoute.handle(route)
         case ("status", 2): return FaultRoutes.status(route, code: parts[1])
         case ("delay", 2): return FaultRoutes.delay(route, milliseconds: parts[1])
-        case ("hang", 1): return FaultRoutes.hang(route)
-        case ("drop", 1): return FaultRoutes.drop(route)
-        case ("reset", 1): return FaultRoutes.reset(route)
-        case ("half", 1): return FaultRoutes.half(route)
+        case ("hang", _): return FaultRoutes.hang(route)
+        case ("drop", _): return FaultRoutes.drop(route)
+        case ("reset", _): return FaultRoutes.reset(route)
+        case ("half", _): return FaultRoutes.half(route)
         case ("bytes", 2): return FaultRoutes.bytes(route, count: parts[1])
-        case ("drip", 1): return FaultRoutes.drip(route)
-        case ("garbage", 1): return FaultRoutes.garbage(route)
-        case ("cut-headers", 1): return FaultRoutes.cutHeaders(route)
-        case ("wrong-length", 1): return FaultRoutes.wrongLength(route)
-        case ("chunked", 1): return FaultRoutes.chunked(route)
-        case ("flaky", 1): return FaultRoutes.flaky(route)
+        case ("drip", _): return FaultRoutes.drip(route)
+        case ("garbage", _): return FaultRoutes.garbage(route)
+        case ("cut-headers", _): return FaultRoutes.cutHeaders(route)
+        case ("wrong-length", _): return FaultRoutes.wrongLength(route)
+        case ("chunked", _): return FaultRoutes.chunked(route)
+        case ("flaky", _): return FaultRoutes.flaky(route)
         default:
             if path == feedPath { return FeedRoute.handle(route) }
             return route.respond(Responses.json(status: 404, code: "E404", message: "No route for \(path)"))

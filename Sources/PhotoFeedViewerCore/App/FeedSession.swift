@@ -55,7 +55,12 @@ public final class FeedSession: Sendable {
         let provider = NetworkProvider<FlickrAPI>(
             endpointClosure: baseURL.map { FlickrAPI.endpointClosure(baseURL: $0) } ?? NetworkProvider.defaultEndpointMapping,
             stubClosure: options.source == .offline ? NetworkProvider.immediatelyStub : NetworkProvider.neverStub,
-            transport: URLSessionTransport(configuration: configuration, overallDeadline: options.timeout + .seconds(1)),
+            transport: DefaultTransport(
+                socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
+                                                                      overallDeadline: options.timeout + .seconds(1))),
+                urlSessionTransport: URLSessionTransport(configuration: configuration,
+                                                         overallDeadline: options.timeout + .seconds(1))
+            ),
             plugins: plugins,
             scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
             requestTimeout: options.timeout
