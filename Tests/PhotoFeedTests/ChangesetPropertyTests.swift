@@ -1,3 +1,4 @@
+import FeedServer
 import PhotoFeed
 import TestSupport
 import XCTest

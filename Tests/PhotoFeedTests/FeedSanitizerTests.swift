@@ -1,3 +1,4 @@
+import FeedServer
 import Foundation
 import PhotoFeed
 import TestSupport

@@ -14,7 +14,7 @@ public struct ServerErrorBody: Sendable, Equatable {
         guard !data.isEmpty,
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
         let nested = object["error"] as? [String: Any]
-        let code = Self.text(object["code"]) ?? Self.text(nested?["code"])
+        let code = JSONText.text(object["code"]) ?? JSONText.text(nested?["code"])
         let message = Self.string(in: object) ?? nested.flatMap(Self.string(in:)) ?? (object["error"] as? String)
         guard code != nil || message != nil else { return nil }
         self.code = code
@@ -25,16 +25,4 @@ public struct ServerErrorBody: Sendable, Equatable {
         (object["message"] as? String) ?? (object["msg"] as? String) ?? (object["error_description"] as? String)
     }
 
-    private static func text(_ value: Any?) -> String? {
-        switch value {
-        case let string as String:
-            return string
-        case let int as Int:
-            return String(int)
-        case let double as Double:
-            return double.rounded() == double && abs(double) < 1e15 ? String(Int(double)) : String(double)
-        default:
-            return nil
-        }
-    }
 }

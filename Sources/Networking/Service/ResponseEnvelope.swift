@@ -76,7 +76,7 @@ public struct ResponseEnvelope: Sendable, Equatable {
         guard let root = try response.mapJSON() as? [String: Any] else {
             throw EnvelopeError.malformed(reason: "the body is not a JSON object", response: response)
         }
-        let code = codeKey.flatMap { JSONKeyPath.value(in: root, at: $0) }.flatMap(Self.text)
+        let code = codeKey.flatMap { JSONText.text(JSONKeyPath.value(in: root, at: $0)) }
         let message = messageKey.flatMap { JSONKeyPath.value(in: root, at: $0) as? String }
         let succeeded: Bool
         switch success {
@@ -108,16 +108,4 @@ public struct ResponseEnvelope: Sendable, Equatable {
         }
     }
 
-    private static func text(_ value: Any) -> String? {
-        switch value {
-        case let string as String:
-            return string
-        case let int as Int:
-            return String(int)
-        case let double as Double:
-            return double.rounded() == double && abs(double) < 1e15 ? String(Int(double)) : String(double)
-        default:
-            return nil
-        }
-    }
 }

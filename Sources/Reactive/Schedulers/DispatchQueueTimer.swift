@@ -1,8 +1,14 @@
 import Foundation
 import Synchronization
 
-/// A cancellable one-shot `asyncAfter` shared by the dispatch schedulers.
+/// The scheduling the dispatch-queue schedulers share: now, after a delay, periodically.
 enum DispatchQueueTimer {
+    static func schedule(on queue: DispatchQueue, action: @escaping @Sendable () -> Void) -> any Disposable {
+        let pending = ScheduledAction(action)
+        queue.async { pending.run() }
+        return pending
+    }
+
     static func schedule(
         on queue: DispatchQueue, after dueTime: Duration, action: @escaping @Sendable () -> Void
     ) -> any Disposable {

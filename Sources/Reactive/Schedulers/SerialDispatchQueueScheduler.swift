@@ -26,11 +26,7 @@ public struct SerialDispatchQueueScheduler: SchedulerType {
     /// Runs `action` asynchronously on the queue.
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        let cancel = BooleanDisposable()
-        queue.async {
-            if !cancel.isDisposed { action() }
-        }
-        return cancel
+        DispatchQueueTimer.schedule(on: queue, action: action)
     }
 
     /// Runs `action` on the queue after `dueTime`.
