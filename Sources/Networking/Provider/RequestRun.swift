@@ -13,7 +13,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         var work: (any Disposable)?
         var finished = false
         var cancelled = false
-        var sentRequest: URLRequest?
         var pluginsStarted = false
     }
 
@@ -51,18 +50,17 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 
     func cancel() {
-        let (work, notify, request) = state.withLock { state -> ((any Disposable)?, Bool, URLRequest?) in
-            guard !state.cancelled, !state.finished else { return (nil, false, nil) }
+        let (work, notify) = state.withLock { state -> ((any Disposable)?, Bool) in
+            guard !state.cancelled, !state.finished else { return (nil, false) }
             state.cancelled = true
             state.finished = true
             let work = state.work
             state.work = nil
-            return (work, state.pluginsStarted, state.sentRequest)
+            return (work, state.pluginsStarted)
         }
         work?.dispose()
         if notify {
             let cancelled = Result<Response, ProviderError>.failure(.underlying(URLError(.cancelled), nil))
-            _ = request
             for plugin in provider.plugins { plugin.didReceive(cancelled, target: target) }
         }
     }
@@ -71,7 +69,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         let prepared = provider.plugins.reduce(request) { $1.prepare($0, target: target) }
         let proceed = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
-            state.sentRequest = prepared
             state.pluginsStarted = true
             return true
         }
