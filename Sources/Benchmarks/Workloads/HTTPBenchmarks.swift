@@ -77,14 +77,23 @@ enum HTTPBenchmarks {
         }
         defer { server.stop() }
 
-        let provider = NetworkProvider<FeedTarget>(
-            transport: URLSessionTransport(maximumConnectionsPerHost: inFlight))
         let target = FeedTarget(baseURL: server.baseURL)
-        let ours: Send = { done in
-            _ = provider.rx.request(target).subscribe(
-                onSuccess: { done($0.statusCode == 200 && !$0.data.isEmpty) },
-                onFailure: { _ in done(false) })
+        func through(_ transport: any HTTPTransport) -> Send {
+            let provider = NetworkProvider<FeedTarget>(transport: transport)
+            return { done in
+                _ = provider.rx.request(target).subscribe(
+                    onSuccess: { done($0.statusCode == 200 && !$0.data.isEmpty) },
+                    onFailure: { _ in done(false) })
+            }
         }
+        let socketTransport = SocketTransport(configuration: .init(maximumConnectionsPerHost: inFlight))
+        defer { socketTransport.close() }
+        // `h.` goes through URLSessionTransport (goal: 95% of bare URLSession), `h.socket.`
+        // through SocketTransport, the default for http:// (goal: twice bare URLSession).
+        let sides: [(prefix: String, send: Send)] = [
+            ("h", through(URLSessionTransport(maximumConnectionsPerHost: inFlight))),
+            ("h.socket", through(socketTransport)),
+        ]
 
         let configuration = URLSessionConfiguration.default
         configuration.httpMaximumConnectionsPerHost = inFlight
@@ -99,16 +108,17 @@ enum HTTPBenchmarks {
         }
 
         let warmup = min(100, requests)
-        _ = concurrent(warmup, ours, limit: phaseLimit)
         _ = concurrent(warmup, bare, limit: phaseLimit)
-
-        if context.selects("h.sequential") {
-            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
-            report(context, "h.sequential", oursPhase, barePhase)
-        }
-        if context.selects("h.concurrent-\(inFlight)") {
-            let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
-            report(context, "h.concurrent-\(inFlight)", oursPhase, barePhase)
+        for (prefix, ours) in sides {
+            _ = concurrent(warmup, ours, limit: phaseLimit)
+            if context.selects("\(prefix).sequential") {
+                let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
+                report(context, "\(prefix).sequential", oursPhase, barePhase)
+            }
+            if context.selects("\(prefix).concurrent-\(inFlight)") {
+                let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
+                report(context, "\(prefix).concurrent-\(inFlight)", oursPhase, barePhase)
+            }
         }
     }
 
