@@ -274,6 +274,22 @@ final class PhotoFeedStoreTests: LeakCheckingTestCase {
         XCTAssertEqual(changes.count, 4, "resetting an empty store publishes nothing")
     }
 
+    func testALoadInFlightDuringAResetAnswersButAppendsNothing() {
+        let scheduler = TestScheduler()
+        let script = ScriptedFeed([
+            .networkResponse(200, feedData([1, 2])),
+            .networkResponse(200, feedData([3])),
+        ])
+        let store = makeStore(script, scheduler: scheduler)
+        let outcomes = load(store, at: [0, 12], on: scheduler)
+        scheduler.scheduleAt(5) { store.reset() }
+        scheduler.start()
+
+        XCTAssertEqual(outcomes.values.map(\.time), [10, 22])
+        XCTAssertEqual(outcomes.values.first?.links, links([1, 2]), "the stale load still answers its caller")
+        XCTAssertEqual(sectionLinks(store.sections.value), [links([3])], "but only the load after the reset shows")
+    }
+
     func testAnObserverMayLoadAgainFromInsideItsChangeCallback() {
         let scheduler = TestScheduler()
         let script = ScriptedFeed([

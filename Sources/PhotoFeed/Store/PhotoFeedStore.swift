@@ -36,6 +36,8 @@ public final class PhotoFeedStore: Sendable {
         var shownLinks: Set<String> = []
         var outbox: [Publication] = []
         var publishing = false
+        /// Bumped by `reset()`: a load that started before a reset answers, but appends nothing.
+        var generation = 0
     }
 
     /// A store requesting through `provider`; `deduplicates` leaves out photos already shown.
@@ -62,9 +64,10 @@ public final class PhotoFeedStore: Sendable {
                     queue.finish(ticket)
                     return
                 }
+                let generation = state.withLock { $0.generation }
                 fetching.disposable = fetch(request).subscribe { [self] result in
                     if case .success(let photo) = result {
-                        append(photo.items)
+                        append(photo.items, ifGeneration: generation)
                     }
                     observer(result)
                     queue.finish(ticket)
@@ -89,9 +92,11 @@ public final class PhotoFeedStore: Sendable {
             }
     }
 
-    /// Removes every section (publishing the change when there was any); later loads show every photo again.
+    /// Removes every section (publishing the change when there was any); later loads show every photo
+    /// again, and a load already in flight still answers its caller but appends nothing.
     public func reset() {
         commit { state in
+            state.generation += 1
             guard !state.sections.isEmpty else { return nil }
             state.shownLinks.removeAll()
             return []
@@ -100,8 +105,9 @@ public final class PhotoFeedStore: Sendable {
 
     /// Appends a section of `items` (only the new ones when de-duplicating); returns whether it did.
     @discardableResult
-    func append(_ items: [Photo.Item]) -> Bool {
+    func append(_ items: [Photo.Item], ifGeneration generation: Int? = nil) -> Bool {
         commit { [deduplicates] state in
+            if let generation, generation != state.generation { return nil }
             let shown: [Photo.Item]
             if deduplicates {
                 shown = items.filter { state.shownLinks.insert($0.link).inserted }
