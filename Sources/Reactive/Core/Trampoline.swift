@@ -7,23 +7,28 @@ import Synchronization
 
 /// The per-thread queue of `CurrentThreadScheduler`: work scheduled while it runs waits its turn,
 /// so recursion becomes iteration and nested subscriptions finish wiring before sources emit.
+@usableFromInline
 final class Trampoline {
     private var items: [TrampolineItem] = []
     private var head = 0
 
-    private static let key: pthread_key_t = {
+    @usableFromInline init() {}
+
+    @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
     /// The trampoline running on this thread, if any.
+    @inlinable
     static var current: Trampoline? {
         guard let pointer = pthread_getspecific(key) else { return nil }
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Runs `body` with a trampoline installed, then drains what it scheduled.
+    @inlinable
     static func run<Result>(_ body: () -> Result) -> Result {
         let trampoline = Trampoline()
         let unmanaged = Unmanaged.passRetained(trampoline)
@@ -41,7 +46,8 @@ final class Trampoline {
         items.append(item)
     }
 
-    private func drain() {
+    @usableFromInline
+    func drain() {
         while head < items.count {
             let item = items[head]
             head += 1
