@@ -9,8 +9,9 @@
 class Sink<Output>: Disposable, @unchecked Sendable {
     @usableFromInline final let downstream: AnyObserver<Output>
     @usableFromInline final let upstream = DisposableSlot()
-    /// Set once a terminal event went downstream; touched only on the serialized event path.
-    @usableFromInline final var isStopped = false
+    /// Set once a terminal event went downstream; touched only on the serialized event path,
+    /// so it skips the dynamic exclusivity checks (no two accesses can overlap).
+    @usableFromInline @exclusivity(unchecked) final var isStopped = false
 
     @inlinable
     init(downstream: AnyObserver<Output>) {

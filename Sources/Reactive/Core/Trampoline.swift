@@ -42,6 +42,7 @@ final class Trampoline {
         return result
     }
 
+    @usableFromInline
     func enqueue(_ item: TrampolineItem) {
         items.append(item)
     }
@@ -65,22 +66,27 @@ final class Trampoline {
 /// One unit of trampolined work, skipped when disposed before it runs.
 // @unchecked: `action` is run and released only on the thread that owns the trampoline;
 // other threads only flip the atomic `disposed` flag.
+@usableFromInline
 final class TrampolineItem: Cancelable, @unchecked Sendable {
     private var action: (() -> Void)?
     private let disposed = Atomic<Bool>(false)
 
+    @usableFromInline
     init(_ action: @escaping () -> Void) {
         self.action = action
     }
 
+    @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     func run() {
         let action = self.action
         self.action = nil
         if !isDisposed { action?() }
     }
 
+    @usableFromInline
     func dispose() {
         disposed.store(true, ordering: .releasing)
     }
