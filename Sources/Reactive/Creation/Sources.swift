@@ -2,6 +2,7 @@ import Synchronization
 
 extension Observable {
     /// One element, then completion.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         Observable { observer in
             observer.on(.next(element))
