@@ -13,10 +13,12 @@ import Synchronization
 /// Only its own thread ever touches it.
 @usableFromInline
 final class Trampoline {
-    private var items: [TrampolineItem] = []
-    private var head = 0
+    // Unchecked exclusivity: only the owning thread touches these, and no access spans a call
+    // out (`drain` reads an item, then runs it), so accesses never overlap.
+    @exclusivity(unchecked) private var items: [TrampolineItem] = []
+    @exclusivity(unchecked) private var head = 0
     /// Whether `run` is under way on this thread.
-    @usableFromInline var isRunning = false
+    @usableFromInline @exclusivity(unchecked) var isRunning = false
 
     @usableFromInline init() {}
 
