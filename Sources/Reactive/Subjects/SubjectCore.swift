@@ -146,8 +146,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     @inlinable
     func remove(id: Int) {
-        withState { state in
-            if state.observers.removeValue(forKey: id) != nil { state.snapshot = nil }
+        lock.withLock { _ in
+            if unsafeState.observers.removeValue(forKey: id) != nil { unsafeState.snapshot = nil }
         }
     }
 }
