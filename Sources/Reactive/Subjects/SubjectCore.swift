@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Guarantee: once `dispose()` of a subscription returns, nothing emitted afterwards reaches it;
 /// an event whose delivery was already under way on another thread may still arrive.
-// @unchecked: `unsafeState` is guarded by the Mutex `lock`; delivery, `pending` and `isDelivering` by the recursive `delivery` lock.
+// @unchecked: `unsafeState` is guarded by the Mutex `lock`; `removeObserver` is immutable; delivery, `pending` and `isDelivering` by the recursive `delivery` lock.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline
@@ -34,12 +34,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Events sent reentrantly during a delivery, with their targets, delivered after it.
     @usableFromInline var pending: [(Event<Element>, ContiguousArray<SubjectSubscription<Element>>)] = []
     @usableFromInline var isDelivering = false
+    /// `remove(id:)` as compiled where this core was made. A subscription's `dispose()` runs
+    /// through the unspecialized `Disposable` witness; calling this gets back to code
+    /// specialized for `Element` instead of generic dictionary code.
+    @usableFromInline let removeObserver: @Sendable (SubjectCore<Element>, Int) -> Void
 
     @inlinable
     init(bufferSize: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferSize = bufferSize
         self.replaysAfterStop = replaysAfterStop
         self.unsafeState = State(buffer: initial)
+        self.removeObserver = { core, id in core.remove(id: id) }
     }
 
     @inlinable
@@ -182,6 +187,6 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     @inlinable
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        core.remove(id: id)
+        core.removeObserver(core, id)
     }
 }
