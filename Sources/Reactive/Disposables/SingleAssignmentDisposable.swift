@@ -55,9 +55,14 @@ struct DisposableSlot: ~Copyable, Sendable {
     @inlinable
     func dispose() {
         let held: (any Disposable)? = state.withLock { state in
-            defer { state = .disposed }
-            if case .holding(let disposable) = state { return disposable }
-            return nil
+            switch consume state {
+            case .holding(let disposable):
+                state = .disposed
+                return disposable
+            case .empty, .disposed:
+                state = .disposed
+                return nil
+            }
         }
         held?.dispose()
     }
