@@ -9,8 +9,9 @@
 class Sink<Output>: Disposable, @unchecked Sendable {
     @usableFromInline final let downstream: AnyObserver<Output>
     @usableFromInline final let upstream = DisposableSlot()
-    /// Set once a terminal event went downstream; touched only on the serialized event path,
-    /// so it skips the dynamic exclusivity checks (no two accesses can overlap).
+    /// Set once a terminal event went downstream; touched only on the serialized event path
+    /// (or under the sink's own lock). Every access is a single read or write that spans no
+    /// call, so no two can overlap and the dynamic exclusivity check is skipped.
     @usableFromInline @exclusivity(unchecked) final var isStopped = false
 
     @inlinable
