@@ -13,16 +13,18 @@ typealias Mutex<Value: ~Copyable> = SanitizerAwareMutex<Value>
 /// ThreadSanitizer cannot see, so it reports every access under such a lock as a data race.
 /// It locks the same way and, when the process runs under ThreadSanitizer, tells it about each
 /// acquire and release. Otherwise the hooks are absent and the cost is one predictable branch.
+@usableFromInline
 package struct SanitizerAwareMutex<Value: ~Copyable>: ~Copyable, Sendable {
-    private let base: Synchronization.Mutex<Value>
+    @usableFromInline let base: Synchronization.Mutex<Value>
 
     /// A lock guarding `initialValue`.
+    @inlinable
     package init(_ initialValue: consuming sending Value) {
         base = Synchronization.Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable
     package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -37,13 +39,14 @@ package struct SanitizerAwareMutex<Value: ~Copyable>: ~Copyable, Sendable {
 }
 
 /// `__tsan_acquire` / `__tsan_release`, looked up once; `nil` outside sanitized builds.
+@usableFromInline
 struct ThreadSanitizerHooks: Sendable {
-    typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
+    @usableFromInline typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
 
-    let acquire: Hook
-    let release: Hook
+    @usableFromInline let acquire: Hook
+    @usableFromInline let release: Hook
 
-    static let shared: ThreadSanitizerHooks? = {
+    @usableFromInline static let shared: ThreadSanitizerHooks? = {
         #if canImport(Glibc)
         guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else { return nil }
         return ThreadSanitizerHooks(acquire: unsafeBitCast(acquire, to: Hook.self), release: unsafeBitCast(release, to: Hook.self))

@@ -14,18 +14,21 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline let producer: (AnyObserver<Element>) -> any Disposable
 
     /// An observable whose subscriptions call `producer`; see `create` for the public form.
+    @inlinable
     init(_ producer: @escaping (AnyObserver<Element>) -> any Disposable) {
         self.producer = producer
     }
 
     /// Subscribes `observer`; nested synchronous sources run on this thread's trampoline,
     /// so a downstream `take` can stop them.
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
         where Observer.Element == Element {
         subscribe(AnyObserver(observer))
     }
 
     /// The subscription path every operator takes.
+    @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         if Trampoline.current != nil {
             return producer(observer)
@@ -34,11 +37,12 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Subscribes a handler closure (used by operators for their sinks).
-    @inline(__always)
+    @inlinable
     func subscribe(handler: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
         subscribe(AnyObserver(handler))
     }
 
     /// Returns `self`.
+    @inlinable
     public func asObservable() -> Observable<Element> { self }
 }

@@ -14,14 +14,14 @@ public enum Resources {
     /// Live subscriptions and sinks right now.
     public static var total: Int { counter.load(ordering: .relaxed) }
 
-    @inline(__always)
+    @usableFromInline
     static func increment() {
         #if DEBUG
         counter.add(1, ordering: .relaxed)
         #endif
     }
 
-    @inline(__always)
+    @usableFromInline
     static func decrement() {
         #if DEBUG
         counter.subtract(1, ordering: .relaxed)

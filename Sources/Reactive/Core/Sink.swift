@@ -2,13 +2,19 @@
 ///
 /// Subclasses add their own state. Events reach a sink serialized (the Rx grammar), so state
 /// touched only from `on(_:)` needs no lock; state touched from timers or `dispose()` does.
+/// It and the hot operators' sinks are `@usableFromInline` with `@inlinable` event paths, so a
+/// client module specializes them for its element types instead of running generic code.
 // @unchecked: `downstream` and `upstream` are immutable or locked; subclasses document their own state.
+@usableFromInline
 class Sink<Output>: Disposable, @unchecked Sendable {
-    final let downstream: AnyObserver<Output>
-    final let upstream = DisposableSlot()
-    /// Set once a terminal event went downstream; touched only on the serialized event path.
-    final var isStopped = false
+    @usableFromInline final let downstream: AnyObserver<Output>
+    @usableFromInline final let upstream = DisposableSlot()
+    /// Set once a terminal event went downstream; touched only on the serialized event path
+    /// (or under the sink's own lock). Every access is a single read or write that spans no
+    /// call, so no two can overlap and the dynamic exclusivity check is skipped.
+    @usableFromInline @exclusivity(unchecked) final var isStopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Output>) {
         self.downstream = downstream
         Resources.increment()
@@ -19,12 +25,14 @@ class Sink<Output>: Disposable, @unchecked Sendable {
     }
 
     /// Delivers a terminal event downstream, then releases the upstream at once.
+    @inlinable
     final func forwardTerminal(_ event: Event<Output>) {
         downstream.on(event)
         dispose()
     }
 
     /// Sends a terminal event once: later events, and terminal events after it, are dropped.
+    @inlinable
     final func stop(with event: Event<Output>) {
         guard !isStopped else { return }
         isStopped = true
@@ -32,12 +40,13 @@ class Sink<Output>: Disposable, @unchecked Sendable {
     }
 
     /// Forwards `.next` unless stopped.
-    @inline(__always)
+    @inlinable
     final func forwardNext(_ element: Output) {
         if !isStopped { downstream.on(.next(element)) }
     }
 
     /// Stops the upstream subscription and anything the subclass holds.
+    @usableFromInline
     func dispose() {
         upstream.dispose()
     }

@@ -7,6 +7,7 @@ extension ObservableType {
     /// ```swift
     /// observable.subscribe(onNext: { print($0) }, onError: { print($0) })
     /// ```
+    @inlinable
     @discardableResult
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
@@ -20,6 +21,7 @@ extension ObservableType {
     }
 
     /// Subscribes with a closure taking every event.
+    @inlinable
     @discardableResult
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
         asObservable().subscribe(AnyObserver(on))
@@ -27,16 +29,18 @@ extension ObservableType {
 }
 
 /// The observer behind `subscribe(onNext:...)`, also its returned subscription.
-// @unchecked: `state` is atomic; the callbacks are immutable and `@Sendable`.
+// @unchecked: `stopped` is atomic and `upstream` locked; the callbacks are immutable and `@Sendable`.
+@usableFromInline
 final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
-    private let onNext: (@Sendable (Element) -> Void)?
-    private let onError: (@Sendable (any Error) -> Void)?
-    private let onCompleted: (@Sendable () -> Void)?
-    private let onDisposed: (@Sendable () -> Void)?
-    let upstream = DisposableSlot()
+    @usableFromInline let onNext: (@Sendable (Element) -> Void)?
+    @usableFromInline let onError: (@Sendable (any Error) -> Void)?
+    @usableFromInline let onCompleted: (@Sendable () -> Void)?
+    @usableFromInline let onDisposed: (@Sendable () -> Void)?
+    @usableFromInline let upstream = DisposableSlot()
     /// 0 live, 1 stopped or disposed.
-    private let stopped = Atomic<Bool>(false)
+    @usableFromInline let stopped = Atomic<Bool>(false)
 
+    @inlinable
     init(
         onNext: (@Sendable (Element) -> Void)?,
         onError: (@Sendable (any Error) -> Void)?,
@@ -52,6 +56,7 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
 
     deinit { Resources.decrement() }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
@@ -70,6 +75,7 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
         }
     }
 
+    @inlinable
     func dispose() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         upstream.dispose()

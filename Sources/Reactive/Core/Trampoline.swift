@@ -7,41 +7,68 @@ import Synchronization
 
 /// The per-thread queue of `CurrentThreadScheduler`: work scheduled while it runs waits its turn,
 /// so recursion becomes iteration and nested subscriptions finish wiring before sources emit.
+///
+/// Each thread keeps one, made on first use and released when the thread exits; `isRunning`
+/// tells whether a `run` is under way, so a top-level subscribe allocates nothing here.
+/// Only its own thread ever touches it.
+@usableFromInline
 final class Trampoline {
-    private var items: [TrampolineItem] = []
-    private var head = 0
+    // Unchecked exclusivity: only the owning thread touches these, and no access spans a call
+    // out (`drain` reads an item, then runs it), so accesses never overlap.
+    @exclusivity(unchecked) private var items: [TrampolineItem] = []
+    @exclusivity(unchecked) private var head = 0
+    /// Whether `run` is under way on this thread.
+    @usableFromInline @exclusivity(unchecked) var isRunning = false
 
-    private static let key: pthread_key_t = {
+    @usableFromInline init() {}
+
+    @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<Trampoline>.fromOpaque(pointer).release()
+        }
         return key
     }()
 
     /// The trampoline running on this thread, if any.
+    @inlinable
     static var current: Trampoline? {
         guard let pointer = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        return trampoline.isRunning ? trampoline : nil
     }
 
-    /// Runs `body` with a trampoline installed, then drains what it scheduled.
-    static func run<Result>(_ body: () -> Result) -> Result {
-        let trampoline = Trampoline()
-        let unmanaged = Unmanaged.passRetained(trampoline)
-        pthread_setspecific(key, unmanaged.toOpaque())
-        defer {
-            pthread_setspecific(key, nil)
-            unmanaged.release()
+    /// This thread's trampoline, running or not; made and installed on first use.
+    @usableFromInline
+    static var ofThisThread: Trampoline {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
         }
+        let trampoline = Trampoline()
+        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        return trampoline
+    }
+
+    /// Runs `body` with this thread's trampoline running, then drains what it scheduled.
+    /// Call only when `current` is `nil`.
+    @inlinable
+    static func run<Result>(_ body: () -> Result) -> Result {
+        let trampoline = ofThisThread
+        trampoline.isRunning = true
         let result = body()
         trampoline.drain()
+        trampoline.isRunning = false
         return result
     }
 
+    @usableFromInline
     func enqueue(_ item: TrampolineItem) {
         items.append(item)
     }
 
-    private func drain() {
+    @usableFromInline
+    func drain() {
         while head < items.count {
             let item = items[head]
             head += 1
@@ -51,7 +78,7 @@ final class Trampoline {
             }
             item.run()
         }
-        items.removeAll()
+        items.removeAll(keepingCapacity: items.capacity <= 64)
         head = 0
     }
 }
@@ -59,22 +86,27 @@ final class Trampoline {
 /// One unit of trampolined work, skipped when disposed before it runs.
 // @unchecked: `action` is run and released only on the thread that owns the trampoline;
 // other threads only flip the atomic `disposed` flag.
+@usableFromInline
 final class TrampolineItem: Cancelable, @unchecked Sendable {
     private var action: (() -> Void)?
     private let disposed = Atomic<Bool>(false)
 
+    @usableFromInline
     init(_ action: @escaping () -> Void) {
         self.action = action
     }
 
+    @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     func run() {
         let action = self.action
         self.action = nil
         if !isDisposed { action?() }
     }
 
+    @usableFromInline
     func dispose() {
         disposed.store(true, ordering: .releasing)
     }

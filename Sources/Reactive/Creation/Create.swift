@@ -11,6 +11,7 @@ extension Observable {
     ///     return Disposables.create()
     /// }
     /// ```
+    @inlinable
     public static func create(
         _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
@@ -24,9 +25,11 @@ extension Observable {
 
 /// Guards the grammar for `create`: nothing after a terminal event or disposal.
 // @unchecked: `stopped` is atomic; the rest is immutable.
+@usableFromInline
 final class CreateSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let stopped = Atomic<Bool>(false)
+    @usableFromInline let stopped = Atomic<Bool>(false)
 
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
@@ -38,6 +41,7 @@ final class CreateSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     override func dispose() {
         stopped.store(true, ordering: .releasing)
         super.dispose()

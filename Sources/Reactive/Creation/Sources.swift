@@ -2,6 +2,7 @@ import Synchronization
 
 extension Observable {
     /// One element, then completion.
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         Observable { observer in
             observer.on(.next(element))
@@ -20,6 +21,7 @@ extension Observable {
     /// ```swift
     /// Observable.from([1, 2, 3]).take(1)   // 1, completed
     /// ```
+    @inlinable
     public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
         Observable { observer in
             let sink = LoopSink<Element>(downstream: observer)
@@ -74,36 +76,45 @@ extension Observable {
 
 extension Observable where Element: BinaryInteger & Sendable {
     /// `count` consecutive integers from `start`, then completion.
+    @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
         from(RangeSequence(start: start, count: count))
     }
 }
 
-/// `start ..< start + count` without overflow traps when `count` is 0.
+/// `start ..< start + count` without overflow traps when `count` is 0, and no step past the
+/// last element; counted with an `Int` so the loop does no generic arithmetic.
+@usableFromInline
 struct RangeSequence<Value: BinaryInteger>: Sequence, IteratorProtocol, Sendable where Value: Sendable {
-    var current: Value
-    var remaining: Value
+    @usableFromInline var current: Value
+    @usableFromInline var remaining: Int
 
+    @inlinable
     init(start: Value, count: Value) {
         current = start
-        remaining = Swift.max(count, 0)
+        remaining = count > 0 ? Int(clamping: count) : 0
     }
 
+    @inlinable
     mutating func next() -> Value? {
         guard remaining > 0 else { return nil }
-        remaining -= 1
-        defer { if remaining > 0 { current += 1 } }
-        return current
+        remaining &-= 1
+        let value = current
+        if remaining > 0 { current += 1 }
+        return value
     }
 }
 
 /// Holds a synchronous loop's subscription; `isDisposed` stops the loop.
 // @unchecked: `disposed` is atomic; the rest is immutable.
+@usableFromInline
 final class LoopSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let disposed = Atomic<Bool>(false)
+    @usableFromInline let disposed = Atomic<Bool>(false)
 
+    @inlinable
     var isDisposed: Bool { disposed.load(ordering: .relaxed) }
 
+    @usableFromInline
     override func dispose() {
         disposed.store(true, ordering: .relaxed)
         super.dispose()

@@ -27,15 +27,19 @@ public final class SingleAssignmentDisposable: Cancelable {
 }
 
 /// The state machine of a set-once disposable, embeddable in a sink without another object.
+@usableFromInline
 struct DisposableSlot: ~Copyable, Sendable {
-    private let state = Mutex(DisposableSlotState.empty)
+    @usableFromInline let state = SanitizerAwareMutex(DisposableSlotState.empty)
 
+    @inlinable
     init() {}
 
+    @inlinable
     var isDisposed: Bool {
         state.withLock { if case .disposed = $0 { return true } else { return false } }
     }
 
+    @inlinable
     func set(_ disposable: any Disposable) {
         let disposeNow: Bool = state.withLock { state in
             switch state {
@@ -48,17 +52,24 @@ struct DisposableSlot: ~Copyable, Sendable {
         if disposeNow { disposable.dispose() }
     }
 
+    @inlinable
     func dispose() {
         let held: (any Disposable)? = state.withLock { state in
-            defer { state = .disposed }
-            if case .holding(let disposable) = state { return disposable }
-            return nil
+            switch consume state {
+            case .holding(let disposable):
+                state = .disposed
+                return disposable
+            case .empty, .disposed:
+                state = .disposed
+                return nil
+            }
         }
         held?.dispose()
     }
 }
 
 /// What a `DisposableSlot` holds.
+@usableFromInline
 enum DisposableSlotState: Sendable {
     case empty
     case holding(any Disposable)

@@ -5,6 +5,7 @@ extension ObservableType {
     /// ```swift
     /// request.catch { error in .just(fallback) }
     /// ```
+    @inlinable
     public func `catch`<Source: ObservableConvertibleType>(
         _ handler: @escaping @Sendable (any Error) throws -> Source
     ) -> Observable<Element> where Source.Element == Element {
@@ -17,6 +18,7 @@ extension ObservableType {
     }
 
     /// On error, emits `element` and completes.
+    @inlinable
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         let fallback = Observable.just(element)
         return self.catch { _ in fallback }
@@ -24,15 +26,18 @@ extension ObservableType {
 }
 
 // @unchecked: `isStopped` is on the serialized event path; `fallback` is a locked serial disposable.
+@usableFromInline
 final class CatchSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let handler: @Sendable (any Error) throws -> Observable<Element>
-    private let fallback = SerialDisposable()
+    @usableFromInline let handler: @Sendable (any Error) throws -> Observable<Element>
+    @usableFromInline let fallback = SerialDisposable()
 
+    @inlinable
     init(downstream: AnyObserver<Element>, handler: @escaping @Sendable (any Error) throws -> Observable<Element>) {
         self.handler = handler
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): forwardNext(element)
@@ -49,6 +54,7 @@ final class CatchSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     override func dispose() {
         super.dispose()
         fallback.dispose()

@@ -10,6 +10,7 @@ extension ObservableType {
     /// ```swift
     /// request.do(onNext: { print("got", $0) }, onError: { print("failed", $0) })
     /// ```
+    @inlinable
     public func `do`(
         onNext: (@Sendable (Element) throws -> Void)? = nil,
         afterNext: (@Sendable (Element) throws -> Void)? = nil,
@@ -36,26 +37,49 @@ extension ObservableType {
     }
 }
 
+@usableFromInline
 struct DoCallbacks<Element>: Sendable {
-    let onNext: (@Sendable (Element) throws -> Void)?
-    let afterNext: (@Sendable (Element) throws -> Void)?
-    let onError: (@Sendable (any Error) throws -> Void)?
-    let afterError: (@Sendable (any Error) throws -> Void)?
-    let onCompleted: (@Sendable () throws -> Void)?
-    let afterCompleted: (@Sendable () throws -> Void)?
-    let onDispose: (@Sendable () -> Void)?
+    @usableFromInline let onNext: (@Sendable (Element) throws -> Void)?
+    @usableFromInline let afterNext: (@Sendable (Element) throws -> Void)?
+    @usableFromInline let onError: (@Sendable (any Error) throws -> Void)?
+    @usableFromInline let afterError: (@Sendable (any Error) throws -> Void)?
+    @usableFromInline let onCompleted: (@Sendable () throws -> Void)?
+    @usableFromInline let afterCompleted: (@Sendable () throws -> Void)?
+    @usableFromInline let onDispose: (@Sendable () -> Void)?
+
+    @inlinable
+    init(
+        onNext: (@Sendable (Element) throws -> Void)?,
+        afterNext: (@Sendable (Element) throws -> Void)?,
+        onError: (@Sendable (any Error) throws -> Void)?,
+        afterError: (@Sendable (any Error) throws -> Void)?,
+        onCompleted: (@Sendable () throws -> Void)?,
+        afterCompleted: (@Sendable () throws -> Void)?,
+        onDispose: (@Sendable () -> Void)?
+    ) {
+        self.onNext = onNext
+        self.afterNext = afterNext
+        self.onError = onError
+        self.afterError = afterError
+        self.onCompleted = onCompleted
+        self.afterCompleted = afterCompleted
+        self.onDispose = onDispose
+    }
 }
 
 // @unchecked: `isStopped` is on the serialized event path; `disposed` is atomic.
+@usableFromInline
 final class DoSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let callbacks: DoCallbacks<Element>
-    private let disposed = Atomic<Bool>(false)
+    @usableFromInline let callbacks: DoCallbacks<Element>
+    @usableFromInline let disposed = Atomic<Bool>(false)
 
+    @inlinable
     init(downstream: AnyObserver<Element>, callbacks: DoCallbacks<Element>) {
         self.callbacks = callbacks
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         guard !isStopped else { return }
         do {
@@ -82,6 +106,7 @@ final class DoSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     override func dispose() {
         super.dispose()
         if !disposed.exchange(true, ordering: .acquiringAndReleasing) {

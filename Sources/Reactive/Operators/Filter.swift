@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2, 3, 4).filter { $0.isMultiple(of: 2) }   // 2, 4
     /// ```
+    @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -15,14 +16,17 @@ extension ObservableType {
 }
 
 // @unchecked: state is touched only on the serialized event path; `predicate` is immutable.
+@usableFromInline
 final class FilterSink<Element>: Sink<Element>, @unchecked Sendable {
-    private let predicate: @Sendable (Element) throws -> Bool
+    @usableFromInline let predicate: @Sendable (Element) throws -> Bool
 
+    @inlinable
     init(downstream: AnyObserver<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
         self.predicate = predicate
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// Observable.of(1, 2).map { $0 * 10 }   // 10, 20
     /// ```
+    @inlinable
     public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         return Observable { observer in
@@ -14,6 +15,7 @@ extension ObservableType {
     }
 
     /// Transforms each element and drops the `nil` results.
+    @inlinable
     public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
         return Observable { observer in
@@ -25,14 +27,17 @@ extension ObservableType {
 }
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
+@usableFromInline
 final class MapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
-    private let transform: @Sendable (Source) throws -> Result
+    @usableFromInline let transform: @Sendable (Source) throws -> Result
 
+    @inlinable
     init(downstream: AnyObserver<Result>, transform: @escaping @Sendable (Source) throws -> Result) {
         self.transform = transform
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):
@@ -49,14 +54,17 @@ final class MapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
 }
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
+@usableFromInline
 final class CompactMapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
-    private let transform: @Sendable (Source) throws -> Result?
+    @usableFromInline let transform: @Sendable (Source) throws -> Result?
 
+    @inlinable
     init(downstream: AnyObserver<Result>, transform: @escaping @Sendable (Source) throws -> Result?) {
         self.transform = transform
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Source>) {
         switch event {
         case .next(let element):

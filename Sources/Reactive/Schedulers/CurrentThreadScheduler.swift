@@ -39,6 +39,7 @@ public struct CurrentThreadScheduler: SchedulerType {
         return Disposables.create(item, cancel)
     }
 
+    @inlinable
     static func enqueueOrRun(_ item: TrampolineItem) {
         if let trampoline = Trampoline.current {
             trampoline.enqueue(item)

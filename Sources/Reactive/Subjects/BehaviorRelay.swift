@@ -5,10 +5,11 @@
 /// sections.accept(sections.value + ["new"])
 /// ```
 public final class BehaviorRelay<Element>: ObservableType, Sendable {
-    private let subject: BehaviorSubject<Element>
-    private let initial: UncheckedValue<Element>
+    @usableFromInline let subject: BehaviorSubject<Element>
+    @usableFromInline let initial: UncheckedValue<Element>
 
     /// A relay whose current value is `value`.
+    @inlinable
     public init(value: Element) {
         subject = BehaviorSubject(value: value)
         initial = UncheckedValue(value)
@@ -20,21 +21,25 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     }
 
     /// Sets the current value and sends it to every observer.
+    @inlinable
     public func accept(_ element: Element) { subject.onNext(element) }
 
     /// Adds an observer, which gets the current value first.
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
         where Observer.Element == Element {
         subject.subscribe(observer)
     }
 
     /// This relay as an observable.
+    @inlinable
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
 
 /// Keeps a value for a fallback that cannot happen in practice (a relay never stops).
 // @unchecked: immutable after init.
+@usableFromInline
 final class UncheckedValue<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }

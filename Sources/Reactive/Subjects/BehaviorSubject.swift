@@ -7,9 +7,10 @@
 /// ```
 // @unchecked: all state is in `SubjectCore`, which locks it.
 public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     /// A subject whose current value is `value`.
+    @inlinable
     public init(value: Element) {
         core = SubjectCore(bufferSize: 1, replaysAfterStop: false, initial: [value])
     }
@@ -22,18 +23,22 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
     }
 
     /// Whether anyone is subscribed.
+    @inlinable
     public var hasObservers: Bool { core.hasObservers }
 
     /// Sets the current value (on `.next`) and sends `event` to every observer.
+    @inlinable
     public func on(_ event: Event<Element>) { core.on(event) }
 
     /// Adds an observer, which gets the current value first.
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
         where Observer.Element == Element {
         core.subscribe(AnyObserver(observer))
     }
 
     /// This subject as an observable only.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { observer in self.core.subscribe(observer) }
     }

@@ -6,27 +6,36 @@
 /// subject.subscribe(onNext: { print($0) })
 /// subject.onNext(1)
 /// ```
-// @unchecked: all state is in `SubjectCore`, which locks it.
+// @unchecked: all state is in `SubjectCore`, which locks it; `observable` is immutable.
 public final class PublishSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
-    private let core = SubjectCore<Element>(bufferSize: 0, replaysAfterStop: false)
+    @usableFromInline let core: SubjectCore<Element>
+    /// What `asObservable()` returns: made once, so a subscription allocates no wrapper.
+    @usableFromInline let observable: Observable<Element>
 
     /// A subject with no observers.
-    public init() {}
+    @inlinable
+    public init() {
+        let core = SubjectCore<Element>(bufferSize: 0, replaysAfterStop: false)
+        self.core = core
+        observable = Observable { observer in core.subscribe(observer) }
+    }
 
     /// Whether anyone is subscribed.
+    @inlinable
     public var hasObservers: Bool { core.hasObservers }
 
     /// Sends `event` to every current observer.
+    @inlinable
     public func on(_ event: Event<Element>) { core.on(event) }
 
     /// Adds an observer.
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
         where Observer.Element == Element {
         core.subscribe(AnyObserver(observer))
     }
 
     /// This subject as an observable only.
-    public func asObservable() -> Observable<Element> {
-        Observable { observer in self.core.subscribe(observer) }
-    }
+    @inlinable
+    public func asObservable() -> Observable<Element> { observable }
 }

@@ -13,14 +13,16 @@ public typealias SingleEvent<Element> = Result<Element, any Error>
 /// answer.subscribe(onSuccess: { print($0) })
 /// ```
 public struct Single<Element>: ObservableConvertibleType {
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps an observable already known to follow the Single grammar.
+    @inlinable
     init(unchecked source: Observable<Element>) {
         self.source = source
     }
 
     /// A single whose subscriptions call `subscribe`; only the first event counts.
+    @inlinable
     public static func create(
         subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
     ) -> Single<Element> {
@@ -38,6 +40,7 @@ public struct Single<Element>: ObservableConvertibleType {
     }
 
     /// Succeeds with `element` at once.
+    @inlinable
     public static func just(_ element: Element) -> Single<Element> {
         Single(unchecked: .just(element))
     }
@@ -58,6 +61,7 @@ public struct Single<Element>: ObservableConvertibleType {
     }
 
     /// This single as an observable: one `.next` then `.completed`, or `.error`.
+    @inlinable
     public func asObservable() -> Observable<Element> { source }
 
     /// This single as a `Maybe`.
@@ -66,6 +70,7 @@ public struct Single<Element>: ObservableConvertibleType {
     /// Subscribes with closures.
     ///
     /// `onDisposed` runs once, after the answer or on disposal.
+    @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: (@Sendable (Element) -> Void)? = nil,
@@ -76,6 +81,7 @@ public struct Single<Element>: ObservableConvertibleType {
     }
 
     /// Subscribes with a closure taking the result.
+    @inlinable
     @discardableResult
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
         source.subscribe(onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
@@ -84,6 +90,7 @@ public struct Single<Element>: ObservableConvertibleType {
 
 extension Single {
     /// Transforms the element; a throw fails the single.
+    @inlinable
     public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
         Single<Result>(unchecked: source.map(transform))
     }
@@ -109,11 +116,13 @@ extension Single {
     }
 
     /// On failure, continues with the single `handler` returns; a throwing handler fails with its error.
+    @inlinable
     public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
         Single(unchecked: source.catch(handler))
     }
 
     /// On failure, succeeds with `element`.
+    @inlinable
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         Single(unchecked: source.catchAndReturn(element))
     }
@@ -131,6 +140,7 @@ extension Single {
     }
 
     /// Side effects around the answer; see `Observable.do`.
+    @inlinable
     public func `do`(
         onSuccess: (@Sendable (Element) throws -> Void)? = nil,
         afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
