@@ -15,7 +15,9 @@ public final class SingleAssignmentDisposable: Cancelable {
     /// Whether it has been disposed.
     public var isDisposed: Bool { slot.isDisposed }
 
-    /// Stores `disposable`, or disposes it at once when this holder is disposed already.
+    /// Stores `disposable`, or disposes it at once when this holder is disposed already. It is
+    /// set once: a second disposable is disposed at once and the first one kept, so nothing is
+    /// left running without an owner.
     public func setDisposable(_ disposable: any Disposable) {
         slot.set(disposable)
     }
@@ -43,8 +45,8 @@ struct DisposableSlot: ~Copyable, Sendable {
     func set(_ disposable: any Disposable) {
         let disposeNow: Bool = state.withLock { state in
             switch state {
-            case .disposed: return true
-            case .empty, .holding:
+            case .disposed, .holding: return true
+            case .empty:
                 state = .holding(disposable)
                 return false
             }

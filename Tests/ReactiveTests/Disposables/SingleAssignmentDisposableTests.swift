@@ -14,6 +14,18 @@ final class SingleAssignmentDisposableTests: LeakCheckingTestCase {
         XCTAssertEqual(calls.count, 1)
     }
 
+    func testASecondAssignmentIsDisposedAtOnceAndTheFirstKept() {
+        let first = BooleanDisposable()
+        let second = BooleanDisposable()
+        let holder = SingleAssignmentDisposable()
+        holder.setDisposable(first)
+        holder.setDisposable(second)
+        XCTAssertTrue(second.isDisposed, "the second assignment does not run unowned")
+        XCTAssertFalse(first.isDisposed)
+        holder.dispose()
+        XCTAssertTrue(first.isDisposed)
+    }
+
     func testDisposeBeforeSetDisposesOnSet() {
         let calls = Recorder<Int>()
         let holder = SingleAssignmentDisposable()
