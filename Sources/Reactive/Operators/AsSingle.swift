@@ -2,27 +2,17 @@ extension ObservableType {
     /// This sequence as a `Single`: fails with `ReactiveError.noElements` when it completes
     /// empty and with `.moreThanOneElement` at a second element.
     public func asSingle() -> Single<Element> {
-        let source = asObservable()
-        return Single(unchecked: Observable { observer in
-            let sink = AsSingleSink(downstream: observer, requiresElement: true)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        })
+        return Single(unchecked: lift { AsSingleSink(downstream: $0, requiresElement: true) })
     }
 
     /// This sequence as a `Maybe`: fails with `.moreThanOneElement` at a second element.
     public func asMaybe() -> Maybe<Element> {
-        let source = asObservable()
-        return Maybe(unchecked: Observable { observer in
-            let sink = AsSingleSink(downstream: observer, requiresElement: false)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        })
+        return Maybe(unchecked: lift { AsSingleSink(downstream: $0, requiresElement: false) })
     }
 }
 
 // @unchecked: `element` is touched only on the serialized event path.
-final class AsSingleSink<Element>: Sink<Element>, @unchecked Sendable {
+final class AsSingleSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private var element: Element?
     private let requiresElement: Bool
 

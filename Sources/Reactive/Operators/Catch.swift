@@ -9,12 +9,7 @@ extension ObservableType {
     public func `catch`<Source: ObservableConvertibleType>(
         _ handler: @escaping @Sendable (any Error) throws -> Source
     ) -> Observable<Element> where Source.Element == Element {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = CatchSink(downstream: observer, handler: { try handler($0).asObservable() })
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { CatchSink(downstream: $0, handler: { try handler($0).asObservable() }) }
     }
 
     /// On error, emits `element` and completes.
@@ -27,7 +22,7 @@ extension ObservableType {
 
 // @unchecked: `isStopped` is on the serialized event path; `fallback` is a locked serial disposable.
 @usableFromInline
-final class CatchSink<Element>: Sink<Element>, @unchecked Sendable {
+final class CatchSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     @usableFromInline let handler: @Sendable (any Error) throws -> Observable<Element>
     @usableFromInline let fallback = SerialDisposable()
 

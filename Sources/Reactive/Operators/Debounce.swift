@@ -8,29 +8,15 @@ extension ObservableType where Element: Sendable {
     /// searchText.debounce(.milliseconds(300), scheduler: MainScheduler.instance)
     /// ```
     public func debounce(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = DebounceSink(downstream: observer, dueTime: dueTime, scheduler: scheduler)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { DebounceSink(downstream: $0, dueTime: dueTime, scheduler: scheduler) }
     }
 }
 
 // @unchecked: `waiting` and `generation` are guarded by the recursive `lock`, held while forwarding.
-final class DebounceSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
-    private let dueTime: Duration
-    private let scheduler: any SchedulerType
-    private let lock = NSRecursiveLock()
+final class DebounceSink<Element: Sendable>: TimedSink<Element>, OperatorSink, @unchecked Sendable {
     private let timer = SerialDisposable()
     private var waiting: Element?
     private var generation = 0
-
-    init(downstream: AnyObserver<Element>, dueTime: Duration, scheduler: any SchedulerType) {
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
-    }
 
     func on(_ event: Event<Element>) {
         lock.lock()

@@ -8,29 +8,15 @@ extension ObservableType where Element: Sendable {
     /// Observable.of(1, 2).delay(.seconds(1), scheduler: scheduler)
     /// ```
     public func delay(_ dueTime: Duration, scheduler: any SchedulerType) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = DelaySink(downstream: observer, dueTime: dueTime, scheduler: scheduler)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { DelaySink(downstream: $0, dueTime: dueTime, scheduler: scheduler) }
     }
 }
 
 // @unchecked: `pending` is guarded by the recursive `lock`, held while forwarding.
-final class DelaySink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
-    private let dueTime: Duration
-    private let scheduler: any SchedulerType
-    private let lock = NSRecursiveLock()
+final class DelaySink<Element: Sendable>: TimedSink<Element>, OperatorSink, @unchecked Sendable {
     private let timers = CompositeDisposable()
     private var pending: [Event<Element>] = []
     private var head = 0
-
-    init(downstream: AnyObserver<Element>, dueTime: Duration, scheduler: any SchedulerType) {
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
-    }
 
     func on(_ event: Event<Element>) {
         lock.lock()

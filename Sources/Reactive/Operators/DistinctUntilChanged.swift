@@ -21,17 +21,12 @@ extension ObservableType {
     public func distinctUntilChanged(
         _ areEqual: @escaping @Sendable (Element, Element) throws -> Bool
     ) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = DistinctUntilChangedSink(downstream: observer, areEqual: areEqual)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { DistinctUntilChangedSink(downstream: $0, areEqual: areEqual) }
     }
 }
 
 // @unchecked: `previous` is touched only on the serialized event path.
-final class DistinctUntilChangedSink<Element>: Sink<Element>, @unchecked Sendable {
+final class DistinctUntilChangedSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private var previous: Element?
     private let areEqual: @Sendable (Element, Element) throws -> Bool
 

@@ -6,18 +6,13 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = FilterSink(downstream: observer, predicate: predicate)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { FilterSink(downstream: $0, predicate: predicate) }
     }
 }
 
 // @unchecked: state is touched only on the serialized event path; `predicate` is immutable.
 @usableFromInline
-final class FilterSink<Element>: Sink<Element>, @unchecked Sendable {
+final class FilterSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     @usableFromInline let predicate: @Sendable (Element) throws -> Bool
 
     @inlinable

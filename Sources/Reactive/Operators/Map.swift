@@ -6,29 +6,19 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = MapSink(downstream: observer, transform: transform)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { MapSink(downstream: $0, transform: transform) }
     }
 
     /// Transforms each element and drops the `nil` results.
     @inlinable
     public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Observable<Result> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = CompactMapSink(downstream: observer, transform: transform)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { CompactMapSink(downstream: $0, transform: transform) }
     }
 }
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
 @usableFromInline
-final class MapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
+final class MapSink<Source, Result>: Sink<Result>, OperatorSink, @unchecked Sendable {
     @usableFromInline let transform: @Sendable (Source) throws -> Result
 
     @inlinable
@@ -55,7 +45,7 @@ final class MapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
 @usableFromInline
-final class CompactMapSink<Source, Result>: Sink<Result>, @unchecked Sendable {
+final class CompactMapSink<Source, Result>: Sink<Result>, OperatorSink, @unchecked Sendable {
     @usableFromInline let transform: @Sendable (Source) throws -> Result?
 
     @inlinable

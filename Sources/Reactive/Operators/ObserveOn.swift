@@ -7,17 +7,12 @@ extension ObservableType where Element: Sendable {
     /// request.observe(on: MainScheduler.instance).subscribe(onNext: { render($0) })
     /// ```
     public func observe(on scheduler: any SchedulerType) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = ObserveOnSink(downstream: observer, scheduler: scheduler)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { ObserveOnSink(downstream: $0, scheduler: scheduler) }
     }
 }
 
 // @unchecked: the queue and the draining flag live in a Mutex; delivery happens in one drain at a time.
-final class ObserveOnSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
+final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private struct State {
         var queue: [Event<Element>] = []
         var isDraining = false

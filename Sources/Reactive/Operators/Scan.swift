@@ -14,17 +14,12 @@ extension ObservableType {
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping @Sendable (inout Accumulate, Element) throws -> Void
     ) -> Observable<Accumulate> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = ScanSink(downstream: observer, seed: seed, accumulator: accumulator)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { ScanSink(downstream: $0, seed: seed, accumulator: accumulator) }
     }
 }
 
 // @unchecked: `accumulated` is touched only on the serialized event path.
-final class ScanSink<Element, Accumulate>: Sink<Accumulate>, @unchecked Sendable {
+final class ScanSink<Element, Accumulate>: Sink<Accumulate>, OperatorSink, @unchecked Sendable {
     private var accumulated: Accumulate
     private let accumulator: @Sendable (inout Accumulate, Element) throws -> Void
 

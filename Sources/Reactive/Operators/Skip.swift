@@ -5,17 +5,12 @@ extension ObservableType {
     /// Observable.of(1, 2, 3).skip(2)   // 3
     /// ```
     public func skip(_ count: Int) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = SkipSink(downstream: observer, count: count)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { SkipSink(downstream: $0, count: count) }
     }
 }
 
 // @unchecked: `remaining` is touched only on the serialized event path.
-final class SkipSink<Element>: Sink<Element>, @unchecked Sendable {
+final class SkipSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private var remaining: Int
 
     init(downstream: AnyObserver<Element>, count: Int) {

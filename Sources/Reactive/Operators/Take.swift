@@ -6,17 +6,12 @@ extension ObservableType {
     /// ```
     public func take(_ count: Int) -> Observable<Element> {
         guard count > 0 else { return .empty() }
-        let source = asObservable()
-        return Observable { observer in
-            let sink = TakeSink(downstream: observer, count: count)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { TakeSink(downstream: $0, count: count) }
     }
 }
 
 // @unchecked: `remaining` is touched only on the serialized event path.
-final class TakeSink<Element>: Sink<Element>, @unchecked Sendable {
+final class TakeSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private var remaining: Int
 
     init(downstream: AnyObserver<Element>, count: Int) {

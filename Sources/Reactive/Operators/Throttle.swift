@@ -10,21 +10,13 @@ extension ObservableType where Element: Sendable {
     public func throttle(
         _ dueTime: Duration, latest: Bool = true, scheduler: any SchedulerType
     ) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { observer in
-            let sink = ThrottleSink(downstream: observer, dueTime: dueTime, latest: latest, scheduler: scheduler)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        }
+        return lift { ThrottleSink(downstream: $0, dueTime: dueTime, latest: latest, scheduler: scheduler) }
     }
 }
 
 // @unchecked: every mutable field is guarded by the recursive `lock`, held while forwarding.
-final class ThrottleSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
-    private let dueTime: Duration
+final class ThrottleSink<Element: Sendable>: TimedSink<Element>, OperatorSink, @unchecked Sendable {
     private let keepsLatest: Bool
-    private let scheduler: any SchedulerType
-    private let lock = NSRecursiveLock()
     private let timer = SerialDisposable()
     private var lastSent: Date?
     private var waiting: Element?
@@ -32,10 +24,8 @@ final class ThrottleSink<Element: Sendable>: Sink<Element>, @unchecked Sendable 
     private var completedWhileWaiting = false
 
     init(downstream: AnyObserver<Element>, dueTime: Duration, latest: Bool, scheduler: any SchedulerType) {
-        self.dueTime = dueTime
         self.keepsLatest = latest
-        self.scheduler = scheduler
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
     }
 
     func on(_ event: Event<Element>) {

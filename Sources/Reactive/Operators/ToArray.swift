@@ -5,17 +5,12 @@ extension ObservableType {
     /// Observable.of(1, 2).toArray()   // Single: [1, 2]
     /// ```
     public func toArray() -> Single<[Element]> {
-        let source = asObservable()
-        return Single(unchecked: Observable { observer in
-            let sink = ToArraySink(downstream: observer)
-            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
-            return sink
-        })
+        return Single(unchecked: lift { ToArraySink(downstream: $0) })
     }
 }
 
 // @unchecked: `elements` is touched only on the serialized event path.
-final class ToArraySink<Element>: Sink<[Element]>, @unchecked Sendable {
+final class ToArraySink<Element>: Sink<[Element]>, OperatorSink, @unchecked Sendable {
     private var elements: [Element] = []
 
     func on(_ event: Event<Element>) {

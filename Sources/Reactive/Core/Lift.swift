@@ -1,0 +1,25 @@
+/// A sink that takes the events of one upstream sequence.
+@usableFromInline
+protocol OperatorSink<Input>: AnyObject, Sendable {
+    /// The upstream element type.
+    associatedtype Input
+    /// Takes one upstream event.
+    func on(_ event: Event<Input>)
+}
+
+extension ObservableType {
+    /// An observable whose every subscription makes a sink with `makeSink`, subscribes it to this
+    /// sequence, and returns it as the subscription: the wiring every one-upstream operator shares.
+    @inlinable
+    func lift<Output, OperatorSinkType>(
+        _ makeSink: @escaping (AnyObserver<Output>) -> OperatorSinkType
+    ) -> Observable<Output> where OperatorSinkType: Sink<Output>, OperatorSinkType: OperatorSink,
+        OperatorSinkType.Input == Element {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = makeSink(observer)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
+}
