@@ -8,13 +8,15 @@ import Networking
 import Reactive
 import Synchronization
 
-/// h: GETs of the feed from a loopback `FeedServer`, through `NetworkProvider` and through a
-/// bare `URLSession` data task, sequentially and 32 in flight.
+/// h: GETs from a loopback `FeedServer`, through `NetworkProvider` and through a bare
+/// `URLSession` data task, sequentially and 32 in flight. `h.` asks for the feed route (the
+/// viewer's request; the server's feed generation bounds every side), `h.echo.` for `/echo`
+/// (a tiny answer, so the client stacks' own cost shows).
 enum HTTPBenchmarks {
-    /// The feed route of the loopback server.
+    /// A route of the loopback server.
     struct FeedTarget: TargetType {
         let baseURL: URL
-        var path: String { "services/feeds/photos_public.gne" }
+        let path: String
         var method: HTTPMethod { .get }
         var task: RequestTask { .requestPlain }
         var headers: [String: String]? { nil }
@@ -77,47 +79,50 @@ enum HTTPBenchmarks {
         }
         defer { server.stop() }
 
-        let target = FeedTarget(baseURL: server.baseURL)
-        func through(_ transport: any HTTPTransport) -> Send {
-            let provider = NetworkProvider<FeedTarget>(transport: transport)
-            return { done in
-                _ = provider.rx.request(target).subscribe(
-                    onSuccess: { done($0.statusCode == 200 && !$0.data.isEmpty) },
-                    onFailure: { _ in done(false) })
-            }
-        }
         let socketTransport = SocketTransport(configuration: .init(maximumConnectionsPerHost: inFlight))
         defer { socketTransport.close() }
-        // `h.` goes through URLSessionTransport (goal: 95% of bare URLSession), `h.socket.`
-        // through SocketTransport, the default for http:// (goal: twice bare URLSession).
-        let sides: [(prefix: String, send: Send)] = [
-            ("h", through(URLSessionTransport(maximumConnectionsPerHost: inFlight))),
-            ("h.socket", through(socketTransport)),
-        ]
-
+        let sessionTransport = URLSessionTransport(maximumConnectionsPerHost: inFlight)
         let configuration = URLSessionConfiguration.default
         configuration.httpMaximumConnectionsPerHost = inFlight
         let session = URLSession(configuration: configuration)
         defer { session.invalidateAndCancel() }
-        let url = server.baseURL.appendingPathComponent("services/feeds/photos_public.gne")
-        let bare: Send = { done in
-            session.dataTask(with: URLRequest(url: url)) { data, response, error in
-                let status = (response as? HTTPURLResponse)?.statusCode
-                done(error == nil && status == 200 && !(data ?? Data()).isEmpty)
-            }.resume()
-        }
 
-        let warmup = min(100, requests)
-        _ = concurrent(warmup, bare, limit: phaseLimit)
-        for (prefix, ours) in sides {
-            _ = concurrent(warmup, ours, limit: phaseLimit)
-            if context.selects("\(prefix).sequential") {
-                let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
-                report(context, "\(prefix).sequential", oursPhase, barePhase)
+        for (routePrefix, path) in [("h", "services/feeds/photos_public.gne"), ("h.echo", "echo")] {
+            let target = FeedTarget(baseURL: server.baseURL, path: path)
+            func through(_ transport: any HTTPTransport) -> Send {
+                let provider = NetworkProvider<FeedTarget>(transport: transport)
+                return { done in
+                    _ = provider.rx.request(target).subscribe(
+                        onSuccess: { done($0.statusCode == 200 && !$0.data.isEmpty) },
+                        onFailure: { _ in done(false) })
+                }
             }
-            if context.selects("\(prefix).concurrent-\(inFlight)") {
-                let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
-                report(context, "\(prefix).concurrent-\(inFlight)", oursPhase, barePhase)
+            // Over URLSessionTransport the goal is 95% of bare URLSession; over SocketTransport,
+            // the default for http://, twice bare URLSession.
+            let sides: [(prefix: String, send: Send)] = [
+                (routePrefix, through(sessionTransport)),
+                (routePrefix + ".socket", through(socketTransport)),
+            ]
+            let url = server.baseURL.appendingPathComponent(path)
+            let bare: Send = { done in
+                session.dataTask(with: URLRequest(url: url)) { data, response, error in
+                    let status = (response as? HTTPURLResponse)?.statusCode
+                    done(error == nil && status == 200 && !(data ?? Data()).isEmpty)
+                }.resume()
+            }
+
+            let warmup = min(100, requests)
+            _ = concurrent(warmup, bare, limit: phaseLimit)
+            for (prefix, ours) in sides {
+                _ = concurrent(warmup, ours, limit: phaseLimit)
+                if context.selects("\(prefix).sequential") {
+                    let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
+                    report(context, "\(prefix).sequential", oursPhase, barePhase)
+                }
+                if context.selects("\(prefix).concurrent-\(inFlight)") {
+                    let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
+                    report(context, "\(prefix).concurrent-\(inFlight)", oursPhase, barePhase)
+                }
             }
         }
     }
