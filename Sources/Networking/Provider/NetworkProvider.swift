@@ -46,8 +46,10 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
 
     let inflight: InflightRegistry
 
-    /// A provider; every parameter has Moya's default. With no `callbackQueue`, an `.immediate`
-    /// stub answers at once on `scheduler` and a `.delayed(d)` stub `d` later there.
+    /// A provider; every parameter is defaulted as in Moya, except the transport: `DefaultTransport`
+    /// sends `http://` through `SocketTransport` and everything else through URLSession. With no
+    /// `callbackQueue`, an `.immediate` stub answers at once on `scheduler` (by default the
+    /// calling thread, as Moya does) and a `.delayed(d)` stub `d` later there.
     public init(
         endpointClosure: @escaping EndpointClosure = NetworkProvider.defaultEndpointMapping,
         requestClosure: @escaping RequestClosure = NetworkProvider.defaultRequestMapping,
