@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 
 /// When and how long to wait before repeating a failed request: exponential backoff with
 /// jitter, a maximum number of attempts, idempotent methods only unless opted in, and the

@@ -49,9 +49,8 @@ public final class FeedSession: Sendable {
             baseURL = url
         }
 
-        let seconds = Double(options.timeout.components.seconds) + Double(options.timeout.components.attoseconds) / 1e18
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForRequest = options.timeout.timeInterval
         let provider = NetworkProvider<FlickrAPI>(
             endpointClosure: baseURL.map { FlickrAPI.endpointClosure(baseURL: $0) } ?? NetworkProvider.defaultEndpointMapping,
             stubClosure: options.source == .offline ? NetworkProvider.immediatelyStub : NetworkProvider.neverStub,

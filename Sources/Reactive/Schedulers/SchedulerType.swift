@@ -50,8 +50,8 @@ extension SchedulerType {
 }
 
 extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
+    /// The duration in seconds, as a `TimeInterval` (visible to the package's modules).
+    package var timeInterval: TimeInterval {
         let parts = components
         return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a `Maybe` delivers: a success, an empty completion, or a failure.
 public enum MaybeEvent<Element> {
     /// One element.
@@ -90,9 +92,9 @@ public struct Maybe<Element>: ObservableConvertibleType {
     public func asSingle() -> Single<Element> { source.asSingle() }
 }
 
-/// Remembers that an element arrived (events are serialized, the flag is atomic for safety).
+/// Remembers that an element arrived, so an empty completion can be told apart.
 final class ReceivedFlag: Sendable {
-    private let flag = BooleanDisposable()
-    var isSet: Bool { flag.isDisposed }
-    func set() { flag.dispose() }
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
 }

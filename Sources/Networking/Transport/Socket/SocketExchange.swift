@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
