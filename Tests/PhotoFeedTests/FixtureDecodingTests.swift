@@ -5,7 +5,7 @@ import XCTest
 
 final class FixtureDecodingTests: LeakCheckingTestCase {
     func testJSONPCaptureUnwrapsAndRepairsTheApostrophe() throws {
-        let data = try Fixtures.data("01_")
+        let data = try FlickrCaptures.data("01_")
         let sanitized = try FeedSanitizer.sanitize(data)
         XCTAssertEqual(sanitized.first, UInt8(ascii: "{"))
         let text = String(decoding: data, as: UTF8.self)
@@ -44,7 +44,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testValidCaptureWithEscapedSlashesAndUnicodeEscapes() throws {
-        let data = try Fixtures.data("02_")
+        let data = try FlickrCaptures.data("02_")
         XCTAssertEqual(try FeedSanitizer.sanitize(data), data)
 
         let photo = try Photo.decode(feed: data)
@@ -62,7 +62,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testValidCaptureWithQuotesInTitlesDottedCapitalIAndEmptyTags() throws {
-        let data = try Fixtures.data("03_")
+        let data = try FlickrCaptures.data("03_")
         XCTAssertEqual(try FeedSanitizer.sanitize(data), data)
 
         let photo = try Photo.decode(feed: data)
@@ -79,7 +79,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testValidCaptureWithLeadingSpacesAndAccentEscapes() throws {
-        let data = try Fixtures.data("04_")
+        let data = try FlickrCaptures.data("04_")
         XCTAssertEqual(try FeedSanitizer.sanitize(data), data)
 
         let photo = try Photo.decode(feed: data)
@@ -94,7 +94,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testDoubleEscapedAuthorKeepsItsLiteralBackslash() throws {
-        let data = try Fixtures.data("05_")
+        let data = try FlickrCaptures.data("05_")
         XCTAssertEqual(try FeedSanitizer.sanitize(data), data)
 
         let photo = try Photo.decode(feed: data)
@@ -111,7 +111,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testCaptureWithItsHeaderCutOffFailsWithADecodingError() throws {
-        let data = try Fixtures.data("06_")
+        let data = try FlickrCaptures.data("06_")
         XCTAssertThrowsError(try Photo.decode(feed: data)) { error in
             guard case .decoding(_, let reason) = error as? PhotoFeedError else {
                 return XCTFail("expected a decoding error, got \(error)")
@@ -122,7 +122,7 @@ final class FixtureDecodingTests: LeakCheckingTestCase {
     }
 
     func testCaptureWithLatin1BytesFailsWithTheOffsetOfTheFirstOne() throws {
-        let data = try Fixtures.data("07_")
+        let data = try FlickrCaptures.data("07_")
         XCTAssertThrowsError(try FeedSanitizer.sanitize(data)) { error in
             XCTAssertEqual(error as? FeedSanitizerError, .invalidUTF8(offset: 5335))
         }

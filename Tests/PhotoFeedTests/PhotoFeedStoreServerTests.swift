@@ -70,7 +70,7 @@ final class PhotoFeedStoreServerTests: LeakCheckingTestCase {
     }
 
     func testACaptureServedVerbatimDecodesToExactlyItsPhotos() async throws {
-        let capture = try Fixtures.data("02_")
+        let capture = try FlickrCaptures.data("02_")
         let expected = try Photo.decode(feed: capture)
         let server = try startServer(.init(feedOverride: capture))
         let store = makeStore(baseURL: server.baseURL)

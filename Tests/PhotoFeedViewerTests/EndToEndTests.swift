@@ -41,7 +41,7 @@ final class EndToEndTests: LeakCheckingTestCase {
     }
 
     func testBaseURLAtAServerServingARealCaptureGivesExactlyItsPhotos() throws {
-        let capture = try Fixtures.capture("02_")
+        let capture = try FlickrCaptures.data("02_")
         let expected = try Photo.decode(feed: capture)
         let server = try startServer(.init(feedOverride: capture))
 
