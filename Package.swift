@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
         .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
@@ -20,7 +21,8 @@ let package = Package(
         .target(name: "HTTPWire"),
         .target(name: "FeedServer", dependencies: ["HTTPWire"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
-        .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking"]),
+        .target(name: "ImageDecoding"),
+        .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
@@ -47,6 +49,7 @@ let package = Package(
             name: "PhotoFeedViewerTests",
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport"]
         ),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,13 +13,17 @@ public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
     public let request: URLRequest?
     /// The transport's response, if there was one (stubs built from a status code have none).
     public let response: HTTPURLResponse?
+    /// Where a download's body was written (`data` is then empty); `nil` for other requests.
+    public let fileURL: URL?
 
     /// Creates a response.
-    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil) {
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
+                fileURL: URL? = nil) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
         self.response = response
+        self.fileURL = fileURL
     }
 
     /// A one-line summary: status code and body size.
@@ -30,12 +34,13 @@ public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
     /// Same as `description`.
     public var debugDescription: String { description }
 
-    /// Equal status code, body, request and response.
+    /// Equal status code, body, request, response and file.
     public static func == (lhs: Response, rhs: Response) -> Bool {
         lhs.statusCode == rhs.statusCode
             && lhs.data == rhs.data
             && lhs.request == rhs.request
             && lhs.response == rhs.response
+            && lhs.fileURL == rhs.fileURL
     }
 
     /// The value of a response header, matched case-insensitively.
