@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz.sh feed|request [SECONDS]}
 seconds=${2:-60}
 case "$target" in
-  feed) entry=FuzzFeedSanitizer; modules="Reactive HTTPWire Networking PhotoFeed"; top=PhotoFeed ;;
+  feed) entry=FuzzFeedSanitizer; modules="Reactive HTTPWire Networking ImageDecoding PhotoFeed"; top=PhotoFeed ;;
   request) entry=FuzzRequestParser; modules="HTTPWire"; top=HTTPWire ;;
   *) echo "unknown target: $target (feed or request)" >&2; exit 2 ;;
 esac

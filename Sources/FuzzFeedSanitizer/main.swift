@@ -29,20 +29,24 @@ func isJSON(_ data: Data) -> Bool {
     (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
 }
 
-/// A slow, obvious repair: inside strings, a backslash before anything but a valid escape is
-/// dropped. No wrapper handling, so it applies to bare JSON only.
+/// A slow, obvious repair: inside strings, a backslash before anything but a valid escape
+/// (`\u` counts only with four hexadecimal digits after it) is dropped. No wrapper handling,
+/// so it applies to bare JSON only.
 func referenceRepair(_ data: Data) -> Data? {
     let bytes = [UInt8](data)
     var output: [UInt8] = []
     var inString = false
     var index = 0
-    let valid: Set<UInt8> = Set("\"\\/bfnrtu".utf8)
+    let valid: Set<UInt8> = Set("\"\\/bfnrt".utf8)
+    let hex: Set<UInt8> = Set("0123456789abcdefABCDEF".utf8)
     while index < bytes.count {
         let byte = bytes[index]
         if inString && byte == UInt8(ascii: "\\") {
             guard index + 1 < bytes.count else { return nil }
             let next = bytes[index + 1]
-            if valid.contains(next) {
+            let unicode = next == UInt8(ascii: "u") && index + 5 < bytes.count
+                && bytes[(index + 2)...(index + 5)].allSatisfy { hex.contains($0) }
+            if valid.contains(next) || unicode {
                 output.append(byte)
                 output.append(next)
             } else {

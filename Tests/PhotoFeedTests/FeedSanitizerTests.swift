@@ -55,10 +55,14 @@ final class FeedSanitizerTests: LeakCheckingTestCase {
         assertSanitizeThrows(Array(#"{"a"#.utf8), .unterminatedString(offset: 1))
     }
 
-    func testAnIncompleteUnicodeEscapeIsATypedError() {
-        assertSanitizeThrows(Array(#"{"a":"\u12"}"#.utf8), .incompleteUnicodeEscape(offset: 6))
-        assertSanitizeThrows(Array(#"{"a":"x\u12G4"}"#.utf8), .incompleteUnicodeEscape(offset: 7))
-        assertSanitizeThrows(Array(#"{"a":"\u"#.utf8), .incompleteUnicodeEscape(offset: 6))
+    func testAnIncompleteUnicodeEscapeLosesItsBackslashAndKeepsTheRest() throws {
+        // Found by fuzzing: this input used to throw, losing the whole feed.
+        XCTAssertEqual(try sanitized(#"{"s":"\u\38dd"}"#), #"{"s":"u38dd"}"#)
+        XCTAssertEqual(try sanitized(#"{"a":"\u12"}"#), #"{"a":"u12"}"#)
+        XCTAssertEqual(try sanitized(#"{"a":"x\u12G4"}"#), #"{"a":"xu12G4"}"#)
+        XCTAssertEqual(try sanitized(#"{"a":"\u"}"#), #"{"a":"u"}"#)
+        XCTAssertEqual(try decodedValue(FeedSanitizer.sanitize(Data(#"{"a":"\u00e9\u0"}"#.utf8))), "\u{e9}u0")
+        assertSanitizeThrows(Array(#"{"a":"\u"#.utf8), .unterminatedString(offset: 5))
     }
 
     func testEscapesOutsideStringsAreCopiedAsTheyAre() throws {

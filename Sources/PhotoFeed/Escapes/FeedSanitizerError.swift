@@ -10,8 +10,6 @@ public enum FeedSanitizerError: Error, LocalizedError, Equatable, Sendable {
     case unterminatedWrapper(offset: Int)
     /// The bytes at `offset` are not well-formed UTF-8.
     case invalidUTF8(offset: Int)
-    /// The `\u` at `offset` is not followed by four hexadecimal digits.
-    case incompleteUnicodeEscape(offset: Int)
     /// The string opened by the quote at `offset` never closes.
     case unterminatedString(offset: Int)
 
@@ -21,7 +19,7 @@ public enum FeedSanitizerError: Error, LocalizedError, Equatable, Sendable {
         case .empty:
             return nil
         case .trailingBackslash(let offset), .unterminatedWrapper(let offset), .invalidUTF8(let offset),
-            .incompleteUnicodeEscape(let offset), .unterminatedString(let offset):
+            .unterminatedString(let offset):
             return offset
         }
     }
@@ -37,8 +35,6 @@ public enum FeedSanitizerError: Error, LocalizedError, Equatable, Sendable {
             return "The jsonFlickrFeed( wrapper is not closed by ')' at byte \(offset)."
         case .invalidUTF8(let offset):
             return "The feed is not valid UTF-8 at byte \(offset)."
-        case .incompleteUnicodeEscape(let offset):
-            return "The \\u escape at byte \(offset) is not followed by four hexadecimal digits."
         case .unterminatedString(let offset):
             return "The string starting at byte \(offset) is never closed."
         }
