@@ -117,4 +117,30 @@ final class ShareTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
+
+    /// `func load() -> Observable<T> { x.share(replay: 1) }`: the caller keeps only the subscription.
+    func testTheSharedObservableReleasedAfterSubscribingKeepsItsConnection() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        @Sendable func load() -> Observable<Int> { xs.share(replay: 1) }
+        let res = scheduler.createObserver(Int.self)
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(200) { subscription.disposable = load().subscribe(res) }
+        scheduler.scheduleAt(250) { subscription.dispose() }
+        scheduler.start()
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)], "the last disposal releases the upstream")
+    }
+
+    func testTheSharedObservableReleasedAfterSubscribingStillCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let res = scheduler.createObserver(Int.self)
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(200) { subscription.disposable = xs.share().subscribe(res) }
+        scheduler.scheduleAt(1000) { subscription.dispose() }
+        scheduler.start()
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
 }
