@@ -6,7 +6,7 @@
 /// state.subscribe(onNext: { print($0) })   // 1
 /// ```
 // @unchecked: all state is in `SubjectCore`, which locks it.
-public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class BehaviorSubject<Element>: SubjectType, ObserverType, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Element>
 
     /// A subject whose current value is `value`.

@@ -7,7 +7,7 @@
 /// subject.onNext(1)
 /// ```
 // @unchecked: all state is in `SubjectCore`, which locks it; `observable` is immutable.
-public final class PublishSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class PublishSubject<Element>: SubjectType, ObserverType, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Element>
     /// What `asObservable()` returns: made once, so a subscription allocates no wrapper.
     @usableFromInline let observable: Observable<Element>

@@ -4,7 +4,7 @@
 /// let log = ReplaySubject<String>.create(bufferSize: 10)
 /// ```
 // @unchecked: all state is in `SubjectCore`, which locks it.
-public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class ReplaySubject<Element>: SubjectType, ObserverType, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Element>
 
     @usableFromInline

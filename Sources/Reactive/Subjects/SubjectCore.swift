@@ -1,22 +1,40 @@
-import Foundation
 import Synchronization
 
 /// The machinery shared by the subjects: the observer registry, a replay buffer, and serialized
-/// delivery (emitters on several threads take turns; an observer may emit reentrantly: its
-/// event is delivered to everyone after the current one, so all observers see one order).
+/// delivery that holds no lock while observer code runs.
+///
+/// Delivery: emitters on several threads take turns through a queue. The thread that finds no
+/// delivery under way delivers its event, then every event queued meanwhile (by other threads,
+/// or reentrantly by an observer), so all observers see one order and no emitter ever waits for
+/// another one's observers: it queues its event and returns. Each event's targets are fixed when
+/// it is sent, together with the replay buffer, so a new subscriber gets exactly the buffer, then
+/// every later event.
+///
+/// Replay: a new subscriber gets the buffer on the subscribing thread, outside any lock, while
+/// other observers keep receiving. Events meant for it meanwhile are held and delivered after
+/// its replay, by the subscribing thread, so its own events stay serialized and gap-free.
 ///
 /// Guarantee: once `dispose()` of a subscription returns, nothing emitted afterwards reaches it;
 /// an event whose delivery was already under way on another thread may still arrive.
-// @unchecked: `unsafeState` is guarded by the Mutex `lock`; `removeObserver` is immutable; delivery, `pending` and `isDelivering` by the recursive `delivery` lock.
+// @unchecked: `unsafeState` is guarded by the Mutex `lock`; everything else is immutable.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
+    @usableFromInline typealias Targets = ContiguousArray<SubjectSubscription<Element>>
+
     @usableFromInline
     struct State {
         @usableFromInline var observers: [Int: SubjectSubscription<Element>] = [:]
-        @usableFromInline var snapshot: ContiguousArray<SubjectSubscription<Element>>?
+        @usableFromInline var snapshot: Targets?
         @usableFromInline var nextID = 0
         @usableFromInline var buffer: [Element] = []
         @usableFromInline var stopEvent: Event<Element>?
+        /// Whether a thread is delivering; others queue their events for it.
+        @usableFromInline var isDelivering = false
+        /// Events waiting for their turn, with their targets; `queue[..<queueHead]` are done.
+        @usableFromInline var queue: [(Event<Element>, Targets)] = []
+        @usableFromInline var queueHead = 0
+        /// Events held for subscribers whose replay is still under way, by subscription id.
+        @usableFromInline var held: [Int: [Event<Element>]] = [:]
 
         @inlinable
         init(buffer: [Element]) {
@@ -30,10 +48,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline let replaysAfterStop: Bool
     @usableFromInline let lock = SanitizerAwareMutex(())
     @usableFromInline var unsafeState: State
-    @usableFromInline let delivery = NSRecursiveLock()
-    /// Events sent reentrantly during a delivery, with their targets, delivered after it.
-    @usableFromInline var pending: [(Event<Element>, ContiguousArray<SubjectSubscription<Element>>)] = []
-    @usableFromInline var isDelivering = false
     /// `remove(id:)` as compiled where this core was made. A subscription's `dispose()` runs
     /// through the unspecialized `Disposable` witness; calling this gets back to code
     /// specialized for `Element` instead of generic dictionary code.
@@ -49,102 +63,87 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     @inlinable
     var hasObservers: Bool { withState { !$0.observers.isEmpty } }
-    var isStopped: Bool { withState { $0.stopEvent != nil } }
     var stopEvent: Event<Element>? { withState { $0.stopEvent } }
     var lastElement: Element? { withState { $0.buffer.last } }
 
+    /// Records `event`, then delivers it now, or queues it when a delivery is under way.
     @inlinable
     func on(_ event: Event<Element>) {
-        delivery.lock()
-        defer { delivery.unlock() }
-        let targets: ContiguousArray<SubjectSubscription<Element>>? = withState { state in
+        let targets: Targets? = withState { state in
             guard state.stopEvent == nil else { return nil }
+            let targets: Targets
             switch event {
             case .next(let element):
                 if bufferSize > 0 {
                     state.buffer.append(element)
                     if state.buffer.count > bufferSize { state.buffer.removeFirst(state.buffer.count - bufferSize) }
                 }
-                if let snapshot = state.snapshot { return snapshot }
-                let snapshot = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
-                state.snapshot = snapshot
-                return snapshot
+                if let snapshot = state.snapshot {
+                    targets = snapshot
+                } else {
+                    targets = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
+                    state.snapshot = targets
+                }
             case .error, .completed:
                 state.stopEvent = event
-                let all = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
+                targets = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
                 state.observers = [:]
                 state.snapshot = nil
-                return all
             }
+            if state.isDelivering {
+                state.queue.append((event, targets))
+                return nil
+            }
+            state.isDelivering = true
+            return targets
         }
         guard let targets else { return }
-        if isDelivering {
-            pending.append((event, targets))
-            return
+        for subscription in targets {
+            subscription.deliver(event)
         }
-        deliverInTurn {
-            for subscription in targets {
-                subscription.deliver(event)
-            }
-        }
+        drainQueue()
     }
 
-    /// Runs `body` as the outermost delivery, then delivers what was sent reentrantly meanwhile.
-    /// Call with `delivery` held and `isDelivering` false.
+    /// Delivers the queued events in order, then ends this thread's turn.
     @inlinable
-    func deliverInTurn(_ body: () -> Void) {
-        isDelivering = true
-        body()
-        var index = 0
-        while index < pending.count {
-            let (event, targets) = pending[index]
-            index += 1
+    func drainQueue() {
+        while let (event, targets) = nextQueued() {
             for subscription in targets {
                 subscription.deliver(event)
             }
         }
-        pending.removeAll()
-        isDelivering = false
     }
 
-    /// Adds an observer. A subject without a replay buffer only registers it, under the state
-    /// lock, so subscribing never waits for a delivery under way on another thread (which could
-    /// be waiting, in turn, for a lock the subscribing thread holds). One with a buffer replays
-    /// it in turn with deliveries, so that nothing is missed or repeated.
+    /// The next queued event, or `nil` after ending the turn when none is left.
+    @inlinable
+    func nextQueued() -> (Event<Element>, Targets)? {
+        withState { state in
+            guard state.queueHead < state.queue.count else {
+                state.isDelivering = false
+                if !state.queue.isEmpty {
+                    state.queue.removeAll(keepingCapacity: state.queue.capacity <= 64)
+                    state.queueHead = 0
+                }
+                return nil
+            }
+            let item = state.queue[state.queueHead]
+            state.queueHead += 1
+            if state.queueHead > 64 && state.queueHead * 2 > state.queue.count {
+                state.queue.removeFirst(state.queueHead)
+                state.queueHead = 0
+            }
+            return item
+        }
+    }
+
+    /// Adds an observer and replays the buffer to it on this thread, outside the lock, so
+    /// subscribing never waits for observers busy on other threads. A subscriber arriving after
+    /// the terminal event gets the buffer (`ReplaySubject`) and the terminal event.
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         var replay: [Element] = []
         var stop: Event<Element>?
-        guard bufferSize > 0 else {
-            let subscription = register(observer, replay: &replay, stop: &stop)
-            if let stop { observer.on(stop) }
-            return subscription ?? Disposables.create()
-        }
-        delivery.lock()
-        defer { delivery.unlock() }
-        let subscription = register(observer, replay: &replay, stop: &stop)
-        if let subscription, replay.isEmpty { return subscription }
-        let replayAndStop = {
-            for element in replay {
-                if subscription?.isDisposed == true { break }
-                observer.on(.next(element))
-            }
-            if let stop { observer.on(stop) }
-        }
-        if isDelivering {
-            replayAndStop()
-        } else if !replay.isEmpty || stop != nil {
-            deliverInTurn(replayAndStop)
-        }
-        return subscription ?? Disposables.create()
-    }
-
-    /// Registers `observer`; after the terminal event, fills in what a late subscriber gets instead.
-    @inlinable
-    func register(
-        _ observer: AnyObserver<Element>, replay: inout [Element], stop: inout Event<Element>?
-    ) -> SubjectSubscription<Element>? {
-        withState { state in
+        let subscription: SubjectSubscription<Element>? = withState { state in
             if let stopEvent = state.stopEvent {
                 if replaysAfterStop { replay = state.buffer }
                 stop = stopEvent
@@ -152,12 +151,58 @@ final class SubjectCore<Element>: @unchecked Sendable {
             }
             let id = state.nextID
             state.nextID += 1
-            let subscription = SubjectSubscription(id: id, observer: observer, core: self)
+            let replaying = !state.buffer.isEmpty
+            let subscription = SubjectSubscription(id: id, observer: observer, core: self, replaying: replaying)
             state.observers[id] = subscription
             state.snapshot = nil
-            replay = state.buffer
+            if replaying { replay = state.buffer }
             return subscription
         }
+        guard let subscription else {
+            for element in replay { observer.on(.next(element)) }
+            if let stop { observer.on(stop) }
+            return Disposables.create()
+        }
+        if !replay.isEmpty {
+            for element in replay {
+                if subscription.isDisposed { break }
+                observer.on(.next(element))
+            }
+            finishReplay(of: subscription)
+        }
+        return subscription
+    }
+
+    /// Delivers what was held for `subscription` during its replay, then lets deliveries reach
+    /// it directly. The flag is cleared under the lock, where `hold` checks it.
+    @usableFromInline
+    func finishReplay(of subscription: SubjectSubscription<Element>) {
+        while true {
+            let held: [Event<Element>]? = withState { state in
+                if let events = state.held.removeValue(forKey: subscription.id), !events.isEmpty {
+                    return events
+                }
+                subscription.endReplay()
+                return nil
+            }
+            guard let held else { return }
+            for event in held {
+                if subscription.isDisposed { break }
+                subscription.observer.on(event)
+            }
+        }
+    }
+
+    /// Called by a delivery that found `subscription` still replaying: holds `event` for it,
+    /// or delivers it when the replay ended meanwhile.
+    @usableFromInline
+    func hold(_ event: Event<Element>, for subscription: SubjectSubscription<Element>) {
+        let deliverNow: Bool = withState { state in
+            guard subscription.isReplaying else { return true }
+            state.held[subscription.id, default: []].append(event)
+            return false
+        }
+        if deliverNow && !subscription.isDisposed { subscription.observer.on(event) }
     }
 
     /// Runs `body` with the state, under the lock.
@@ -175,35 +220,55 @@ final class SubjectCore<Element>: @unchecked Sendable {
 }
 
 /// One observer of a subject, and the disposable that removes it.
-// @unchecked: `disposed` is atomic; `observer` and `core` are immutable.
+// @unchecked: `flags` is atomic; `observer`, `core` and `id` are immutable.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
+    /// `flags` bits.
+    @usableFromInline static var disposedFlag: UInt8 { 1 }
+    @usableFromInline static var replayingFlag: UInt8 { 2 }
+
     @usableFromInline let id: Int
     @usableFromInline let observer: AnyObserver<Element>
     @usableFromInline let core: SubjectCore<Element>
-    @usableFromInline let disposed = Atomic<Bool>(false)
+    /// `disposedFlag`, and `replayingFlag` while the subscribing thread replays the buffer.
+    @usableFromInline let flags: Atomic<UInt8>
 
     @inlinable
-    init(id: Int, observer: AnyObserver<Element>, core: SubjectCore<Element>) {
+    init(id: Int, observer: AnyObserver<Element>, core: SubjectCore<Element>, replaying: Bool) {
         self.id = id
         self.observer = observer
         self.core = core
+        self.flags = Atomic(replaying ? Self.replayingFlag : 0)
         Resources.increment()
     }
 
     deinit { Resources.decrement() }
 
     @inlinable
-    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    var isDisposed: Bool { flags.load(ordering: .acquiring) & Self.disposedFlag != 0 }
+
+    @inlinable
+    var isReplaying: Bool { flags.load(ordering: .acquiring) & Self.replayingFlag != 0 }
+
+    @inlinable
+    func endReplay() {
+        flags.bitwiseAnd(~Self.replayingFlag, ordering: .acquiringAndReleasing)
+    }
 
     @inlinable
     func deliver(_ event: Event<Element>) {
-        if !disposed.load(ordering: .acquiring) { observer.on(event) }
+        let flags = flags.load(ordering: .acquiring)
+        if flags == 0 {
+            observer.on(event)
+        } else if flags & Self.disposedFlag == 0 {
+            core.hold(event, for: self)
+        }
     }
 
     @inlinable
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let old = flags.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposedFlag == 0 else { return }
         core.removeObserver(core, id)
     }
 }
