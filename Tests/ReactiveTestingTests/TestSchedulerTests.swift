@@ -106,6 +106,35 @@ final class TestSchedulerTimelineTests: LeakCheckingTestCase {
         XCTAssertEqual(observer.events, [.next(210, 1)])
     }
 
+    func testWorkForNowRunsAtTheCurrentTickByDefault() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let ran = Recorder<Int>()
+        scheduler.scheduleAt(50) { scheduler.schedule { ran.append(scheduler.clock) } }
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(ran.values, [50])
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
+    /// RxTest's +1 tick: `subscribe(on:)` subscribes at 201, and a relative schedule of zero
+    /// runs on the next tick; absolute schedules and cold observables' own events keep their ticks.
+    func testSimulatedProcessingDelayReproducesRxTestTimings() {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let ran = Recorder<String>()
+        scheduler.scheduleAt(50) {
+            ran.append("at \(scheduler.clock)")
+            scheduler.schedule { ran.append("now \(scheduler.clock)") }
+            scheduler.scheduleRelative(.zero) { ran.append("zero \(scheduler.clock)") }
+            scheduler.scheduleRelative(.seconds(5)) { ran.append("five \(scheduler.clock)") }
+        }
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(ran.values, ["at 50", "now 51", "zero 51", "five 55"])
+        XCTAssertEqual(res.events, [.next(211, 1), .completed(221)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 221)])
+    }
+
     func testRecordedErrorsCompareByEquatableErrorOrDescription() {
         let a: Recorded<Event<Int>> = .error(10, TestError(1))
         XCTAssertEqual(a, .error(10, TestError(1)))

@@ -145,6 +145,21 @@ final class VirtualTimeSchedulerTests: LeakCheckingTestCase {
         XCTAssertEqual(ticks.values, [5, 15, 25, 35])
     }
 
+    /// A zero period lasts one tick; the action stops the run itself, so a regression fails
+    /// the assertion instead of hanging.
+    func testZeroPeriodAdvancesOneTickPerPeriod() {
+        let scheduler = VirtualTimeScheduler(initialClock: 0)
+        let ticks = Recorder<Int>()
+        let periodic = SingleAssignmentDisposable()
+        periodic.setDisposable(scheduler.schedulePeriodic(startAfter: .zero, period: .zero) {
+            ticks.append(scheduler.clock)
+            if ticks.count == 4 { periodic.dispose() }
+        })
+        scheduler.start()
+        XCTAssertEqual(ticks.values, [0, 1, 2, 3])
+        XCTAssertEqual(scheduler.clock, 3)
+    }
+
     func testNowFollowsTheClock() {
         let scheduler = VirtualTimeScheduler(initialClock: 3)
         XCTAssertEqual(scheduler.now, Date(timeIntervalSince1970: 3))

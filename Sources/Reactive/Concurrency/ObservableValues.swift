@@ -1,19 +1,13 @@
 extension ObservableType where Element: Sendable {
-    /// The elements as an async sequence; the loop ends at completion, throws the error,
-    /// and leaving it early disposes the subscription.
+    /// The elements as an async sequence, subscribed at once and buffered: the loop ends at
+    /// completion and throws the error; leaving it early, or dropping the sequence, disposes the
+    /// subscription; iterating in a cancelled task (or cancelling it) throws `CancellationError`.
     ///
     /// ```swift
     /// for try await value in observable.values { print(value) }
     /// ```
-    public var values: AsyncThrowingStream<Element, any Error> {
-        AsyncThrowingStream { continuation in
-            let subscription = self.subscribe(
-                onNext: { continuation.yield($0) },
-                onError: { continuation.finish(throwing: $0) },
-                onCompleted: { continuation.finish() }
-            )
-            continuation.onTermination = { _ in subscription.dispose() }
-        }
+    public var values: ObservableValuesSequence<Element> {
+        ObservableValuesSequence(buffer: AsyncElementBuffer(self))
     }
 }
 

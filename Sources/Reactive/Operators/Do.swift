@@ -6,7 +6,9 @@ extension ObservableType {
     ///
     /// Order: `onSubscribe`, (upstream subscribed), `onSubscribed`; per element `onNext`, the
     /// element downstream, `afterNext`; `onError`/`onCompleted` before the terminal event;
-    /// `onDispose` once, after a terminal event or on disposal.
+    /// `onDispose` once, after a terminal event or on disposal, and never before `onSubscribed`:
+    /// for a source that ends during `subscribe`, the order ends `…, upstream disposed,
+    /// onSubscribed, onDispose`, as in RxSwift.
     /// ```swift
     /// request.do(onNext: { print("got", $0) }, onError: { print("failed", $0) })
     /// ```
@@ -32,6 +34,7 @@ extension ObservableType {
             let sink = DoSink(downstream: observer, callbacks: callbacks)
             sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
             onSubscribed?()
+            sink.finishSubscribing()
             return sink
         }
     }
@@ -67,11 +70,15 @@ struct DoCallbacks<Element>: Sendable {
     }
 }
 
-// @unchecked: `isStopped` is on the serialized event path; `disposed` is atomic.
+// @unchecked: `isStopped` is on the serialized event path; `phase` is atomic.
 @usableFromInline
 final class DoSink<Element>: Sink<Element>, @unchecked Sendable {
     @usableFromInline let callbacks: DoCallbacks<Element>
-    @usableFromInline let disposed = Atomic<Bool>(false)
+    /// Bit `subscribedBit`: `subscribe` has returned and `onSubscribed` ran; bit `disposedBit`:
+    /// disposed. `onDispose` runs once both are set, by whichever set the second.
+    @usableFromInline let phase = Atomic<UInt8>(0)
+    @usableFromInline static var subscribedBit: UInt8 { 1 }
+    @usableFromInline static var disposedBit: UInt8 { 2 }
 
     @inlinable
     init(downstream: AnyObserver<Element>, callbacks: DoCallbacks<Element>) {
@@ -106,10 +113,18 @@ final class DoSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
+    /// Marks the subscription as made; runs `onDispose` now when it was disposed meanwhile.
+    @inlinable
+    func finishSubscribing() {
+        let old = phase.bitwiseOr(Self.subscribedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Self.disposedBit != 0 { callbacks.onDispose?() }
+    }
+
     @usableFromInline
     override func dispose() {
         super.dispose()
-        if !disposed.exchange(true, ordering: .acquiringAndReleasing) {
+        let old = phase.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if old & Self.disposedBit == 0 && old & Self.subscribedBit != 0 {
             callbacks.onDispose?()
         }
     }

@@ -24,11 +24,22 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     }
 
     private let state: Mutex<State>
+    /// Ticks added to work scheduled for "now" (0, or 1 for RxTest's simulated processing delay).
+    private let processingDelay: Int
 
     /// A scheduler at `initialClock`, each tick lasting `resolution`.
     public init(initialClock: Int = 0, resolution: Duration = .seconds(1)) {
         self.resolution = resolution
         self.state = Mutex(State(clock: initialClock))
+        self.processingDelay = 0
+    }
+
+    /// A scheduler whose work scheduled for "now" (or a zero relative due time) runs one tick
+    /// later when `simulateProcessingDelay` is set, as RxTest's `TestScheduler` does.
+    package init(initialClock: Int, resolution: Duration, simulateProcessingDelay: Bool) {
+        self.resolution = resolution
+        self.state = Mutex(State(clock: initialClock))
+        self.processingDelay = simulateProcessingDelay ? 1 : 0
     }
 
     /// The current tick.
@@ -55,17 +66,46 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         return ticks > Int128(Int.max) ? Int.max : Int(ticks)
     }
 
-    /// Runs `action` at the current tick, after work already due then.
+    /// Runs `action` at the current tick, after work already due then (one tick later when the
+    /// scheduler simulates a processing delay).
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        scheduleAbsolute(clock, action: action)
+        scheduleRelative(.zero, action: action)
     }
 
-    /// Runs `action` `ticks(for: dueTime)` ticks from now.
+    /// Runs `action` `ticks(for: dueTime)` ticks from now; a zero due time means "now", which a
+    /// scheduler simulating a processing delay turns into the next tick.
     @discardableResult
     public func scheduleRelative(_ dueTime: Duration, action: @escaping @Sendable () -> Void) -> any Disposable {
         let delta = ticks(for: dueTime)
-        return enqueue(action) { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta }
+        let delay = processingDelay
+        return enqueue(action) { clock in
+            if delta == 0 { return clock + delay }
+            return clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta
+        }
+    }
+
+    /// Runs `action` after `startAfter`, then every `period`; each period lasts at least one
+    /// tick, so a zero period still moves the clock instead of running forever at one tick.
+    @discardableResult
+    public func schedulePeriodic(
+        startAfter: Duration, period: Duration, action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let timer = SerialDisposable()
+        let periodTicks = max(1, ticks(for: period))
+        scheduleTick(in: ticks(for: startAfter), periodTicks: periodTicks, timer: timer, action: action)
+        return timer
+    }
+
+    private func scheduleTick(
+        in delta: Int, periodTicks: Int, timer: SerialDisposable, action: @escaping @Sendable () -> Void
+    ) {
+        guard !timer.isDisposed else { return }
+        timer.disposable = enqueue({ [self] in
+            guard !timer.isDisposed else { return }
+            action()
+            scheduleTick(in: periodTicks, periodTicks: periodTicks, timer: timer, action: action)
+        }, at: { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta })
     }
 
     /// Runs `action` at tick `time`, or at the current tick when `time` has passed.

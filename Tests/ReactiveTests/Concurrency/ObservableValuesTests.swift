@@ -86,6 +86,37 @@ final class ObservableValuesTests: LeakCheckingTestCase {
         XCTAssertTrue(released)
     }
 
+    func testIteratingInACancelledTaskThrowsCancellationError() async {
+        let subject = PublishSubject<Int>()
+        let task = Task { () -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var count = 0
+            for try await _ in subject.values { count += 1 }
+            return count
+        }
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "got \($0)") }
+        let released = await eventually { !subject.hasObservers }
+        XCTAssertTrue(released)
+    }
+
+    func testCancellingWhileWaitingThrowsCancellationError() async {
+        let subject = PublishSubject<Int>()
+        let task = Task { () -> Int in
+            var count = 0
+            for try await _ in subject.values { count += 1 }
+            return count
+        }
+        let subscribed = await eventually { subject.hasObservers }
+        XCTAssertTrue(subscribed)
+        subject.onNext(1)
+        task.cancel()
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "got \($0)") }
+        let released = await eventually { !subject.hasObservers }
+        XCTAssertTrue(released)
+    }
+
     func testDroppingTheStreamWithoutIteratingUnsubscribes() {
         let subject = PublishSubject<Int>()
         do {

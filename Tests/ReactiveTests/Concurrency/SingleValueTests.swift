@@ -98,6 +98,35 @@ final class SingleValueTests: LeakCheckingTestCase {
         XCTAssertEqual(total, (0..<200).reduce(0, +))
     }
 
+    /// The result is there at subscription, so cancellation does not hide it.
+    func testMaybeAndCompletableReturnAResultAlreadyThereInACancelledTask() async throws {
+        let task = Task { () -> (Int?, Int?) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let present = try await Maybe.just(3).value
+            let absent = try await Maybe<Int>.empty().value
+            try await Completable.empty().value
+            return (present, absent)
+        }
+        let (present, absent) = try await task.value
+        XCTAssertEqual(present, 3)
+        XCTAssertNil(absent)
+    }
+
+    func testMaybeAndCompletableWithoutAResultThrowCancellationInACancelledTask() async {
+        let maybe = Task { () -> Int? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Maybe<Int>.never().value
+        }
+        let maybeResult = await maybe.result
+        XCTAssertThrowsError(try maybeResult.get()) { XCTAssertTrue($0 is CancellationError, "got \($0)") }
+        let completable = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Completable.never().value
+        }
+        let completableResult = await completable.result
+        XCTAssertThrowsError(try completableResult.get()) { XCTAssertTrue($0 is CancellationError, "got \($0)") }
+    }
+
     func testMaybeAndCompletableValues() async throws {
         let present = try await Maybe.just(3).value
         let absent = try await Maybe<Int>.empty().value

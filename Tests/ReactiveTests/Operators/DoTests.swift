@@ -49,6 +49,26 @@ final class DoTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
+    /// RxSwift's order for a source that ends inside `subscribe`: `onDispose` waits for `onSubscribed`.
+    func testSourceCompletingDuringSubscribeCallsOnDisposeAfterOnSubscribed() {
+        let log = Recorder<String>()
+        let subscription = Observable.just(1)
+            .do(onDispose: { log.append("upstream disposed") })
+            .do(
+                onNext: { log.append("onNext \($0)") },
+                onCompleted: { log.append("onCompleted") },
+                onSubscribe: { log.append("onSubscribe") },
+                onSubscribed: { log.append("onSubscribed") },
+                onDispose: { log.append("onDispose") }
+            )
+            .subscribe(onNext: { log.append("downstream \($0)") }, onCompleted: { log.append("downstream completed") })
+        subscription.dispose()
+        XCTAssertEqual(log.values, [
+            "onSubscribe", "onNext 1", "downstream 1", "onCompleted", "downstream completed",
+            "upstream disposed", "onSubscribed", "onDispose",
+        ])
+    }
+
     func testOnDisposeRunsOnceWhenDisposedAtThousand() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)] as [Recorded<Event<Int>>])
