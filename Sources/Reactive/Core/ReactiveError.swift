@@ -8,6 +8,8 @@ public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case moreThanOneElement
     /// The work was disposed before it produced a result (async bridges).
     case disposed
+    /// `element(at:)` saw the sequence complete before the element at its index.
+    case argumentOutOfRange
 
     /// A sentence naming the failure.
     public var description: String {
@@ -16,6 +18,7 @@ public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noElements: return "The sequence completed without an element."
         case .moreThanOneElement: return "The sequence produced more than one element."
         case .disposed: return "The subscription was disposed before it produced a result."
+        case .argumentOutOfRange: return "The sequence completed before the element at the requested index."
         }
     }
 }

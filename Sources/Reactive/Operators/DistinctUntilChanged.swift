@@ -17,6 +17,17 @@ extension ObservableType {
         distinctUntilChanged { try key($0) == key($1) }
     }
 
+    /// Drops elements whose property at `keyPath` equals the previous element's.
+    ///
+    /// ```swift
+    /// users.distinctUntilChanged(at: \.name)
+    /// ```
+    public func distinctUntilChanged<Property: Equatable & SendableMetatype>(
+        at keyPath: KeyPath<Element, Property> & Sendable
+    ) -> Observable<Element> {
+        distinctUntilChanged { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+    }
+
     /// Drops elements that `areEqual` says equal the one before; a throw ends the sequence.
     public func distinctUntilChanged(
         _ areEqual: @escaping @Sendable (Element, Element) throws -> Bool

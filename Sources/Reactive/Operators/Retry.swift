@@ -16,6 +16,15 @@ extension ObservableType {
         }
     }
 
+    /// Resubscribes after every error, forever; only completion (or disposal) ends it.
+    ///
+    /// ```swift
+    /// connection.retry()
+    /// ```
+    public func retry() -> Observable<Element> {
+        retry(Int.max)
+    }
+
     /// Resubscribes each time the sequence that `notificationHandler` builds from the errors
     /// emits; its completion completes and its error fails the result.
     ///

@@ -47,3 +47,37 @@ final class DistinctUntilChangedTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
 }
+
+final class DistinctUntilChangedAtKeyPathTests: LeakCheckingTestCase {
+    struct User: Equatable, Sendable {
+        let name: String
+        let visits: Int
+    }
+
+    func testComparesThePropertyAtTheKeyPath() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, User(name: "a", visits: 1)), .next(220, User(name: "a", visits: 2)),
+            .next(230, User(name: "b", visits: 2)), .next(240, User(name: "a", visits: 3)), .completed(300),
+        ])
+        let res = scheduler.start { xs.distinctUntilChanged(at: \.name) }
+        XCTAssertEqual(res.events, [
+            .next(210, User(name: "a", visits: 1)), .next(230, User(name: "b", visits: 2)),
+            .next(240, User(name: "a", visits: 3)), .completed(300),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testErrorAndDispose() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, User(name: "a", visits: 1)), .error(250, TestError(1))])
+        let res = scheduler.start { xs.distinctUntilChanged(at: \.visits) }
+        XCTAssertEqual(res.events, [.next(210, User(name: "a", visits: 1)), .error(250, TestError(1))])
+
+        let disposeScheduler = TestScheduler(initialClock: 0)
+        let ys = disposeScheduler.createHotObservable([.next(210, User(name: "a", visits: 1)), .next(1100, User(name: "b", visits: 1))])
+        let disposed = disposeScheduler.start { ys.distinctUntilChanged(at: \.name) }
+        XCTAssertEqual(disposed.events, [.next(210, User(name: "a", visits: 1))])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+}

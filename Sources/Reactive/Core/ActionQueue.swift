@@ -1,0 +1,42 @@
+/// Runs actions one at a time in the order they were enqueued, each outside any lock: the
+/// thread that finds the queue idle runs it until it is empty, others only enqueue.
+///
+/// The sinks that take events from an upstream and from timers (`buffer`, `window`) keep their
+/// state inside these actions, so it needs no lock of its own, and call the observer freely.
+/// An action enqueued from inside an action runs after it, on the same thread.
+// @unchecked: `state` is a Mutex; actions are `@Sendable`.
+final class ActionQueue: @unchecked Sendable {
+    private struct State {
+        var actions: [@Sendable () -> Void] = []
+        var running = false
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Runs `action` now when idle, else after the actions before it.
+    func run(_ action: @escaping @Sendable () -> Void) {
+        let first: (@Sendable () -> Void)? = state.withLock { state in
+            guard !state.running else {
+                state.actions.append(action)
+                return nil
+            }
+            state.running = true
+            return action
+        }
+        guard var next = first else { return }
+        while true {
+            next()
+            let following: (@Sendable () -> Void)? = state.withLock { state in
+                guard !state.actions.isEmpty else {
+                    state.running = false
+                    return nil
+                }
+                return state.actions.removeFirst()
+            }
+            guard let following else { return }
+            next = following
+        }
+    }
+}
