@@ -1,7 +1,7 @@
 /// The engine behind the traits' fixed-arity `zip`s: the sources zipped pairwise, in order,
 /// into one array of their type-erased elements. For sequences of at most one element this
-/// is `zip`'s whole contract: it answers once every source has, completes as soon as one
-/// completes empty, and fails at the first failure.
+/// keeps `Observable.zip`'s contract of one flat `zip`: it answers once every source has, ends
+/// empty when an empty source leaves nothing to pair, and fails at the first failure.
 enum TraitZip {
     static func zipAll(_ sources: [Observable<Any>]) -> Observable<[Any]> {
         guard let first = sources.first else { return .just([]) }
