@@ -42,10 +42,17 @@ public struct Completable: ObservableConvertibleType {
     /// Never ends.
     public static func never() -> Completable { Completable(unchecked: .never()) }
 
+    /// Calls `factory` on each subscription; a throw fails the completable.
+    public static func deferred(_ factory: @escaping @Sendable () throws -> Completable) -> Completable {
+        Completable(unchecked: .deferred { try factory().source })
+    }
+
     /// This completable as an observable that never emits elements.
     public func asObservable() -> Observable<Never> { source }
 
     /// Subscribes with closures.
+    ///
+    /// `onDisposed` runs once, after the outcome or on disposal.
     @discardableResult
     public func subscribe(
         onCompleted: (@Sendable () -> Void)? = nil,
@@ -55,29 +62,29 @@ public struct Completable: ObservableConvertibleType {
         source.subscribe(onNext: nil, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Runs `next` after this completes.
-    public func andThen(_ next: Completable) -> Completable {
-        Completable(unchecked: Observable.concat([source, next.source]))
+    /// Subscribes with a closure taking the outcome.
+    ///
+    /// ```swift
+    /// save.subscribe { event in if case .error(let error) = event { report(error) } }
+    /// ```
+    @discardableResult
+    public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
+        source.subscribe(onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
     }
 
-    /// Answers with `next` after this completes.
-    public func andThen<Element>(_ next: Single<Element>) -> Single<Element> {
-        Single(unchecked: Observable.concat([source.map { _ -> Element in }, next.source]))
-    }
-
-    /// On failure, continues with what `handler` returns.
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Completable) -> Completable {
-        Completable(unchecked: source.catch(handler))
-    }
-
-    /// Resubscribes after a failure, up to `maxAttempts` attempts in all.
-    public func retry(_ maxAttempts: Int) -> Completable {
-        Completable(unchecked: source.retry(maxAttempts))
-    }
-
-    /// Fails with `ReactiveError.timeout` when it does not end within `dueTime`.
-    public func timeout(_ dueTime: Duration, scheduler: any SchedulerType) -> Completable {
-        Completable(unchecked: source.timeout(dueTime, scheduler: scheduler))
+    /// Subscribes with closures that get `object`, held weakly: once it is gone they are not called.
+    @discardableResult
+    public func subscribe<Object: AnyObject & Sendable>(
+        with object: Object,
+        onCompleted: (@Sendable (Object) -> Void)? = nil,
+        onError: (@Sendable (Object, any Error) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } }
+        )
     }
 }
 

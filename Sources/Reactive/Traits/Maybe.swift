@@ -10,6 +10,8 @@ public enum MaybeEvent<Element> {
     case completed
 }
 
+extension MaybeEvent: Sendable where Element: Sendable {}
+
 /// A sequence of at most one element: one success, an empty completion, or one error.
 ///
 /// ```swift
@@ -48,10 +50,17 @@ public struct Maybe<Element>: ObservableConvertibleType {
     /// Never answers.
     public static func never() -> Maybe<Element> { Maybe(unchecked: .never()) }
 
+    /// Calls `factory` on each subscription; a throw fails the maybe.
+    public static func deferred(_ factory: @escaping @Sendable () throws -> Maybe<Element>) -> Maybe<Element> {
+        Maybe(unchecked: .deferred { try factory().source })
+    }
+
     /// This maybe as an observable.
     public func asObservable() -> Observable<Element> { source }
 
-    /// Subscribes with closures.
+    /// Subscribes with closures: `onSuccess` or `onCompleted` (empty) or `onError`, once.
+    ///
+    /// `onDisposed` runs once, after the outcome or on disposal.
     @discardableResult
     public func subscribe(
         onSuccess: (@Sendable (Element) -> Void)? = nil,
@@ -68,28 +77,38 @@ public struct Maybe<Element>: ObservableConvertibleType {
         )
     }
 
-    /// Transforms the element.
-    public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
-        Maybe<Result>(unchecked: source.map(transform))
+    /// Subscribes with a closure taking the outcome, called once.
+    ///
+    /// ```swift
+    /// cached.subscribe { event in
+    ///     switch event { case .success(let v): show(v); case .completed: miss(); case .error(let e): fail(e) }
+    /// }
+    /// ```
+    @discardableResult
+    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
+        subscribe(
+            onSuccess: { observer(.success($0)) },
+            onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) }
+        )
     }
 
-    /// Keeps the element when `predicate` holds.
-    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
-        Maybe(unchecked: source.filter(predicate))
+    /// Subscribes with closures that get `object`, held weakly: once it is gone they are not called.
+    @discardableResult
+    public func subscribe<Object: AnyObject & Sendable>(
+        with object: Object,
+        onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
+        onError: (@Sendable (Object, any Error) -> Void)? = nil,
+        onCompleted: (@Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } }
+        )
     }
-
-    /// Continues with the maybe that `selector` returns.
-    public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        Maybe<Result>(unchecked: source.flatMap(selector))
-    }
-
-    /// On failure, continues with what `handler` returns.
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Maybe<Element>) -> Maybe<Element> {
-        Maybe(unchecked: source.catch(handler))
-    }
-
-    /// A single that fails with `ReactiveError.noElements` when this maybe is empty.
-    public func asSingle() -> Single<Element> { source.asSingle() }
 }
 
 /// Remembers that an element arrived, so an empty completion can be told apart.

@@ -86,6 +86,21 @@ public struct Single<Element>: ObservableConvertibleType {
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
         source.subscribe(onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
     }
+
+    /// Subscribes with closures that get `object`, held weakly: once it is gone they are not called.
+    @discardableResult
+    public func subscribe<Object: AnyObject & Sendable>(
+        with object: Object,
+        onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
+        onFailure: (@Sendable (Object, any Error) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
+            onFailure: { [weak object] error in if let object { onFailure?(object, error) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } }
+        )
+    }
 }
 
 extension Single {
@@ -114,6 +129,14 @@ extension Single {
     public func flatMapMaybe<Result>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         Maybe<Result>(unchecked: source.flatMap(selector))
     }
+
+    /// Continues with the completable that `selector` returns for the element.
+    public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
+        Completable(unchecked: source.flatMap(selector))
+    }
+
+    /// This single as a `Completable`: completes at the success, ignoring the element.
+    public func asCompletable() -> Completable { source.asCompletable() }
 
     /// On failure, continues with the single `handler` returns; a throwing handler fails with its error.
     @inlinable
@@ -160,24 +183,6 @@ extension Single {
     public func share(replay: Int = 1) -> Single<Element> {
         Single(unchecked: source.share(replay: replay))
     }
-
-    /// Pairs two singles' answers; fails with the first failure.
-    public static func zip<A, B>(_ a: Single<A>, _ b: Single<B>) -> Single<Element> where Element == (A, B) {
-        Single(unchecked: Observable.zip(a.source, b.source))
-    }
-
-    /// Combines two singles' answers with `resultSelector`.
-    public static func zip<A, B>(
-        _ a: Single<A>, _ b: Single<B>, resultSelector: @escaping @Sendable (A, B) throws -> Element
-    ) -> Single<Element> {
-        Single(unchecked: Observable.zip(a.source, b.source, resultSelector: resultSelector))
-    }
-
-    /// Collects the answers of many singles, in order.
-    public static func zip<Value>(_ singles: [Single<Value>]) -> Single<Element> where Element == [Value] {
-        if singles.isEmpty { return .just([]) }
-        return Single(unchecked: Observable.zip(singles.map(\.source)))
-    }
 }
 
 extension Single where Element: Sendable {
@@ -204,5 +209,10 @@ extension Single where Element: Sendable {
     /// Subscribes on `scheduler`.
     public func subscribe(on scheduler: any SchedulerType) -> Single<Element> {
         Single(unchecked: source.subscribe(on: scheduler))
+    }
+
+    /// Subscribes to the source `dueTime` after the subscription.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any SchedulerType) -> Single<Element> {
+        Single(unchecked: source.delaySubscription(dueTime, scheduler: scheduler))
     }
 }

@@ -126,8 +126,8 @@ final class SingleTests: LeakCheckingTestCase {
         XCTAssertEqual(pairs.values, ["1a"])
 
         let arrays = Recorder<[Int]>()
-        Single<[Int]>.zip([Single.just(1), Single.just(2), Single.just(3)]).subscribe(onSuccess: { arrays.append($0) })
-        Single<[Int]>.zip([Single<Int>]()).subscribe(onSuccess: { arrays.append($0) })
+        Single.zip([Single.just(1), Single.just(2), Single.just(3)]).subscribe(onSuccess: { arrays.append($0) })
+        Single.zip([Single<Int>]()).subscribe(onSuccess: { arrays.append($0) })
         XCTAssertEqual(arrays.values, [[1, 2, 3], []])
     }
 
