@@ -121,7 +121,8 @@ final class EndpointTests: LeakCheckingTestCase {
         expected.append(Data([0xFF, 0x00]))
         expected.append(Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"\(file.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n".utf8))
         expected.append(Data("--\(boundary)--\r\n".utf8))
-        XCTAssertEqual(request.httpBody, expected)
+        XCTAssertNil(request.httpBody, "the body is streamed, not built in memory")
+        XCTAssertEqual(request.httpBodyStream.map(Data.init(reading:)), expected)
     }
 
     func testMultipartBuilderWithFixedBoundary() throws {
@@ -143,11 +144,12 @@ final class EndpointTests: LeakCheckingTestCase {
         try Data("upload".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let request = try endpoint(.uploadFile(file), method: .put).urlRequest()
-        XCTAssertEqual(request.httpBody?.utf8Text, "upload")
+        XCTAssertNil(request.httpBody)
+        XCTAssertEqual(request.httpBodyStream.map(Data.init(reading:))?.utf8Text, "upload")
     }
 
     func testDownloadDestinationBuildsAPlainRequest() throws {
-        let request = try endpoint(.downloadDestination({ url, _ in url }), method: .get).urlRequest()
+        let request = try endpoint(.downloadDestination({ url, _ in (url, []) }), method: .get).urlRequest()
         XCTAssertNil(request.httpBody)
         XCTAssertEqual(request.url?.absoluteString, "http://127.0.0.1:8080/api/items")
     }
@@ -194,6 +196,7 @@ final class EndpointTests: LeakCheckingTestCase {
         XCTAssertEqual(ValidationType.customCodes([201, 304]).statusCodes, [201, 304])
         XCTAssertTrue(ValidationType.none.accepts(500))
         XCTAssertFalse(ValidationType.successCodes.accepts(302))
-        XCTAssertEqual(HTTPMethod.allCases.map(\.rawValue), ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+        XCTAssertEqual(HTTPMethod.allCases.map(\.rawValue), ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"])
+        XCTAssertEqual(HTTPMethod.allCases.filter(\.supportsMultipart), [.post, .put, .patch, .connect])
     }
 }

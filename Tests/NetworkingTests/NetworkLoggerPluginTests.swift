@@ -63,47 +63,116 @@ final class NetworkLoggerPluginTests: LeakCheckingTestCase {
         logger.willSend(PreparedRequest(request: request), target: TestTarget())
         logger.didReceive(.success(secretResponse(for: request, status: 200)), target: TestTarget())
         let text = collector.text
-        XCTAssertTrue(text.contains("Authorization: <redacted>"), text)
-        XCTAssertTrue(text.lowercased().contains("cookie: <redacted>"), text)
-        XCTAssertTrue(text.contains("Proxy-Authorization: <redacted>"), text)
-        XCTAssertTrue(text.contains("Set-Cookie: <redacted>"), text)
-        XCTAssertTrue(text.contains("X-Trace: visible-header"), text)
+        XCTAssertTrue(text.contains(#""Authorization": "<redacted>""#), text)
+        XCTAssertTrue(text.lowercased().contains(#""cookie": "<redacted>""#), text)
+        XCTAssertTrue(text.contains(#""Proxy-Authorization": "<redacted>""#), text)
+        XCTAssertTrue(text.contains(#""Set-Cookie" = "<redacted>""#) || text.contains(#""Set-Cookie" = <redacted>"#), text)
+        XCTAssertTrue(text.contains(#""X-Trace": "visible-header""#), text)
         XCTAssertTrue(text.contains(#""password":"<redacted>""#), text)
         XCTAssertTrue(text.contains(#""user":"ann""#), text)
         XCTAssertTrue(text.contains("HTTP Request Method: POST"), text)
         XCTAssertTrue(text.contains("visible-body"), text)
-        XCTAssertTrue(text.contains("X-Visible: shown"), text)
-        XCTAssertTrue(text.contains("Status Code: 200"), text)
+        XCTAssertTrue(text.contains("X-Visible"), text)
         XCTAssertTrue(text.contains(secret), "X-Api-Key and api_key are not redacted unless configured: \(text)")
     }
 
-    func testDefaultOptionsLogMethodAndHeadersOnly() {
-        let collector = LineCollector()
-        let logger = NetworkLoggerPlugin(configuration: .init(output: collector.output))
-        let request = secretRequest(body: Data("body-text".utf8), contentType: "text/plain")
-        logger.willSend(PreparedRequest(request: request), target: TestTarget())
-        XCTAssertEqual(collector.lines.count, 3, collector.text)
-        XCTAssertTrue(collector.lines[0].hasPrefix("Networking: Request: http://127.0.0.1:9/p?"), collector.text)
-        XCTAssertFalse(collector.text.contains("body-text"))
-        XCTAssertEqual(collector.lines[2], "Networking: HTTP Request Method: POST")
+    /// An entry formatter without the date, so lines compare whole.
+    private func plainLogger(_ collector: LineCollector, _ options: NetworkLoggerPlugin.Configuration.LogOptions) -> NetworkLoggerPlugin {
+        NetworkLoggerPlugin(configuration: .init(formatter: .init(entry: { identifier, message, _ in "\(identifier): \(message)" }),
+                                                 output: collector.output, logOptions: options))
     }
 
-    func testCurlFormIsRedacted() {
+    func testDefaultEntryIsMoyasShapeWithADate() {
+        let collector = LineCollector()
+        NetworkLoggerPlugin(configuration: .init(output: collector.output)).willSend(PreparedRequest(request: nil), target: TestTarget())
+        let line = collector.lines.first ?? ""
+        XCTAssertTrue(line.hasPrefix("Networking: ["), line)
+        XCTAssertTrue(line.hasSuffix("] Request: (invalid request)"), line)
+    }
+
+    func testDefaultOptionsLogURLHeadersAndMethodAsMoya() {
+        let collector = LineCollector()
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/p?page=2")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data("body-text".utf8)
+        plainLogger(collector, .default).willSend(PreparedRequest(request: request, sessionHeaders: ["User-Agent": "ua \"1\""]),
+                                                   target: TestTarget())
+        XCTAssertEqual(collector.lines, [
+            "Request: http://127.0.0.1:9/p?page=2",
+            #"Request Headers: ["Accept": "application/json", "Authorization": "<redacted>", "User-Agent": "ua \"1\""]"#,
+            "HTTP Request Method: POST",
+        ])
+    }
+
+    func testRequestBodyAndBodyStreamEntries() throws {
+        let collector = LineCollector()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("logger-\(UUID().uuidString).txt")
+        try Data("file".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let upload = try endpoint(.uploadFile(file), method: .post).urlRequest()
+        plainLogger(collector, [.requestBody]).willSend(PreparedRequest(request: upload), target: TestTarget())
+        XCTAssertEqual(collector.lines.count, 2, collector.text)
+        XCTAssertEqual(collector.lines.first, "Request: http://127.0.0.1:8080/api/items")
+        XCTAssertTrue(collector.lines.last?.hasPrefix("Request Body Stream: <") == true, collector.text)
+        let plain = try endpoint(.requestData(Data("hello".utf8)), method: .post).urlRequest()
+        plainLogger(collector, [.requestBody]).willSend(PreparedRequest(request: plain), target: TestTarget())
+        XCTAssertEqual(collector.lines.last, "Request Body: hello")
+    }
+
+    func testResponseLineIsTheHTTPURLResponseDescriptionAndTheBodyFollows() throws {
+        let collector = LineCollector()
+        let url = URL(string: "http://127.0.0.1:9/r")!
+        let http = try XCTUnwrap(HTTPURLResponse(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: ["X-A": "b"]))
+        plainLogger(collector, [.successResponseBody]).didReceive(.success(Response(statusCode: 201, data: Data("ok".utf8), response: http)),
+                                                                  target: TestTarget())
+        let withoutAddresses = { (text: String) in
+            text.replacingOccurrences(of: "0x[0-9a-fA-F]+", with: "0x?", options: .regularExpression)
+        }
+        XCTAssertEqual(collector.lines.map(withoutAddresses), ["Response: " + withoutAddresses(http.description), "Response Body: ok"])
+    }
+
+    func testEmptyNetworkResponseAndErrorLinesNameTheTarget() {
+        let collector = LineCollector()
+        let logger = plainLogger(collector, .verbose)
+        logger.didReceive(.success(Response(statusCode: 204, data: Data())), target: StubbedAPI.ok)
+        logger.didReceive(.failure(.underlying(URLError(.notConnectedToInternet), nil)), target: StubbedAPI.ok)
+        XCTAssertEqual(collector.lines.first, "Response: Received empty network response for ok.")
+        XCTAssertEqual(collector.lines.last, "Error: Error calling ok : \(ProviderError.underlying(URLError(.notConnectedToInternet), nil))")
+    }
+
+    func testErrorLineMasksHiddenValuesInTheTargetsDescription() {
+        let collector = LineCollector()
+        let target = TestTarget(headers: ["Authorization": "Bearer \(secret)", "X-Visible": "seen"])
+        plainLogger(collector, .default).didReceive(.failure(.underlying(URLError(.timedOut), nil)), target: target)
+        XCTAssertFalse(collector.text.contains(secret), collector.text)
+        XCTAssertTrue(collector.text.contains(#""Authorization": "<redacted>""#), collector.text)
+        XCTAssertTrue(collector.text.contains("seen"), collector.text)
+    }
+
+    func testCurlFormIsAlamofiresAndRedacted() {
         let logger = NetworkLoggerPlugin(configuration: .init(output: { _, _ in }, redactedKeys: ["api_key", "token"]))
         var request = URLRequest(url: URL(string: "http://127.0.0.1:9/p?api_key=\(secret)&q=it's")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
-        request.setValue("1", forHTTPHeaderField: "X-One")
-        request.httpBody = Data(#"{"token":"\#(secret)","a":1}"#.utf8)
-        let curl = logger.curl(request)
-        XCTAssertEqual(curl, """
-        curl -v \\
+        request.setValue("say \"hi\"", forHTTPHeaderField: "X-One")
+        request.httpBody = Data(#"{"token":"\#(secret)","a":"b"}"#.utf8)
+        XCTAssertEqual(logger.curl(request), """
+        $ curl -v \\
         \t-X PUT \\
-        \t-H 'Authorization: <redacted>' \\
-        \t-H 'X-One: 1' \\
-        \t-d '{"a":1,"token":"<redacted>"}' \\
-        \t'http://127.0.0.1:9/p?api_key=<redacted>&q=it'\\''s'
+        \t-H "Authorization: <redacted>" \\
+        \t-H "X-One: say \\"hi\\"" \\
+        \t-d "{\\"a\\":\\"b\\",\\"token\\":\\"<redacted>\\"}" \\
+        \t"http://127.0.0.1:9/p?api_key=<redacted>&q=it's"
         """)
+        XCTAssertTrue(logger.curl(URLRequest(url: URL(string: "http://127.0.0.1/")!)).hasPrefix("$ curl -v \\\n\t-X GET \\\n\t\"http"))
+        let collector = LineCollector()
+        let curlLogger = NetworkLoggerPlugin(configuration: .init(formatter: .init(entry: { identifier, message, _ in "\(identifier): \(message)" }),
+                                                                  output: collector.output, logOptions: [.formatRequestAscURL],
+                                                                  redactedKeys: ["api_key", "token"]))
+        curlLogger.willSend(PreparedRequest(request: request), target: TestTarget())
+        XCTAssertEqual(collector.lines, ["Request: " + logger.curl(request)])
     }
 
     func testRedactionCanBeTurnedOff() {

@@ -22,6 +22,19 @@ struct MinimalTarget: TargetType {
 
 extension Data {
     var utf8Text: String { String(decoding: self, as: UTF8.self) }
+
+    /// Every byte `stream` yields (a request's `httpBodyStream`).
+    init(reading stream: InputStream) {
+        self.init()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            guard count > 0 else { break }
+            append(buffer, count: count)
+        }
+    }
 }
 
 func endpoint(_ task: RequestTask, method: HTTPMethod = .get, url: String = "http://127.0.0.1:8080/api/items",

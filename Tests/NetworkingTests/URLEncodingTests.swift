@@ -31,7 +31,7 @@ final class URLEncodingTests: LeakCheckingTestCase {
         ]
         let encoded = try URLEncoding.queryString.encode(request(.get), with: parameters)
         XCTAssertEqual(encoded.url?.query,
-                       "filter%5Bkind%5D%5Ba%5D=true&filter%5Bsize%5D=10&flag=false&ratio=1.5&tags%5B%5D=cat&tags%5B%5D=dog")
+                       "filter%5Bkind%5D%5Ba%5D=1&filter%5Bsize%5D=10&flag=0&ratio=1.5&tags%5B%5D=cat&tags%5B%5D=dog")
         XCTAssertEqual(URLEncoding.query(["a": [1, 2]]), "a%5B%5D=1&a%5B%5D=2")
     }
 
@@ -87,6 +87,47 @@ final class URLEncodingTests: LeakCheckingTestCase {
 
     func testJSONEncodingRejectsNonJSONValues() {
         XCTAssertThrowsError(try JSONEncoding.default.encode(request(.post), with: ["date": Date()])) { error in
+            guard case ParameterEncodingFailure.invalidJSONObject = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testAlamofireDefaultsAreBracketsAndNumericBools() {
+        let encoding = URLEncoding()
+        XCTAssertEqual(encoding.destination, .methodDependent)
+        XCTAssertEqual(encoding.arrayEncoding, .brackets)
+        XCTAssertEqual(encoding.boolEncoding, .numeric)
+        XCTAssertEqual(URLEncoding.default, encoding)
+        XCTAssertEqual(encoding.query(["on": true, "off": false]), "off=0&on=1")
+    }
+
+    func testArrayEncodings() {
+        let parameters: [String: any Sendable] = ["a": ["x", "y"]]
+        XCTAssertEqual(URLEncoding(arrayEncoding: .brackets).query(parameters), "a%5B%5D=x&a%5B%5D=y")
+        XCTAssertEqual(URLEncoding(arrayEncoding: .noBrackets).query(parameters), "a=x&a=y")
+        XCTAssertEqual(URLEncoding(arrayEncoding: .indexInBrackets).query(parameters), "a%5B0%5D=x&a%5B1%5D=y")
+        let nested: [String: any Sendable] = ["m": ["k": [true, 2] as [any Sendable]] as [String: any Sendable]]
+        XCTAssertEqual(URLEncoding(arrayEncoding: .indexInBrackets, boolEncoding: .literal).query(nested),
+                       "m%5Bk%5D%5B0%5D=true&m%5Bk%5D%5B1%5D=2")
+    }
+
+    func testLiteralBoolsAndNSNumberBooleans() throws {
+        let parameters: [String: any Sendable] = ["ns": NSNumber(value: true), "one": NSNumber(value: 1), "swift": false]
+        XCTAssertEqual(URLEncoding(boolEncoding: .numeric).query(parameters), "ns=1&one=1&swift=0")
+        XCTAssertEqual(URLEncoding(boolEncoding: .literal).query(parameters), "ns=true&one=1&swift=false")
+        let encoded = try URLEncoding(destination: .httpBody, boolEncoding: .literal).encode(request(.get), with: ["b": true])
+        XCTAssertEqual(encoded.httpBody?.utf8Text, "b=true")
+        XCTAssertEqual(encoded.url?.absoluteString, "http://127.0.0.1/p")
+    }
+
+    func testJSONEncodingOfAnyJSONObject() throws {
+        let array = try JSONEncoding.default.encode(request(.post), withJSONObject: [["id": 1], ["id": 2]])
+        XCTAssertEqual(array.httpBody?.utf8Text, #"[{"id":1},{"id":2}]"#)
+        XCTAssertEqual(array.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        let pretty = try JSONEncoding.prettyPrinted.encode(request(.post), withJSONObject: ["b": 1, "a": [true]])
+        XCTAssertTrue(pretty.httpBody?.utf8Text.contains("\n") == true)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: pretty.httpBody ?? Data()) as? NSDictionary, ["a": [true], "b": 1])
+        XCTAssertNil(try JSONEncoding.default.encode(request(.post), withJSONObject: nil).httpBody)
+        XCTAssertThrowsError(try JSONEncoding.default.encode(request(.post), withJSONObject: "not an object")) { error in
             guard case ParameterEncodingFailure.invalidJSONObject = error else { return XCTFail("\(error)") }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Encodes parameters as a JSON object in the body (keys sorted), setting
+/// Encodes parameters (or any JSON object) as JSON in the body (keys sorted), setting
 /// `Content-Type: application/json` unless the request already has one.
 public struct JSONEncoding: ParameterEncoding, Equatable {
     /// Compact JSON.
@@ -19,17 +19,29 @@ public struct JSONEncoding: ParameterEncoding, Equatable {
         self.prettyPrinted = prettyPrinted
     }
 
-    /// Puts `parameters` in the body as JSON.
+    /// Puts `parameters` in the body as JSON; `nil` leaves the request unchanged.
     public func encode(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
         guard let parameters else { return request }
         let object: [String: Any] = parameters
-        guard JSONSerialization.isValidJSONObject(object) else {
-            throw ParameterEncodingFailure.invalidJSONObject(String(describing: parameters))
+        return try encode(request, withJSONObject: object)
+    }
+
+    /// Puts `jsonObject` (an array, a dictionary, or anything `JSONSerialization` accepts) in the
+    /// body as JSON, as Alamofire's `encode(_:withJSONObject:)`; `nil` leaves the request unchanged.
+    /// Throws `ParameterEncodingFailure.invalidJSONObject` for a value that is not JSON.
+    ///
+    /// ```swift
+    /// let request = try JSONEncoding.default.encode(request, withJSONObject: [["id": 1], ["id": 2]])
+    /// ```
+    public func encode(_ request: URLRequest, withJSONObject jsonObject: Any? = nil) throws -> URLRequest {
+        guard let jsonObject else { return request }
+        guard JSONSerialization.isValidJSONObject(jsonObject) else {
+            throw ParameterEncodingFailure.invalidJSONObject(String(describing: jsonObject))
         }
         var options: JSONSerialization.WritingOptions = [.sortedKeys]
         if prettyPrinted { options.insert(.prettyPrinted) }
         var request = request
-        request.httpBody = try JSONSerialization.data(withJSONObject: object, options: options)
+        request.httpBody = try JSONSerialization.data(withJSONObject: jsonObject, options: options)
         if request.value(forHTTPHeaderField: "Content-Type") == nil {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }

@@ -7,8 +7,10 @@ import FoundationNetworking
 ///
 /// The format, byte for byte:
 /// - keys are sorted (Swift `String` order), pairs joined with `&`, key and value with `=`;
-/// - arrays become `key[]=v1&key[]=v2`, dictionaries `key[sub]=v`, nested to any depth;
-/// - `Bool` becomes `true` / `false`, other values their `String(describing:)`;
+/// - arrays follow `arrayEncoding` (default `key[]=v1&key[]=v2`), dictionaries `key[sub]=v`,
+///   nested to any depth;
+/// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`), other
+///   values are their `String(describing:)`;
 /// - keys and values are percent-encoded (UTF-8) except RFC 3986 unreserved characters
 ///   (`A-Z a-z 0-9 - . _ ~`) and `?` `/`, as Alamofire does; so `&` `=` `+` `[` `]` and
 ///   non-ASCII are escaped and a space becomes `%20`;
@@ -26,8 +28,41 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         case httpBody
     }
 
-    /// Method-dependent destination.
-    public static let `default` = URLEncoding(destination: .methodDependent)
+    /// How an array value's key is written.
+    public enum ArrayEncoding: Sendable, Equatable {
+        /// `key[]=a&key[]=b` (the default).
+        case brackets
+        /// `key=a&key=b`.
+        case noBrackets
+        /// `key[0]=a&key[1]=b`.
+        case indexInBrackets
+
+        func key(_ key: String, index: Int) -> String {
+            switch self {
+            case .brackets: return "\(key)[]"
+            case .noBrackets: return key
+            case .indexInBrackets: return "\(key)[\(index)]"
+            }
+        }
+    }
+
+    /// How a boolean value is written.
+    public enum BoolEncoding: Sendable, Equatable {
+        /// `1` and `0` (the default).
+        case numeric
+        /// `true` and `false`.
+        case literal
+
+        func text(_ value: Bool) -> String {
+            switch self {
+            case .numeric: return value ? "1" : "0"
+            case .literal: return value ? "true" : "false"
+            }
+        }
+    }
+
+    /// Method-dependent destination, `.brackets`, `.numeric`.
+    public static let `default` = URLEncoding()
     /// Always the query string.
     public static let queryString = URLEncoding(destination: .queryString)
     /// Always the body.
@@ -35,10 +70,17 @@ public struct URLEncoding: ParameterEncoding, Equatable {
 
     /// Where this encoding puts the parameters.
     public let destination: Destination
+    /// How array keys are written.
+    public let arrayEncoding: ArrayEncoding
+    /// How booleans are written.
+    public let boolEncoding: BoolEncoding
 
-    /// Creates an encoding for `destination`.
-    public init(destination: Destination = .methodDependent) {
+    /// Creates an encoding; the defaults are Alamofire's (`.methodDependent`, `.brackets`, `.numeric`).
+    public init(destination: Destination = .methodDependent, arrayEncoding: ArrayEncoding = .brackets,
+                boolEncoding: BoolEncoding = .numeric) {
         self.destination = destination
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
     }
 
     /// Puts `parameters` in the query string or the body, per `destination`.
@@ -51,13 +93,13 @@ public struct URLEncoding: ParameterEncoding, Equatable {
             guard !parameters.isEmpty,
                   var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return request }
             let existing = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
-            components.percentEncodedQuery = existing + Self.query(parameters)
+            components.percentEncodedQuery = existing + query(parameters)
             if let encodedURL = components.url { request.url = encodedURL }
         } else {
             if request.value(forHTTPHeaderField: "Content-Type") == nil {
                 request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
             }
-            request.httpBody = Data(Self.query(parameters).utf8)
+            request.httpBody = Data(query(parameters).utf8)
         }
         return request
     }
@@ -70,8 +112,13 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         }
     }
 
-    /// The encoded text for `parameters` (no leading `?`).
+    /// The encoded text for `parameters` with Alamofire's default array and bool encodings (no leading `?`).
     public static func query(_ parameters: [String: any Sendable]) -> String {
+        URLEncoding().query(parameters)
+    }
+
+    /// The encoded text for `parameters` with this encoding's array and bool encodings (no leading `?`).
+    public func query(_ parameters: [String: any Sendable]) -> String {
         var pairs: [String] = []
         for key in parameters.keys.sorted() {
             if let value = parameters[key] {
@@ -81,7 +128,7 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         return pairs.joined(separator: "&")
     }
 
-    private static func appendComponents(key: String, value: Any, into pairs: inout [String]) {
+    private func appendComponents(key: String, value: Any, into pairs: inout [String]) {
         if let dictionary = value as? [String: Any] {
             for nestedKey in dictionary.keys.sorted() {
                 if let nested = dictionary[nestedKey] {
@@ -89,14 +136,24 @@ public struct URLEncoding: ParameterEncoding, Equatable {
                 }
             }
         } else if let array = value as? [Any] {
-            for element in array {
-                appendComponents(key: "\(key)[]", value: element, into: &pairs)
+            for (index, element) in array.enumerated() {
+                appendComponents(key: arrayEncoding.key(key, index: index), value: element, into: &pairs)
             }
-        } else if let bool = value as? Bool, type(of: value) == Bool.self {
-            pairs.append(escape(key) + "=" + (bool ? "true" : "false"))
+        } else if let bool = Self.boolean(value) {
+            pairs.append(Self.escape(key) + "=" + Self.escape(boolEncoding.text(bool)))
         } else {
-            pairs.append(escape(key) + "=" + escape(String(describing: value)))
+            pairs.append(Self.escape(key) + "=" + Self.escape(String(describing: value)))
         }
+    }
+
+    /// `value` as a boolean when it is a `Bool` or an `NSNumber` made from one (objCType `c`,
+    /// as Alamofire tells them apart); numbers stay numbers.
+    private static func boolean(_ value: Any) -> Bool? {
+        if type(of: value) == Bool.self { return value as? Bool }
+        if let number = value as? NSNumber, type(of: value) is NSNumber.Type, String(cString: number.objCType) == "c" {
+            return number.boolValue
+        }
+        return nil
     }
 
     /// Percent-encodes `string` leaving only RFC 3986 unreserved characters and `?` `/` as they are.

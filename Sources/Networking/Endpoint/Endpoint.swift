@@ -56,11 +56,14 @@ public struct Endpoint: Sendable {
         return fields
     }
 
-    /// Builds the `URLRequest`, applying the task: parameters, bodies and multipart bodies are encoded here;
-    /// `.downloadDestination` builds a plain request (the destination is the transport's business).
+    /// Builds the `URLRequest`, applying the task: parameters and bodies are encoded here. An
+    /// upload (file or multipart) gets its body as `httpBodyStream`, read from disk as it is
+    /// sent (a multipart body also gets its `Content-Type`); a download builds the request
+    /// alone (the provider streams the body to a file and moves it to the destination).
     ///
     /// Errors: `ProviderError.requestMapping(url)` for an unusable URL, `.parameterEncoding(error)`,
-    /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be read.
+    /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be
+    /// read or a multipart body cannot be built (`MultipartEncodingFailure`).
     public func urlRequest() throws -> URLRequest {
         guard let requestURL = URL(string: url), requestURL.scheme != nil else {
             throw ProviderError.requestMapping(url)
@@ -79,7 +82,7 @@ public struct Endpoint: Sendable {
             return try Self.encoded(request, encodable: encodable, encoder: JSONEncoder())
         case .requestCustomJSONEncodable(let encodable, let encoder):
             return try Self.encoded(request, encodable: encodable, encoder: encoder)
-        case .requestParameters(let parameters, let encoding):
+        case .requestParameters(let parameters, let encoding), .downloadParameters(let parameters, let encoding, _):
             return try Self.encoded(request, parameters: parameters, encoding: encoding)
         case .requestCompositeData(let bodyData, let urlParameters):
             request.httpBody = bodyData
@@ -91,22 +94,40 @@ public struct Endpoint: Sendable {
             let withBody = try Self.encoded(request, parameters: bodyParameters, encoding: bodyEncoding)
             return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
         case .uploadMultipart(let parts):
-            let form = MultipartFormData(parts: parts)
-            do {
-                request.httpBody = try form.encode()
-            } catch {
-                throw ProviderError.underlying(error, nil)
-            }
-            request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-            return request
+            return try multipart(request, form: MultipartFormData(parts: parts))
+        case .uploadMultipartFormData(let form):
+            return try multipart(request, form: form)
+        case .uploadCompositeMultipart(let parts, let urlParameters):
+            let withBody = try multipart(request, form: MultipartFormData(parts: parts))
+            return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
+        case .uploadCompositeMultipartFormData(let form, let urlParameters):
+            let withBody = try multipart(request, form: form)
+            return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
         case .uploadFile(let fileURL):
+            let size: Int64
             do {
-                request.httpBody = try Data(contentsOf: fileURL)
+                let attributes = try FileManager.default.attributesOfItem(atPath: fileURL.path)
+                size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             } catch {
                 throw ProviderError.underlying(error, nil)
             }
+            request.httpBodyStream = SegmentedBodyStream(segments: [.file(fileURL)], length: size)
             return request
         }
+    }
+
+    private func multipart(_ request: URLRequest, form: MultipartFormData) throws -> URLRequest {
+        guard method.supportsMultipart else {
+            throw ProviderError.underlying(MultipartEncodingFailure.methodDoesNotSupportMultipart(method.rawValue), nil)
+        }
+        var request = request
+        do {
+            request.httpBodyStream = try form.bodyStream()
+        } catch {
+            throw ProviderError.underlying(error, nil)
+        }
+        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        return request
     }
 
     private static func encoded(_ request: URLRequest, encodable: any Encodable, encoder: JSONEncoder) throws -> URLRequest {

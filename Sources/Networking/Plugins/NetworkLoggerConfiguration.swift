@@ -53,13 +53,22 @@ extension NetworkLoggerPlugin.Configuration {
         /// Formats a (redacted) response body.
         public let responseData: @Sendable (String) -> String
 
-        /// Creates a formatter; the default entry is `Networking: <identifier>: <message>`.
-        public init(entry: @escaping @Sendable (String, String, any TargetType) -> String = { identifier, message, _ in "Networking: \(identifier): \(message)" },
+        /// Creates a formatter; the default entry is Moya's with this module's name,
+        /// `Networking: [<short date and time>] <identifier>: <message>`.
+        public init(entry: @escaping @Sendable (String, String, any TargetType) -> String = Formatter.defaultEntry,
                     requestData: @escaping @Sendable (String) -> String = { $0 },
                     responseData: @escaping @Sendable (String) -> String = { $0 }) {
             self.entry = entry
             self.requestData = requestData
             self.responseData = responseData
+        }
+
+        /// `Networking: [<short date and time>] <identifier>: <message>`, as Moya's `Moya_Logger: [...]` entries.
+        public static let defaultEntry: @Sendable (String, String, any TargetType) -> String = { identifier, message, _ in
+            let formatter = DateFormatter()
+            formatter.dateStyle = .short
+            formatter.timeStyle = .short
+            return "Networking: [\(formatter.string(from: Date()))] \(identifier): \(message)"
         }
     }
 

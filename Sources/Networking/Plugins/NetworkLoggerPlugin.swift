@@ -3,8 +3,22 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Logs requests (on `willSend`) and responses (on `didReceive`) through an output closure,
-/// hiding the values of sensitive headers, query items and JSON/form body keys.
+/// Logs requests (on `willSend`) and responses (on `didReceive`) through an output closure, in
+/// Moya 15's `NetworkLoggerPlugin` format, hiding the values of sensitive headers, query items
+/// and JSON/form body keys.
+///
+/// The entries, each through `formatter.entry` (by default `Networking: [date] <identifier>: <message>`):
+/// - `Request: <URL>`, `Request Headers: ["Name": "value", ...]` (session headers merged in, names
+///   sorted), `Request Body Stream: <stream>`, `Request Body: <text>`, `HTTP Request Method: <method>`,
+///   each as `logOptions` says; with `.formatRequestAscURL` one `Request` entry holding the cURL
+///   command as Alamofire writes it (`$ curl -v`, `-X METHOD`, `-H "Name: value"`, `-d "body"`, `"URL"`);
+/// - `Response: <the HTTPURLResponse's description>` (or `Received empty network response for <target>.`
+///   when there is no `HTTPURLResponse`), then `Response Body: <text>` when asked for;
+/// - `Error: Error calling <target> : <error>` for a failure that carries no response.
+///
+/// ```swift
+/// NetworkLoggerPlugin(configuration: .init(output: { _, lines in lines.forEach { log($0) } }, logOptions: .verbose))
+/// ```
 public struct NetworkLoggerPlugin: PluginType {
     /// What to log, how, and where.
     public let configuration: Configuration
@@ -29,21 +43,26 @@ public struct NetworkLoggerPlugin: PluginType {
         let formatter = configuration.formatter
         let options = configuration.logOptions
         let redactor = configuration.redactor
+        if options.contains(.formatRequestAscURL) {
+            let command = request.request.map { curl($0, sessionHeaders: request.sessionHeaders) }
+            return [formatter.entry("Request", command ?? "$ curl command could not be created", target)]
+        }
         guard let urlRequest = request.request else {
             return [formatter.entry("Request", "(invalid request)", target)]
         }
-        if options.contains(.formatRequestAscURL) {
-            return [formatter.entry("Request", curl(urlRequest, sessionHeaders: request.sessionHeaders), target)]
-        }
-        var lines = [formatter.entry("Request", redactor.url(urlRequest.url?.absoluteString ?? "(invalid request)"), target)]
+        var lines = [formatter.entry("Request", redactor.url(urlRequest.url?.absoluteString ?? "url: nil"), target)]
         if options.contains(.requestHeaders) {
             let headers = redactor.headers(allHeaders(urlRequest, sessionHeaders: request.sessionHeaders))
-            let text = "[" + headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
-            lines.append(formatter.entry("Request Headers", text, target))
+            lines.append(formatter.entry("Request Headers", Self.dictionaryDescription(headers), target))
         }
-        if options.contains(.requestBody), let body = urlRequest.httpBody {
-            let text = formatter.requestData(redactor.body(body, contentType: urlRequest.value(forHTTPHeaderField: "Content-Type")))
-            lines.append(formatter.entry("Request Body", text, target))
+        if options.contains(.requestBody) {
+            if let stream = urlRequest.httpBodyStream {
+                lines.append(formatter.entry("Request Body Stream", stream.description, target))
+            }
+            if let body = urlRequest.httpBody {
+                let text = formatter.requestData(redactor.body(body, contentType: urlRequest.value(forHTTPHeaderField: "Content-Type")))
+                lines.append(formatter.entry("Request Body", text, target))
+            }
         }
         if options.contains(.requestMethod), let method = urlRequest.httpMethod {
             lines.append(formatter.entry("HTTP Request Method", method, target))
@@ -60,9 +79,8 @@ public struct NetworkLoggerPlugin: PluginType {
             if let response = error.response {
                 return lines(for: response, isError: true, target: target)
             }
-            let url = target.path.isEmpty ? target.baseURL : target.baseURL.appendingPathComponent(target.path)
-            let called = "\(target.method.rawValue) \(configuration.redactor.url(url.absoluteString))"
-            return [configuration.formatter.entry("Error", "Error calling \(called): \(error.localizedDescription)", target)]
+            let text = configuration.redactor.text("Error calling \(target) : \(error)")
+            return [configuration.formatter.entry("Error", text, target)]
         }
     }
 
@@ -70,25 +88,47 @@ public struct NetworkLoggerPlugin: PluginType {
         let formatter = configuration.formatter
         let options = configuration.logOptions
         let redactor = configuration.redactor
-        var summary = "Status Code: \(response.statusCode), Data Length: \(response.data.count)"
-        if let url = response.response?.url ?? response.request?.url {
-            summary = "\(redactor.url(url.absoluteString)) " + summary
-        }
-        var lines = [formatter.entry("Response", summary, target)]
-        if options.contains(.responseHeaders), let http = response.response {
-            var fields: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                fields[String(describing: key)] = String(describing: value)
+        var lines: [String] = []
+        if let http = response.response {
+            lines.append(formatter.entry("Response", description(of: http), target))
+            if options.contains(.responseHeaders) {
+                lines.append(formatter.entry("Response Headers", Self.dictionaryDescription(redactor.headers(Self.fields(of: http))), target))
             }
-            let text = "[" + redactor.headers(fields).map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
-            lines.append(formatter.entry("Response Headers", text, target))
+        } else {
+            lines.append(formatter.entry("Response", "Received empty network response for \(target).", target))
         }
-        let wantsBody = isError ? options.contains(.errorResponseBody) : options.contains(.successResponseBody)
-        if wantsBody {
+        // As Moya: `.successResponseBody` logs the body of every response, `.errorResponseBody` of failures only.
+        if (isError && options.contains(.errorResponseBody)) || options.contains(.successResponseBody) {
             let text = formatter.responseData(redactor.body(response.data, contentType: response.headerValue("Content-Type")))
             lines.append(formatter.entry("Response Body", text, target))
         }
         return lines
+    }
+
+    /// `HTTPURLResponse`'s own description, made from a copy with hidden header values masked.
+    private func description(of http: HTTPURLResponse) -> String {
+        let redactor = configuration.redactor
+        var fields: [String: String] = [:]
+        for header in redactor.headers(Self.fields(of: http)) { fields[header.name] = header.value }
+        guard let url = http.url,
+              let masked = HTTPURLResponse(url: url, statusCode: http.statusCode, httpVersion: "HTTP/1.1", headerFields: fields) else {
+            return "Status Code: \(http.statusCode)"
+        }
+        return masked.description.replacingOccurrences(of: url.absoluteString, with: redactor.url(url.absoluteString))
+    }
+
+    private static func fields(of http: HTTPURLResponse) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            fields[String(describing: key)] = String(describing: value)
+        }
+        return fields
+    }
+
+    /// `[String: String]`'s description (`["Name": "value"]`, `[:]` when empty), in the given order.
+    static func dictionaryDescription(_ pairs: [(name: String, value: String)]) -> String {
+        guard !pairs.isEmpty else { return "[:]" }
+        return "[" + pairs.map { "\($0.name.debugDescription): \($0.value.debugDescription)" }.joined(separator: ", ") + "]"
     }
 
     private func allHeaders(_ request: URLRequest, sessionHeaders: [String: String]) -> [String: String] {
@@ -99,24 +139,22 @@ public struct NetworkLoggerPlugin: PluginType {
         return headers
     }
 
-    /// The request as a `curl` command line, redacted.
+    /// The request as Alamofire's `cURLDescription()` writes it, redacted: `$ curl -v`, `-X METHOD`,
+    /// `-H "Name: value"` per header (names sorted), `-d "body"`, the URL in double quotes, one
+    /// per line joined by ` \` and a tab.
     public func curl(_ request: URLRequest, sessionHeaders: [String: String] = [:]) -> String {
+        guard let url = request.url, url.host != nil else { return "$ curl command could not be created" }
         let redactor = configuration.redactor
-        var parts = ["curl -v"]
-        if let method = request.httpMethod, method != "GET" {
-            parts.append("-X \(method)")
-        }
+        var parts = ["$ curl -v", "-X \(request.httpMethod ?? "GET")"]
         for header in redactor.headers(allHeaders(request, sessionHeaders: sessionHeaders)) {
-            parts.append("-H " + Self.shellQuoted("\(header.name): \(header.value)"))
+            parts.append("-H \"\(header.name): \(header.value.replacingOccurrences(of: "\"", with: "\\\""))\"")
         }
-        if let body = request.httpBody, !body.isEmpty {
-            parts.append("-d " + Self.shellQuoted(redactor.body(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))))
+        if let body = request.httpBody {
+            let text = redactor.body(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))
+            let escaped = text.replacingOccurrences(of: "\\\"", with: "\\\\\"").replacingOccurrences(of: "\"", with: "\\\"")
+            parts.append("-d \"\(escaped)\"")
         }
-        parts.append(Self.shellQuoted(redactor.url(request.url?.absoluteString ?? "")))
+        parts.append("\"\(redactor.url(url.absoluteString))\"")
         return parts.joined(separator: " \\\n\t")
-    }
-
-    private static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

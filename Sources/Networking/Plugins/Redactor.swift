@@ -34,6 +34,55 @@ public struct Redactor: Sendable, Equatable {
         return String(url[...queryStart]) + formText(String(query)) + String(url[fragmentStart...])
     }
 
+    /// Free text (a target's or an error's description) with hidden values masked where they
+    /// appear as `"name": "value"` (a dictionary's description) or as `name=value` (a query).
+    public func text(_ text: String) -> String {
+        queryPairs(in: quotedPairs(in: text))
+    }
+
+    private func quotedPairs(in text: String) -> String {
+        var result = text
+        for name in names {
+            var searchStart = result.startIndex
+            let key = "\"\(name)\": \""
+            while let keyRange = result.range(of: key, options: .caseInsensitive, range: searchStart..<result.endIndex) {
+                var index = keyRange.upperBound
+                var escaped = false
+                while index < result.endIndex, escaped || result[index] != "\"" {
+                    escaped = !escaped && result[index] == "\\"
+                    index = result.index(after: index)
+                }
+                result.replaceSubrange(keyRange.upperBound..<index, with: Self.mask)
+                searchStart = result.index(keyRange.upperBound, offsetBy: Self.mask.count)
+            }
+        }
+        return result
+    }
+
+    private func queryPairs(in text: String) -> String {
+        guard !names.isEmpty, text.contains("=") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let equals = rest.firstIndex(of: "=") {
+            let before = rest[..<equals]
+            let nameStart = before.lastIndex(where: { Self.separators.contains($0) }).map { before.index(after: $0) } ?? before.startIndex
+            let rawName = String(before[nameStart...])
+            let name = rawName.removingPercentEncoding ?? rawName
+            let afterEquals = rest.index(after: equals)
+            let valueEnd = rest[afterEquals...].firstIndex(where: { Self.separators.contains($0) }) ?? rest.endIndex
+            result += rest[...equals]
+            if !rawName.isEmpty, hides(Self.baseName(name)) || hides(name) {
+                result += Self.mask
+            } else {
+                result += rest[afterEquals..<valueEnd]
+            }
+            rest = rest[valueEnd...]
+        }
+        return result + rest
+    }
+
+    private static let separators: Set<Character> = ["&", "?", " ", ",", ";", "\"", "'", "<", ">", "(", ")", "{", "}", "\n", "#"]
+
     /// `application/x-www-form-urlencoded` text with hidden values masked.
     public func formText(_ text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in

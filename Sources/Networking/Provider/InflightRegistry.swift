@@ -11,6 +11,7 @@ final class InflightRegistry: Sendable {
     typealias Completion = @Sendable (Result<Response, ProviderError>) -> Void
 
     private struct Call {
+        let endpoint: Endpoint
         var waiters: [Int: Completion] = [:]
         var cancellable: (any Cancellable)?
     }
@@ -25,8 +26,19 @@ final class InflightRegistry: Sendable {
     /// The number of distinct calls in flight.
     var count: Int { state.withLock { $0.calls.count } }
 
+    /// The endpoint of each call in flight (its first caller's) with the completions waiting for it.
+    var requests: [Endpoint: [Completion]] {
+        state.withLock { state in
+            var requests: [Endpoint: [Completion]] = [:]
+            for call in state.calls.values {
+                requests[call.endpoint, default: []] += call.waiters.sorted { $0.key < $1.key }.map(\.value)
+            }
+            return requests
+        }
+    }
+
     func send(
-        _ request: URLRequest, transport: any HTTPTransport, progress: (@Sendable (Double) -> Void)?,
+        _ request: URLRequest, endpoint: Endpoint, transport: any HTTPTransport, progress: (@Sendable (Double) -> Void)?,
         completion: @escaping Completion
     ) -> any Disposable {
         let key = InflightKey(request)
@@ -34,7 +46,7 @@ final class InflightRegistry: Sendable {
             let waiter = state.nextWaiter
             state.nextWaiter += 1
             let isFirst = state.calls[key] == nil
-            state.calls[key, default: Call()].waiters[waiter] = completion
+            state.calls[key, default: Call(endpoint: endpoint)].waiters[waiter] = completion
             return (waiter, isFirst)
         }
         if isFirst {

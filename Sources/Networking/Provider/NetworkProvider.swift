@@ -20,8 +20,8 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public typealias RequestClosure = @Sendable (Endpoint, @escaping RequestResultClosure) -> Void
     /// Says whether and how a target is stubbed.
     public typealias StubClosure = @Sendable (Target) -> StubBehavior
-    /// Receives the download fraction.
-    public typealias ProgressBlock = @Sendable (Double) -> Void
+    /// Receives progress updates (`Networking.ProgressBlock`).
+    public typealias ProgressBlock = Networking.ProgressBlock
     /// Receives the result of a request.
     public typealias Completion = @Sendable (Result<Response, ProviderError>) -> Void
 
@@ -105,7 +105,22 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
         { _ in .delayed(delay) }
     }
 
-    /// Sends the request for `target` and calls `completion` once, unless cancelled first.
+    /// The endpoint `endpointClosure` builds for `target`.
+    public func endpoint(_ target: Target) -> Endpoint {
+        endpointClosure(target)
+    }
+
+    /// The requests in flight shared by `trackInflights`: each endpoint with the completions
+    /// waiting for it (empty when `trackInflights` is off). A snapshot, read only.
+    public var inflightRequests: [Endpoint: [Completion]] {
+        inflight.requests
+    }
+
+    /// Sends the request for `target` and calls `completion` exactly once: with the answer, or
+    /// after `cancel()` with `ProviderError.underlying(URLError(.cancelled), nil)`. `progress`
+    /// gets upload progress for uploads, download progress otherwise, and a last update when the
+    /// request ends (with the response on success). Both run on `callbackQueue` when there is
+    /// one, else where the answer arrives.
     ///
     /// ```swift
     /// provider.request(.zen) { result in print(result) }
@@ -133,7 +148,7 @@ public protocol NetworkProviderType: AnyObject, RxCompatible, Sendable {
     /// Sends the request for `target`.
     @discardableResult
     func request(
-        _ target: Target, callbackQueue: DispatchQueue?, progress: (@Sendable (Double) -> Void)?,
+        _ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?,
         completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void
     ) -> any Cancellable
 

@@ -6,26 +6,28 @@ import FoundationNetworking
 #endif
 
 /// One request through a provider: endpoint, request mapping, plugins, stub or transport,
-/// validation, plugins again, delivery. Reports at most once and nothing after `cancel()`,
-/// but plugins always see the end (so activity counts stay balanced).
+/// download move, validation, plugins again, delivery. Reports exactly once: the answer, or,
+/// after `cancel()` (also before the request is built), `ProviderError.underlying(URLError(.cancelled), nil)`,
+/// which plugins' `didReceive` see too, as in Moya.
 final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     private struct State {
         var work: (any Disposable)?
         var finished = false
         var cancelled = false
-        var pluginsStarted = false
+        var lastProgress = 0.0
+        var downloadFile: URL?
     }
 
     private let provider: NetworkProvider<Target>
     private let target: Target
     private let callbackQueue: DispatchQueue?
-    private let progress: NetworkProvider<Target>.ProgressBlock?
+    private let progress: ProgressBlock?
     private let completion: NetworkProvider<Target>.Completion
     private let state = Mutex(State())
 
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
-        progress: NetworkProvider<Target>.ProgressBlock?, completion: @escaping NetworkProvider<Target>.Completion
+        progress: ProgressBlock?, completion: @escaping NetworkProvider<Target>.Completion
     ) {
         self.provider = provider
         self.target = target
@@ -43,36 +45,37 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             case .failure(let error):
                 self.finish(.failure(error))
             case .success(let request):
+                guard !self.isFinished else { return }
                 self.send(self.prepare(request), endpoint: endpoint)
             }
         }
         return self
     }
 
+    /// The error a cancelled request reports, as Moya's.
+    static var cancelledResult: Result<Response, ProviderError> {
+        .failure(.underlying(URLError(.cancelled), nil))
+    }
+
     func cancel() {
-        let (work, notify) = state.withLock { state -> ((any Disposable)?, Bool) in
-            guard !state.cancelled, !state.finished else { return (nil, false) }
+        let claimed = state.withLock { state -> (work: (any Disposable)?, file: URL?)? in
+            guard !state.finished else { return nil }
             state.cancelled = true
             state.finished = true
-            let work = state.work
-            state.work = nil
-            return (work, state.pluginsStarted)
+            defer { state.work = nil }
+            return (state.work, state.downloadFile)
         }
-        work?.dispose()
-        if notify {
-            let cancelled = Result<Response, ProviderError>.failure(.underlying(URLError(.cancelled), nil))
-            for plugin in provider.plugins { plugin.didReceive(cancelled, target: target) }
-        }
+        guard let claimed else { return }
+        claimed.work?.dispose()
+        if let file = claimed.file { try? FileManager.default.removeItem(at: file) }
+        deliver(Self.cancelledResult)
     }
+
+    private var isFinished: Bool { state.withLock { $0.finished } }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         let prepared = provider.plugins.reduce(request) { $1.prepare($0, target: target) }
-        let proceed = state.withLock { state -> Bool in
-            guard !state.cancelled else { return false }
-            state.pluginsStarted = true
-            return true
-        }
-        if proceed {
+        if !isFinished {
             let sent = PreparedRequest(request: prepared)
             for plugin in provider.plugins { plugin.willSend(sent, target: target) }
         }
@@ -80,28 +83,76 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 
     private func send(_ request: URLRequest, endpoint: Endpoint) {
-        guard !isCancelled else { return }
+        guard !isFinished else { return }
         let work: any Disposable
         switch provider.stubClosure(target) {
         case .never:
-            let complete: @Sendable (Result<Response, ProviderError>) -> Void = { self.finish($0) }
-            if provider.trackInflights {
-                work = provider.inflight.send(request, transport: provider.transport, progress: progress, completion: complete)
-            } else {
-                let call = provider.transport.send(request, progress: progress, completion: complete)
-                work = Disposables.create { call.cancel() }
-            }
+            work = sendThroughTransport(request, endpoint: endpoint)
         case .immediate:
             work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request)) }
         case .delayed(let delay):
             work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request)) }
         }
         let disposeNow = state.withLock { state -> Bool in
-            if state.finished { return state.cancelled }
+            if state.finished { return true }
             state.work = work
             return false
         }
         if disposeNow { work.dispose() }
+    }
+
+    /// Sends through the transport: uploads streamed from the request's body stream, downloads
+    /// to a temporary file then moved, progress adapted to `ProgressResponse`.
+    private func sendThroughTransport(_ request: URLRequest, endpoint: Endpoint) -> any Disposable {
+        let task = endpoint.task
+        var options = TransportOptions()
+        if let body = request.httpBodyStream as? SegmentedBodyStream {
+            options.upload = body.uploadSource
+        }
+        if progress != nil {
+            if task.isUpload {
+                options.uploadProgress = { [weak self] sent, total in
+                    guard let total, total > 0 else { return }
+                    self?.report(Double(sent) / Double(total))
+                }
+            } else {
+                options.downloadProgress = { [weak self] fraction in self?.report(fraction) }
+            }
+        }
+        var complete: @Sendable (Result<Response, ProviderError>) -> Void = { self.finish($0) }
+        if let destination = task.downloadDestination {
+            let file = DownloadMover.temporaryFile()
+            options.downloadFile = file
+            state.withLock { $0.downloadFile = file }
+            complete = { result in
+                guard !self.isFinished else { return }
+                self.finish(DownloadMover.finish(result, temporaryURL: file, destination: destination))
+            }
+        }
+        let shares = options.upload == nil && options.downloadFile == nil && options.uploadProgress == nil
+        if provider.trackInflights && shares {
+            return provider.inflight.send(request, endpoint: endpoint, transport: provider.transport,
+                                          progress: options.downloadProgress, completion: complete)
+        }
+        let call = provider.transport.send(request, options: options, completion: complete)
+        return Disposables.create { call.cancel() }
+    }
+
+    /// Passes a progress fraction on, unless the request already ended.
+    private func report(_ fraction: Double) {
+        guard let progress else { return }
+        let proceed = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.lastProgress = fraction
+            return true
+        }
+        guard proceed else { return }
+        let update = ProgressResponse(progress: fraction)
+        if let callbackQueue {
+            callbackQueue.async { progress(update) }
+        } else {
+            progress(update)
+        }
     }
 
     static func stubResult(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, ProviderError> {
@@ -126,14 +177,25 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             return true
         }
         guard proceed else { return }
+        deliver(result)
+    }
+
+    /// Validation, plugins, the last progress update and the completion, on `callbackQueue` when set.
+    private func deliver(_ result: Result<Response, ProviderError>) {
         let validated = Self.validate(result, codes: target.validationType.statusCodes)
         for plugin in provider.plugins { plugin.didReceive(validated, target: target) }
         let processed = provider.plugins.reduce(validated) { $1.process($0, target: target) }
-        if let callbackQueue {
-            let completion = self.completion
-            callbackQueue.async { completion(processed) }
-        } else {
+        let completion = self.completion
+        let progress = self.progress
+        let last = ProgressResponse(progress: state.withLock { $0.lastProgress }, response: try? processed.get())
+        let report: @Sendable () -> Void = {
+            progress?(last)
             completion(processed)
+        }
+        if let callbackQueue {
+            callbackQueue.async(execute: report)
+        } else {
+            report()
         }
     }
 

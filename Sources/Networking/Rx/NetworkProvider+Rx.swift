@@ -23,18 +23,21 @@ extension Rx where Base: NetworkProviderType {
         return single.timeout(timeout, scheduler: provider.scheduler)
     }
 
-    /// The request for `target` with its download progress: progress values, then the response.
+    /// The request for `target` with its progress, as Moya's: progress updates, then the last
+    /// one (`completed`, with the response), then completion; a failure ends it with the error.
+    /// Disposing cancels the request.
+    ///
+    /// ```swift
+    /// provider.rx.requestWithProgress(.upload(file)).subscribe(onNext: { print($0.progress) })
+    /// ```
     public func requestWithProgress(
         _ target: Base.Target, callbackQueue: DispatchQueue? = nil
     ) -> Observable<ProgressResponse> {
         let provider = base
         return Observable.create { observer in
-            let call = provider.request(target, callbackQueue: callbackQueue, progress: { fraction in
-                observer.onNext(ProgressResponse(progress: fraction, response: nil))
-            }) { result in
+            let call = provider.request(target, callbackQueue: callbackQueue, progress: { observer.onNext($0) }) { result in
                 switch result {
-                case .success(let response):
-                    observer.onNext(ProgressResponse(progress: 1, response: response))
+                case .success:
                     observer.onCompleted()
                 case .failure(let error):
                     observer.onError(error)
@@ -43,15 +46,4 @@ extension Rx where Base: NetworkProviderType {
             return Disposables.create { call.cancel() }
         }
     }
-}
-
-/// A progress update of a request, with the response once it arrived.
-public struct ProgressResponse: Sendable {
-    /// The fraction done, 0...1.
-    public let progress: Double
-    /// The response, on the last update.
-    public let response: Response?
-
-    /// Whether the response arrived.
-    public var completed: Bool { response != nil }
 }

@@ -14,12 +14,24 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     case head = "HEAD"
     /// `OPTIONS`
     case options = "OPTIONS"
+    /// `TRACE`
+    case trace = "TRACE"
+    /// `CONNECT`
+    case connect = "CONNECT"
 
     /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
     public var isIdempotent: Bool {
         switch self {
-        case .get, .head, .put, .delete, .options: return true
-        case .post, .patch: return false
+        case .get, .head, .put, .delete, .options, .trace: return true
+        case .post, .patch, .connect: return false
+        }
+    }
+
+    /// Whether a multipart body may go with this method (Moya: `POST`, `PUT`, `PATCH`, `CONNECT`).
+    public var supportsMultipart: Bool {
+        switch self {
+        case .post, .put, .patch, .connect: return true
+        case .get, .delete, .head, .options, .trace: return false
         }
     }
 }

@@ -3,9 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Where a finished download is moved: given the temporary file and the response, returns the destination.
-public typealias DownloadDestination = @Sendable (_ temporaryURL: URL, _ response: HTTPURLResponse) -> URL
-
 /// What a request carries. Named `RequestTask` so it does not shadow Swift's `Task`.
 public enum RequestTask: Sendable {
     /// No parameters and no body.
@@ -22,10 +19,39 @@ public enum RequestTask: Sendable {
     case requestCompositeData(bodyData: Data, urlParameters: [String: any Sendable])
     /// Body parameters encoded by `bodyEncoding` plus parameters in the query string.
     case requestCompositeParameters(bodyParameters: [String: any Sendable], bodyEncoding: any ParameterEncoding, urlParameters: [String: any Sendable])
-    /// A `multipart/form-data` body built from the parts.
-    case uploadMultipart([MultipartFormBodyPart])
-    /// The contents of a file as the body.
+    /// A file streamed from disk as the body; progress reports the upload.
     case uploadFile(URL)
-    /// A download stored where the closure says.
+    /// A `multipart/form-data` body built from the parts, streamed (file parts from disk).
+    case uploadMultipart([MultipartFormBodyPart])
+    /// A `multipart/form-data` body built by a `MultipartFormData`, streamed.
+    case uploadMultipartFormData(MultipartFormData)
+    /// A `multipart/form-data` body from the parts plus parameters in the query string.
+    case uploadCompositeMultipart([MultipartFormBodyPart], urlParameters: [String: any Sendable])
+    /// A `multipart/form-data` body from a `MultipartFormData` plus parameters in the query string.
+    case uploadCompositeMultipartFormData(MultipartFormData, urlParameters: [String: any Sendable])
+    /// The response body streamed to a file, then moved where `destination` says.
     case downloadDestination(DownloadDestination)
+    /// Parameters encoded by `encoding`, and the response body downloaded as `.downloadDestination` does.
+    case downloadParameters(parameters: [String: any Sendable], encoding: any ParameterEncoding, destination: DownloadDestination)
+}
+
+extension RequestTask {
+    /// The destination of a download task, `nil` for other tasks.
+    var downloadDestination: DownloadDestination? {
+        switch self {
+        case .downloadDestination(let destination), .downloadParameters(_, _, let destination): return destination
+        default: return nil
+        }
+    }
+
+    /// Whether the body is an upload whose progress the progress closure reports.
+    var isUpload: Bool {
+        switch self {
+        case .uploadFile, .uploadMultipart, .uploadMultipartFormData, .uploadCompositeMultipart,
+             .uploadCompositeMultipartFormData:
+            return true
+        default:
+            return false
+        }
+    }
 }

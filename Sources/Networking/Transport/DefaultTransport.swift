@@ -37,4 +37,14 @@ public final class DefaultTransport: HTTPTransport {
         }
         return sessionTransport.send(request, progress: progress, completion: completion)
     }
+
+    /// Sends with `options` through the transport for the request's scheme.
+    public func send(_ request: URLRequest,
+                     options: TransportOptions,
+                     completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        if request.url?.scheme?.lowercased() == "http" {
+            return socketTransport.send(request, options: options, completion: completion)
+        }
+        return sessionTransport.send(request, options: options, completion: completion)
+    }
 }

@@ -4,28 +4,51 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// One request in flight on a `URLSessionTransport`: what arrived so far and whom to tell.
+/// One request in flight on a `URLSessionTransport`: what arrived so far (in memory, or in the
+/// download file as it arrives), and whom to tell.
 final class URLSessionExchange: Sendable {
     private struct State {
         var response: HTTPURLResponse?
         var data = Data()
+        var received: Int64 = 0
+        var file: FileHandle?
+        var fileFailure: (any Error)?
         var cancelled = false
     }
 
     let task: URLSessionDataTask
     let request: URLRequest
     let limit: Int
+    let downloadFile: URL?
+    let uploadLength: Int64?
+    let makeUploadStream: (@Sendable () -> InputStream?)?
+    let uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
     let progress: (@Sendable (Double) -> Void)?
     let completion: @Sendable (Result<Response, ProviderError>) -> Void
     private let state = Mutex(State())
 
-    init(task: URLSessionDataTask, request: URLRequest, limit: Int,
-         progress: (@Sendable (Double) -> Void)?,
+    init(task: URLSessionDataTask, request: URLRequest, limit: Int, options: TransportOptions,
          completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {
         self.task = task
         self.request = request
         self.limit = limit
-        self.progress = progress
+        self.downloadFile = options.downloadFile
+        switch options.upload {
+        case .data(let data)?:
+            uploadLength = Int64(data.count)
+            makeUploadStream = nil
+        case .file(let url)?:
+            uploadLength = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+            makeUploadStream = nil
+        case .stream(let make, let length)?:
+            uploadLength = length
+            makeUploadStream = make
+        case nil:
+            uploadLength = nil
+            makeUploadStream = nil
+        }
+        self.uploadProgress = options.uploadProgress
+        self.progress = options.downloadProgress
         self.completion = completion
     }
 
@@ -33,29 +56,77 @@ final class URLSessionExchange: Sendable {
 
     func markCancelled() { state.withLock { $0.cancelled = true } }
 
-    /// Records the response head; `false` when the announced length is over the limit.
+    /// Records the response head and opens the download file; `false` when the announced
+    /// length is over the limit (which does not apply to a body going to a file).
     func receive(_ response: URLResponse) -> Bool {
         let http = response as? HTTPURLResponse
-        state.withLock { $0.response = http }
-        return response.expectedContentLength <= Int64(limit)
+        var file: FileHandle?
+        var failure: (any Error)?
+        if let downloadFile {
+            if FileManager.default.createFile(atPath: downloadFile.path, contents: nil) {
+                file = try? FileHandle(forWritingTo: downloadFile)
+            }
+            if file == nil { failure = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: downloadFile.path]) }
+        }
+        state.withLock { state in
+            state.response = http
+            state.file = file
+            state.fileFailure = failure
+        }
+        return downloadFile != nil || response.expectedContentLength <= Int64(limit)
     }
 
-    /// Appends body bytes; `false` when the total is over the limit.
+    /// Keeps body bytes (appends them to the download file when there is one); `false` when the
+    /// in-memory total is over the limit or the file cannot be written.
     func receive(_ data: Data) -> Bool {
-        let (total, expected) = state.withLock { state -> (Int, Int64) in
-            state.data.append(data)
-            return (state.data.count, state.response?.expectedContentLength ?? -1)
+        let (total, expected, accepted) = state.withLock { state -> (Int64, Int64, Bool) in
+            state.received += Int64(data.count)
+            var accepted = true
+            if downloadFile != nil {
+                if let file = state.file {
+                    do { try file.write(contentsOf: data) } catch {
+                        state.fileFailure = error
+                        accepted = false
+                    }
+                } else {
+                    accepted = false
+                }
+            } else {
+                state.data.append(data)
+                accepted = state.data.count <= limit
+            }
+            return (state.received, state.response?.expectedContentLength ?? -1, accepted)
         }
         if let progress, expected > 0 {
             progress(min(1, Double(total) / Double(expected)))
         }
-        return total <= limit
+        return accepted
     }
 
-    /// The partial or full response, when a response head arrived.
+    /// Reports upload progress, with the known length when URLSession does not know it.
+    func sent(_ totalSent: Int64, expected: Int64) {
+        uploadProgress?(totalSent, expected > 0 ? expected : uploadLength)
+    }
+
+    /// The error that stopped writing the download file, if any.
+    var fileFailure: (any Error)? { state.withLock { $0.fileFailure } }
+
+    /// Closes the download file (if any); called once the exchange ends.
+    func closeFile() {
+        let file = state.withLock { state -> FileHandle? in
+            defer { state.file = nil }
+            return state.file
+        }
+        try? file?.close()
+    }
+
+    /// The partial or full response, when a response head arrived; a download's has an empty
+    /// body and the file's URL.
     var currentResponse: Response? {
         state.withLock { state in
-            state.response.map { Response(statusCode: $0.statusCode, data: state.data, request: request, response: $0) }
+            state.response.map {
+                Response(statusCode: $0.statusCode, data: state.data, request: request, response: $0, fileURL: downloadFile)
+            }
         }
     }
 }

@@ -58,13 +58,44 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: URLRequest,
                      progress: (@Sendable (Double) -> Void)?,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        send(request, options: TransportOptions(downloadProgress: progress), completion: completion)
+    }
+
+    /// Starts an upload or data task as `options` says: a `.data` body or a `.file` (read from
+    /// disk as it is sent) goes through an upload task, a `.stream` through a streamed upload
+    /// task (sent chunked; the stream is made again when URLSession asks for a new one); upload
+    /// progress comes from URLSession's `didSendBodyData`; with `downloadFile` each body chunk is
+    /// appended to the file as it arrives and the response size limit does not apply.
+    public func send(_ request: URLRequest,
+                     options: TransportOptions,
+                     completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
         var request = request
         if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
             request.timeoutInterval = requestTimeout
         }
-        let task = session.dataTask(with: request)
+        let task: URLSessionDataTask
+        switch options.upload {
+        case nil:
+            task = session.dataTask(with: request)
+        case .data(let data)?:
+            request.httpBodyStream = nil
+            task = session.uploadTask(with: request, from: data)
+        case .file(let url)?:
+            request.httpBodyStream = nil
+            task = session.uploadTask(with: request, fromFile: url)
+        case .stream(let makeStream, _)?:
+            guard let stream = makeStream() else {
+                completion(.failure(.underlying(URLError(.cannotOpenFile), nil)))
+                return FinishedCancellable()
+            }
+            // FoundationNetworking sends a streamed body chunked; a Content-Length beside it would be invalid.
+            request.setValue(nil, forHTTPHeaderField: "Content-Length")
+            request.httpBody = nil
+            request.httpBodyStream = stream
+            task = session.uploadTask(withStreamedRequest: request)
+        }
         let exchange = URLSessionExchange(task: task, request: request, limit: maximumResponseSize,
-                                          progress: progress, completion: completion)
+                                          options: options, completion: completion)
         delegate.register(exchange, for: task.taskIdentifier)
         if let overallDeadline {
             let identifier = task.taskIdentifier
@@ -95,5 +126,6 @@ final class URLSessionCancellable: Cancellable {
         exchange.markCancelled()
         delegate?.remove(identifier)
         exchange.task.cancel()
+        exchange.closeFile()
     }
 }

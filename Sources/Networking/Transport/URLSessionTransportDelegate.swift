@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// Routes URLSession delegate callbacks to the exchange of each task; an exchange is removed
-/// exactly once (completion, failure, deadline or cancel), so each reports at most once.
+/// Routes URLSession delegate callbacks to the exchange of each task (response, body bytes,
+/// upload progress, fresh body streams); an exchange is removed exactly once (completion,
+/// failure, deadline or cancel), so each reports at most once.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Mutex<[Int: URLSessionExchange]>([:])
 
@@ -26,6 +27,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     func fail(_ identifier: Int, with error: ProviderError) {
         guard let exchange = remove(identifier) else { return }
         exchange.task.cancel()
+        exchange.closeFile()
         exchange.completion(.failure(error))
     }
 
@@ -33,6 +35,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     func expire(_ identifier: Int) {
         guard let exchange = remove(identifier) else { return }
         exchange.task.cancel()
+        exchange.closeFile()
         exchange.completion(.failure(.underlying(URLError(.timedOut), exchange.currentResponse)))
     }
 
@@ -53,12 +56,24 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let exchange = exchange(dataTask.taskIdentifier) else { return }
         if !exchange.receive(data) {
-            fail(dataTask.taskIdentifier, with: .underlying(TransportError.responseTooLarge(limit: exchange.limit), exchange.currentResponse))
+            let error: any Error = exchange.fileFailure ?? TransportError.responseTooLarge(limit: exchange.limit)
+            fail(dataTask.taskIdentifier, with: .underlying(error, exchange.currentResponse))
         }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        exchange(task.taskIdentifier)?.sent(totalBytesSent, expected: totalBytesExpectedToSend)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask,
+                    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+        completionHandler(exchange(task.taskIdentifier)?.makeUploadStream?())
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = remove(task.taskIdentifier) else { return }
+        exchange.closeFile()
         let response = exchange.currentResponse
         if let error {
             exchange.completion(.failure(.underlying(error, response)))

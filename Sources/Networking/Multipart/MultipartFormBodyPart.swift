@@ -6,7 +6,7 @@ public struct MultipartFormBodyPart: Sendable, Equatable {
     public enum Provider: Sendable, Equatable {
         /// Bytes in memory.
         case data(Data)
-        /// The contents of a local file, read when the request is built.
+        /// A local file, streamed from disk when the request is sent.
         case file(URL)
     }
 

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Why a `multipart/form-data` body cannot be built (Alamofire's `multipartEncodingFailed` reasons).
+public enum MultipartEncodingFailure: Error, Sendable, Equatable {
+    /// A file part's URL is not a `file://` URL.
+    case fileURLInvalid(URL)
+    /// A file part's file does not exist or cannot be read.
+    case fileNotReachable(URL)
+    /// A file part's URL names a directory.
+    case fileIsDirectory(URL)
+    /// A file part's size cannot be read.
+    case fileSizeNotAvailable(URL)
+    /// A part's stream could not be read (or ended before its announced length).
+    case inputStreamReadFailed
+    /// Multipart bodies go with `POST`, `PUT`, `PATCH` or `CONNECT` only (`HTTPMethod.supportsMultipart`).
+    case methodDoesNotSupportMultipart(String)
+}

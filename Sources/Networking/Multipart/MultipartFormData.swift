@@ -1,0 +1,174 @@
+import Foundation
+
+/// Builds a `multipart/form-data` body (RFC 7578) from data, file and stream parts, as
+/// Alamofire's `MultipartFormData` does; the body is streamed (file parts read from disk in
+/// chunks), never assembled in memory unless `encode()` is asked for.
+///
+/// Layout: `--boundary CRLF`, then per part its headers (`Content-Disposition: form-data;
+/// name="n"[; filename="f"]`, then `Content-Type: t` when there is one), `CRLF`, the bytes;
+/// parts are separated by `CRLF --boundary CRLF` and the body ends with `CRLF --boundary-- CRLF`.
+/// A body without parts is empty.
+///
+/// ```swift
+/// let form = MultipartFormData()
+/// form.append(Data("Ann".utf8), name: "name")
+/// form.append(photoURL, withName: "photo")          // image/jpeg from ".jpg"
+/// provider.request(.upload(form)) { result in ... }
+/// ```
+public final class MultipartFormData: Sendable {
+    private struct Part: Sendable {
+        let headers: [(name: String, value: String)]
+        let content: BodySegment
+        let length: UInt64
+    }
+
+    private struct State: Sendable {
+        var parts: [Part] = []
+        var failure: MultipartEncodingFailure?
+    }
+
+    /// The boundary between parts.
+    public let boundary: String
+    private let state = Mutex(State())
+
+    /// An empty body; the default boundary is random.
+    public init(boundary: String? = nil) {
+        self.boundary = boundary ?? Self.randomBoundary()
+    }
+
+    /// A body made of Moya's `MultipartFormBodyPart`s: data parts as given; file parts with
+    /// the file's name and a MIME type from its extension unless the part names them.
+    public convenience init(parts: [MultipartFormBodyPart], boundary: String = MultipartFormData.randomBoundary()) {
+        self.init(boundary: boundary)
+        for part in parts {
+            switch part.provider {
+            case .data(let data):
+                append(data, name: part.name, fileName: part.fileName, mimeType: part.mimeType)
+            case .file(let url):
+                appendFile(url, name: part.name, fileName: part.fileName ?? url.lastPathComponent,
+                           mimeType: part.mimeType ?? MIMEType.forPathExtension(url.pathExtension))
+            }
+        }
+    }
+
+    /// The value for the request's `Content-Type` header.
+    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    /// The body's length in bytes, boundaries included.
+    public var contentLength: UInt64 {
+        let parts = state.withLock { $0.parts }
+        guard !parts.isEmpty else { return 0 }
+        let heads = parts.enumerated().reduce(UInt64(0)) { sum, item in
+            sum + UInt64(head(of: item.element, first: item.offset == 0).count) + item.element.length
+        }
+        return heads + UInt64(tail.count)
+    }
+
+    /// A fresh random boundary.
+    public static func randomBoundary() -> String {
+        let hex = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        return "networking.boundary.\(hex)"
+    }
+
+    /// Appends bytes from memory, with a file name and a MIME type when given.
+    public func append(_ data: Data, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        add(name: name, fileName: fileName, mimeType: mimeType, content: .bytes(data), length: UInt64(data.count))
+    }
+
+    /// Appends bytes from memory (Alamofire's spelling of `append(_:name:fileName:mimeType:)`).
+    public func append(_ data: Data, withName name: String, fileName: String? = nil, mimeType: String? = nil) {
+        append(data, name: name, fileName: fileName, mimeType: mimeType)
+    }
+
+    /// Appends a file, streamed from disk, named after its last path component, with the MIME
+    /// type of its extension (`application/octet-stream` for unknown ones).
+    public func append(_ fileURL: URL, withName name: String) {
+        appendFile(fileURL, name: name, fileName: fileURL.lastPathComponent,
+                   mimeType: MIMEType.forPathExtension(fileURL.pathExtension))
+    }
+
+    /// Appends a file, streamed from disk, with the given file name and MIME type.
+    public func append(_ fileURL: URL, withName name: String, fileName: String, mimeType: String) {
+        appendFile(fileURL, name: name, fileName: fileName, mimeType: mimeType)
+    }
+
+    /// Appends `length` bytes read from `stream` when the body is sent. A stream can be read
+    /// only once: a body with a stream part cannot be sent a second time (a retry fails).
+    public func append(_ stream: InputStream, withLength length: UInt64, name: String, fileName: String, mimeType: String) {
+        add(name: name, fileName: fileName, mimeType: mimeType, content: .stream(StreamBox(stream)), length: length)
+    }
+
+    /// The whole body in memory (for small bodies and tests); throws the first
+    /// `MultipartEncodingFailure` met while appending or reading.
+    public func encode() throws -> Data {
+        let stream = try bodyStream()
+        var body = Data()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count < 0 { throw stream.streamError ?? MultipartEncodingFailure.inputStreamReadFailed }
+            if count == 0 { return body }
+            body.append(buffer, count: count)
+        }
+    }
+
+    /// The body as a stream that reads the parts in sequence; throws the first failure met while appending.
+    func bodyStream() throws -> SegmentedBodyStream {
+        let (parts, failure) = state.withLock { ($0.parts, $0.failure) }
+        if let failure { throw failure }
+        guard !parts.isEmpty else { return SegmentedBodyStream(segments: [], length: 0) }
+        var segments: [BodySegment] = []
+        for (offset, part) in parts.enumerated() {
+            segments.append(.bytes(head(of: part, first: offset == 0)))
+            segments.append(part.content)
+        }
+        segments.append(.bytes(tail))
+        return SegmentedBodyStream(segments: segments, length: Int64(contentLength))
+    }
+
+    private var tail: Data { Data("\r\n--\(boundary)--\r\n".utf8) }
+
+    private func head(of part: Part, first: Bool) -> Data {
+        var text = first ? "--\(boundary)\r\n" : "\r\n--\(boundary)\r\n"
+        for header in part.headers { text += "\(header.name): \(header.value)\r\n" }
+        text += "\r\n"
+        return Data(text.utf8)
+    }
+
+    private func appendFile(_ url: URL, name: String, fileName: String, mimeType: String) {
+        guard url.isFileURL else { return record(.fileURLInvalid(url)) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return record(.fileNotReachable(url))
+        }
+        guard !isDirectory.boolValue else { return record(.fileIsDirectory(url)) }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber else {
+            return record(.fileSizeNotAvailable(url))
+        }
+        add(name: name, fileName: fileName, mimeType: mimeType, content: .file(url), length: size.uint64Value)
+    }
+
+    private func add(name: String, fileName: String?, mimeType: String?, content: BodySegment, length: UInt64) {
+        var disposition = "form-data; name=\"\(Self.quoted(name))\""
+        if let fileName { disposition += "; filename=\"\(Self.quoted(fileName))\"" }
+        var headers = [(name: "Content-Disposition", value: disposition)]
+        if let mimeType { headers.append((name: "Content-Type", value: mimeType)) }
+        let part = Part(headers: headers, content: content, length: length)
+        state.withLock { $0.parts.append(part) }
+    }
+
+    private func record(_ failure: MultipartEncodingFailure) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = failure }
+        }
+    }
+
+    private static func quoted(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// One piece of a streamed body: bytes in memory, a file read in chunks, or a caller's stream.
+enum BodySegment: Sendable {
+    /// Bytes already in memory.
+    case bytes(Data)
+    /// A local file, opened when the stream reaches it and read in 64 KB chunks.
+    case file(URL)
+    /// A caller's stream (it can be read once).
+    case stream(StreamBox)
+}
+
+/// Carries a caller's `InputStream` inside a `Sendable` body description.
+// @unchecked: the stream is only read by the one body stream that reaches its segment, on one thread at a time.
+final class StreamBox: @unchecked Sendable {
+    let stream: InputStream
+    init(_ stream: InputStream) { self.stream = stream }
+}
+
+/// An `InputStream` that reads its segments one after another without loading a file whole:
+/// the streamed body of `.uploadFile` and of multipart uploads. It also knows how to make a
+/// fresh copy of itself (`uploadSource`), which is what the provider hands to transports.
+final class SegmentedBodyStream: InputStream {
+    private static let chunkSize = 64 * 1024
+
+    private let segments: [BodySegment]
+    /// The total length in bytes, when known.
+    let length: Int64?
+    private var index = 0
+    private var pending = Data()
+    private var pendingOffset = 0
+    private var file: FileHandle?
+    private var openedStream = false
+    private var status: Stream.Status = .notOpen
+    private var failure: (any Error)?
+
+    init(segments: [BodySegment], length: Int64?) {
+        self.segments = segments
+        self.length = length
+        super.init(data: Data())
+    }
+
+    /// The same body as an `UploadSource`: `.file` for a body that is one file, else a stream
+    /// made fresh for every attempt.
+    var uploadSource: UploadSource {
+        if segments.count == 1, case .file(let url) = segments[0] { return .file(url) }
+        let segments = self.segments
+        let length = self.length
+        return .stream({ SegmentedBodyStream(segments: segments, length: length) }, length: length)
+    }
+
+    override func open() {
+        if status == .notOpen { status = .open }
+    }
+
+    override func close() {
+        try? file?.close()
+        file = nil
+        if case .stream(let box)? = segments.indices.contains(index) ? segments[index] : nil, openedStream {
+            box.stream.close()
+        }
+        status = .closed
+    }
+
+    override var streamStatus: Stream.Status { status }
+    override var streamError: (any Error)? { failure }
+    override var hasBytesAvailable: Bool { status == .open || status == .reading }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+        guard status == .open || status == .reading else { return status == .atEnd ? 0 : -1 }
+        var written = 0
+        while written < length {
+            if pendingOffset < pending.count {
+                let count = min(length - written, pending.count - pendingOffset)
+                pending.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    (buffer + written).update(from: base.assumingMemoryBound(to: UInt8.self) + pendingOffset, count: count)
+                }
+                pendingOffset += count
+                written += count
+                continue
+            }
+            do {
+                guard let chunk = try nextChunk() else {
+                    status = .atEnd
+                    return written
+                }
+                pending = chunk
+                pendingOffset = 0
+            } catch {
+                failure = error
+                status = .error
+                return written > 0 ? written : -1
+            }
+        }
+        return written
+    }
+
+    override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+                            length: UnsafeMutablePointer<Int>) -> Bool { false }
+
+    /// The next non-empty chunk of the body, `nil` at its end.
+    private func nextChunk() throws -> Data? {
+        while index < segments.count {
+            switch segments[index] {
+            case .bytes(let data):
+                index += 1
+                if !data.isEmpty { return data }
+            case .file(let url):
+                if file == nil {
+                    do { file = try FileHandle(forReadingFrom: url) } catch {
+                        throw MultipartEncodingFailure.fileNotReachable(url)
+                    }
+                }
+                if let data = try file?.read(upToCount: Self.chunkSize), !data.isEmpty { return data }
+                try? file?.close()
+                file = nil
+                index += 1
+            case .stream(let box):
+                if !openedStream {
+                    box.stream.open()
+                    openedStream = true
+                }
+                var bytes = [UInt8](repeating: 0, count: Self.chunkSize)
+                let count = box.stream.read(&bytes, maxLength: bytes.count)
+                if count > 0 { return Data(bytes[0..<count]) }
+                box.stream.close()
+                openedStream = false
+                index += 1
+                if count < 0 { throw MultipartEncodingFailure.inputStreamReadFailed }
+            }
+        }
+        return nil
+    }
+}
