@@ -462,7 +462,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             return
         }
         giveBack(reusable: reusable)
-        var data = response.body
+        // With a download file the body went there as it arrived (`writeBodyToFile`).
+        var data = options.downloadFile == nil ? response.body : []
         var decodeFailure: TransportError?
         if options.downloadFile == nil {
             switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
