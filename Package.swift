@@ -4,6 +4,8 @@ import PackageDescription
 /// Debug builds count live subscriptions (`Resources.total`); release builds do not.
 let package = Package(
     name: "ReactiveNetworking",
+    // Synchronization's Mutex and Atomic need these releases on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire"]),
         .testTarget(
             name: "NetworkingTests",

@@ -19,6 +19,8 @@ public enum HTTPWireError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedChunk(offset: Int)
     /// The body grew past `limit` bytes.
     case bodyTooLarge(limit: Int)
+    /// A compressed body (`Content-Encoding: gzip` or `deflate`) is malformed at `offset`.
+    case invalidContentCoding(offset: Int)
     /// The connection ended inside the head after `received` bytes.
     case truncatedHead(received: Int)
     /// The connection ended inside the body; `expected` is nil when the length was unknown (chunked).
@@ -35,6 +37,7 @@ public enum HTTPWireError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedTransferEncoding(let value): "unsupported Transfer-Encoding \"\(value)\""
         case .malformedChunk(let offset): "malformed chunked body at byte \(offset)"
         case .bodyTooLarge(let limit): "body larger than \(limit) bytes"
+        case .invalidContentCoding(let offset): "malformed compressed body at byte \(offset)"
         case .truncatedHead(let received): "connection closed inside the head after \(received) bytes"
         case .truncatedBody(let expected, let received):
             if let expected {

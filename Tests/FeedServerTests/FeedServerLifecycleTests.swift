@@ -167,7 +167,7 @@ final class FeedServerLifecycleTests: FeedServerTestCase {
         let server = try makeServer(.init(port: port))
         XCTAssertEqual(server.port, port)
         XCTAssertThrowsError(try makeServer(.init(port: port))) { error in
-            XCTAssertEqual(error as? SocketError, .system(operation: "bind", errno: EADDRINUSE))
+            XCTAssertEqual(error as? SocketError, .system(operation: .bind, errno: EADDRINUSE))
         }
     }
 

@@ -83,7 +83,7 @@ final class FeedServerRouteTests: FeedServerTestCase {
         let client = try connect(server)
         try client.request("GET", "/hang")
         XCTAssertThrowsError(try client.socket.read(timeout: .milliseconds(300))) {
-            XCTAssertEqual($0 as? SocketError, .timedOut(operation: "read"))
+            XCTAssertEqual($0 as? SocketError, .timedOut(operation: .read))
         }
         XCTAssertEqual(server.requestCount(path: "/hang"), 1)
     }
@@ -100,7 +100,7 @@ final class FeedServerRouteTests: FeedServerTestCase {
         let client = try connect(server)
         try client.request("GET", "/reset")
         XCTAssertThrowsError(try client.response()) {
-            XCTAssertEqual($0 as? SocketError, .system(operation: "read", errno: ECONNRESET))
+            XCTAssertEqual($0 as? SocketError, .system(operation: .read, errno: ECONNRESET))
         }
     }
 

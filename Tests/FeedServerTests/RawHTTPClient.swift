@@ -49,7 +49,7 @@ final class RawHTTPClient {
                 return response
             }
         }
-        throw SocketError.timedOut(operation: "response")
+        throw SocketError.timedOut(operation: .read)
     }
 
     /// Reads raw bytes until the server closes.
@@ -61,7 +61,7 @@ final class RawHTTPClient {
             if bytes.isEmpty { return all }
             all += bytes
         }
-        throw SocketError.timedOut(operation: "readUntilClose")
+        throw SocketError.timedOut(operation: .read)
     }
 
     func close() {

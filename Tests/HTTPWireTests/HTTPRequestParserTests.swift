@@ -65,3 +65,48 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(try parser.nextRequestHead()?.target, "/")
     }
 }
+
+/// The request parser is strict where a lenient one lets a second request be smuggled.
+final class HTTPRequestParserStrictnessTests: XCTestCase {
+    /// With a bare LF accepted, `Dummy: x\nContent-Length: 23` would frame a body that is really
+    /// a second request (`GET /admin`) that a proxy reading the line as one field never saw.
+    func testABareLineFeedInTheHeadIsRejected() {
+        let smuggled = "POST / HTTP/1.1\r\nHost: a\r\nDummy: x\nContent-Length: 23\r\n\r\nGET /admin HTTP/1.1\r\n\r\n"
+        var parser = HTTPRequestParser()
+        parser.feed(smuggled.utf8)
+        XCTAssertThrowsError(try parser.nextRequest()) { error in
+            XCTAssertEqual(error as? HTTPWireError, .malformedHeader(offset: 34))
+        }
+    }
+
+    func testABareLineFeedAfterTheRequestLineIsRejected() {
+        var parser = HTTPRequestParser()
+        parser.feed("GET / HTTP/1.1\nHost: a\r\n\r\n".utf8)
+        XCTAssertThrowsError(try parser.nextRequest()) { error in
+            XCTAssertEqual(error as? HTTPWireError, .malformedStartLine(offset: 14))
+        }
+    }
+
+    /// The response parser stays tolerant of bare LF (RFC 9112 section 2.2 allows a recipient to).
+    func testTheResponseParserStillAcceptsBareLineFeeds() throws {
+        var parser = HTTPResponseParser(requestMethod: "GET")
+        let response = try parser.feed(Array("HTTP/1.1 200 OK\nContent-Length: 2\n\nok".utf8))
+        XCTAssertEqual(response?.body, Array("ok".utf8))
+    }
+
+    /// A CONNECT request has no body whatever its fields say: what follows is tunnel data.
+    func testConnectReadsNoBody() throws {
+        var parser = HTTPRequestParser()
+        parser.feed("CONNECT example.com:443 HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello".utf8)
+        let request = try XCTUnwrap(try parser.nextRequest())
+        XCTAssertEqual(request.head.method, "CONNECT")
+        XCTAssertEqual(request.body, [])
+        XCTAssertFalse(parser.isIdle, "the tunnel bytes stay buffered, unread as a body")
+    }
+
+    func testNonASCIIInTheTargetIsRejected() {
+        var parser = HTTPRequestParser()
+        parser.feed(Array("GET /caf".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\n\r\n".utf8))
+        XCTAssertThrowsError(try parser.nextRequest())
+    }
+}

@@ -32,7 +32,7 @@ final class TCPSocketTests: XCTestCase {
         let port = try listener.localPort()
         listener.close()
         XCTAssertThrowsError(try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(2))) { error in
-            XCTAssertEqual(error as? SocketError, .system(operation: "connect", errno: ECONNREFUSED))
+            XCTAssertEqual(error as? SocketError, .system(operation: .connect, errno: ECONNREFUSED))
             XCTAssertTrue((error as? SocketError)?.isConnectionRefused ?? false)
         }
     }
@@ -43,7 +43,7 @@ final class TCPSocketTests: XCTestCase {
         let client = try TCPSocket.connect(host: "127.0.0.1", port: try listener.localPort(), timeout: .seconds(2))
         defer { client.close() }
         XCTAssertThrowsError(try client.read(timeout: .milliseconds(50))) {
-            XCTAssertEqual($0 as? SocketError, .timedOut(operation: "read"))
+            XCTAssertEqual($0 as? SocketError, .timedOut(operation: .read))
         }
     }
 
@@ -62,14 +62,14 @@ final class TCPSocketTests: XCTestCase {
         server.setLingerZero()
         server.close()
         XCTAssertThrowsError(try client.read(timeout: .seconds(2))) { error in
-            XCTAssertEqual(error as? SocketError, .system(operation: "read", errno: ECONNRESET))
+            XCTAssertEqual(error as? SocketError, .system(operation: .read, errno: ECONNRESET))
             XCTAssertTrue((error as? SocketError)?.isConnectionReset ?? false)
         }
     }
 
     func testErrorDescriptionsNameTheProblem() {
-        XCTAssertTrue(SocketError.system(operation: "connect", errno: ECONNREFUSED).description.contains("Connection refused"))
-        XCTAssertEqual(SocketError.timedOut(operation: "read").description, "read timed out")
+        XCTAssertTrue(SocketError.system(operation: .connect, errno: ECONNREFUSED).description.contains("Connection refused"))
+        XCTAssertEqual(SocketError.timedOut(operation: .read).description, "read timed out")
     }
 }
 
@@ -86,7 +86,7 @@ final class TCPSocketConnectTimeoutTests: XCTestCase {
             do {
                 connected.append(try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .milliseconds(300)))
             } catch SocketError.timedOut(let operation) {
-                XCTAssertEqual(operation, "connect")
+                XCTAssertEqual(operation, .connect)
                 timedOut = true
             }
         }

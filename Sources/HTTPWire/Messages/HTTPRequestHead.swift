@@ -34,8 +34,10 @@ public struct HTTPRequestHead: Sendable, Equatable {
         return true
     }
 
-    /// How the request body is delimited (RFC 9112 section 6.3).
+    /// How the request body is delimited (RFC 9112 section 6.3); `CONNECT` never has one
+    /// (RFC 9110 section 9.3.6: what follows its head is tunnel data).
     public func bodyFraming() throws(HTTPWireError) -> HTTPBodyFraming {
+        if method == "CONNECT" { return .none }
         if let framing = try HTTPBodyFraming.fromTransferEncoding(headers) {
             return framing
         }

@@ -46,6 +46,6 @@ enum ASCII {
 
     /// Bytes allowed in a request target: visible ASCII and obs-text, no space or controls.
     static func isTargetCharacter(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte != 0x7F
+        byte > 0x20 && byte < 0x7F
     }
 }

@@ -5,15 +5,21 @@
 public struct HTTPHeadParser: Sendable {
     /// The largest head accepted, in bytes, terminating empty line included.
     public let maxHeaderBytes: Int
+    /// Whether every line of the head must end in CRLF: a bare LF is then malformed (RFC 9112
+    /// section 2.2 lets a recipient accept it, but a server that does can be fooled into reading
+    /// a second, smuggled request that a stricter proxy in front of it never saw).
+    public let requiresCRLF: Bool
     /// Bytes received and not yet consumed by a parsed head.
     public private(set) var buffered: [UInt8] = []
     private var scanned = 0
     private var lineStart = 0
     private var headStart = 0
 
-    /// Creates a parser that rejects heads longer than `maxHeaderBytes`.
-    public init(maxHeaderBytes: Int = 16_384) {
+    /// Creates a parser that rejects heads longer than `maxHeaderBytes` and, when `requiresCRLF`,
+    /// any line ended by a bare LF.
+    public init(maxHeaderBytes: Int = 16_384, requiresCRLF: Bool = false) {
         self.maxHeaderBytes = maxHeaderBytes
+        self.requiresCRLF = requiresCRLF
     }
 
     /// Appends received bytes.
@@ -58,7 +64,12 @@ public struct HTTPHeadParser: Sendable {
             if scanned - headStart > maxHeaderBytes { throw .headersTooLarge(limit: maxHeaderBytes) }
             guard byte == ASCII.lf else { continue }
             var lineEnd = scanned - 1
-            if lineEnd > lineStart, buffered[lineEnd - 1] == ASCII.cr { lineEnd -= 1 }
+            if lineEnd > lineStart, buffered[lineEnd - 1] == ASCII.cr {
+                lineEnd -= 1
+            } else if requiresCRLF {
+                let offset = lineEnd - headStart
+                throw lineStart == headStart ? .malformedStartLine(offset: offset) : .malformedHeader(offset: offset)
+            }
             if lineEnd == lineStart {
                 if lineStart == headStart {
                     // RFC 9112 section 2.2: ignore empty lines before the start line.

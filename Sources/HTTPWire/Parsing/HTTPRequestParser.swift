@@ -1,6 +1,10 @@
 /// An incremental parser for a stream of requests, as a server reads them: feed bytes, then take
 /// complete requests (head and body) one by one; pipelined requests stay buffered.
 ///
+/// The parsing is strict where leniency lets requests be smuggled: every head line must end in
+/// CRLF (a bare LF is `malformedStartLine` / `malformedHeader`), and a `CONNECT` request has no
+/// body whatever its fields say (the bytes after its head belong to the tunnel).
+///
 /// `pendingHead` exposes a head whose body has not fully arrived, so a server can count the
 /// request or answer `Expect: 100-continue` before the body comes.
 public struct HTTPRequestParser: Sendable {
@@ -20,7 +24,7 @@ public struct HTTPRequestParser: Sendable {
     public init(maxHeaderBytes: Int = 16_384, maxBodyBytes: Int = 1_048_576) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
-        self.headParser = HTTPHeadParser(maxHeaderBytes: maxHeaderBytes)
+        self.headParser = HTTPHeadParser(maxHeaderBytes: maxHeaderBytes, requiresCRLF: true)
     }
 
     /// Appends received bytes.

@@ -25,6 +25,16 @@ public struct HTTPResponseParser: Sendable {
     /// Bytes received after the end of the response (the start of a pipelined one, if any).
     public var unusedBytes: [UInt8] { leftover }
 
+    /// Body bytes decoded so far, including those already taken with `takeBody()`.
+    public var bodyBytesReceived: Int { decoder?.receivedCount ?? 0 }
+
+    /// Removes and returns the body bytes decoded so far, so that a caller writing the body
+    /// elsewhere (a file) never holds it whole; the completed response then has only the rest.
+    public mutating func takeBody() -> [UInt8] {
+        defer { body.removeAll(keepingCapacity: true) }
+        return body
+    }
+
     /// Feeds received bytes; returns the response once it is complete.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(HTTPWireError) -> HTTPResponse? {
         receivedBytes += bytes.count

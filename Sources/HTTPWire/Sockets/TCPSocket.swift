@@ -1,5 +1,3 @@
-import Glibc
-
 /// A TCP socket descriptor with blocking helpers that take timeouts (implemented with `poll`).
 ///
 /// The value is a plain descriptor: copies refer to the same socket, and exactly one owner
@@ -17,14 +15,12 @@ public struct TCPSocket: Sendable, Hashable {
 
     /// Creates a socket bound to `host` (an IPv4 literal) and `port` (0 lets the kernel pick) and listens.
     public static func listen(host: String = "127.0.0.1", port: UInt16 = 0, backlog: Int32 = 512) throws(SocketError) -> TCPSocket {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .system(operation: "socket", errno: errno) }
+        let fd = SystemLibrary.socket(family: AF_INET, nonBlocking: false)
+        guard fd >= 0 else { throw .system(operation: .socket, errno: errno) }
         let socket = TCPSocket(descriptor: fd)
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
+        var address = SystemLibrary.ipv4Address(port: port)
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             socket.close()
             throw .addressResolution(host: host, code: EAI_NONAME)
@@ -37,12 +33,12 @@ public struct TCPSocket: Sendable, Hashable {
         guard bound == 0 else {
             let number = errno
             socket.close()
-            throw .system(operation: "bind", errno: number)
+            throw .system(operation: .bind, errno: number)
         }
-        guard Glibc.listen(fd, backlog) == 0 else {
+        guard SystemLibrary.listen(fd, backlog) == 0 else {
             let number = errno
             socket.close()
-            throw .system(operation: "listen", errno: number)
+            throw .system(operation: .listen, errno: number)
         }
         return socket
     }
@@ -54,7 +50,7 @@ public struct TCPSocket: Sendable, Hashable {
         let result = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        guard result == 0 else { throw .system(operation: "getsockname", errno: errno) }
+        guard result == 0 else { throw .system(operation: .getsockname, errno: errno) }
         return withUnsafePointer(to: &storage) { pointer in
             if Int32(pointer.pointee.ss_family) == AF_INET6 {
                 pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
@@ -66,17 +62,18 @@ public struct TCPSocket: Sendable, Hashable {
 
     /// Waits up to `timeout` (nil: forever) for a connection and accepts it; nil on timeout.
     public func accept(timeout: Duration?) throws(SocketError) -> TCPSocket? {
-        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "accept") else { return nil }
+        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: .accept) else { return nil }
         while true {
-            let fd = Glibc.accept(descriptor, nil, nil)
+            let fd = SystemLibrary.accept(descriptor)
             if fd >= 0 {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                SystemLibrary.setNonBlocking(fd, false)
                 return TCPSocket(descriptor: fd)
             }
             let number = errno
             if number == EINTR { continue }
             if number == EAGAIN || number == EWOULDBLOCK || number == ECONNABORTED { return nil }
-            throw .system(operation: "accept", errno: number)
+            throw .system(operation: .accept, errno: number)
         }
     }
 
@@ -87,12 +84,12 @@ public struct TCPSocket: Sendable, Hashable {
     public static func connect(host: String, port: UInt16, timeout: Duration) throws(SocketError) -> TCPSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = SystemLibrary.streamType
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(host, String(port), &hints, &list)
         guard code == 0, let first = list else {
-            if code == EAI_SYSTEM { throw .system(operation: "getaddrinfo", errno: errno) }
+            if code == EAI_SYSTEM { throw .system(operation: .getaddrinfo, errno: errno) }
             throw .addressResolution(host: host, code: code)
         }
         defer { freeaddrinfo(first) }
@@ -110,25 +107,24 @@ public struct TCPSocket: Sendable, Hashable {
     }
 
     private static func connect(address: UnsafeMutablePointer<sockaddr>?, length: socklen_t, family: Int32, timeout: Duration) throws(SocketError) -> TCPSocket {
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .system(operation: "socket", errno: errno) }
+        let fd = SystemLibrary.socket(family: family, nonBlocking: true)
+        guard fd >= 0 else { throw .system(operation: .socket, errno: errno) }
         let socket = TCPSocket(descriptor: fd)
         do throws(SocketError) {
-            if Glibc.connect(fd, address, length) != 0 {
+            if SystemLibrary.connect(fd, address, length) != 0 {
                 let number = errno
-                guard number == EINPROGRESS || number == EINTR else { throw .system(operation: "connect", errno: number) }
-                guard try socket.wait(for: Int16(POLLOUT), timeout: timeout, operation: "connect") else {
-                    throw .timedOut(operation: "connect")
+                guard number == EINPROGRESS || number == EINTR else { throw .system(operation: .connect, errno: number) }
+                guard try socket.wait(for: Int16(POLLOUT), timeout: timeout, operation: .connect) else {
+                    throw .timedOut(operation: .connect)
                 }
                 var pending: Int32 = 0
                 var size = socklen_t(MemoryLayout<Int32>.size)
                 guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &size) == 0 else {
-                    throw .system(operation: "getsockopt", errno: errno)
+                    throw .system(operation: .getsockopt, errno: errno)
                 }
-                if pending != 0 { throw .system(operation: "connect", errno: pending) }
+                if pending != 0 { throw .system(operation: .connect, errno: pending) }
             }
-            let flags = fcntl(fd, F_GETFL)
-            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+            SystemLibrary.setNonBlocking(fd, false)
             socket.setNoDelay()
             return socket
         } catch {
@@ -141,7 +137,7 @@ public struct TCPSocket: Sendable, Hashable {
 
     /// Reads up to `maxBytes`, waiting at most `timeout` (nil: forever) for data; an empty result means end of stream.
     public func read(maxBytes: Int = 65_536, timeout: Duration?) throws(SocketError) -> [UInt8] {
-        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "read") else { throw .timedOut(operation: "read") }
+        guard try wait(for: Int16(POLLIN), timeout: timeout, operation: .read) else { throw .timedOut(operation: .read) }
         var buffer = [UInt8](repeating: 0, count: max(1, maxBytes))
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -152,10 +148,10 @@ public struct TCPSocket: Sendable, Hashable {
             let number = errno
             if number == EINTR { continue }
             if number == EAGAIN || number == EWOULDBLOCK {
-                guard try wait(for: Int16(POLLIN), timeout: timeout, operation: "read") else { throw .timedOut(operation: "read") }
+                guard try wait(for: Int16(POLLIN), timeout: timeout, operation: .read) else { throw .timedOut(operation: .read) }
                 continue
             }
-            throw .system(operation: "read", errno: number)
+            throw .system(operation: .read, errno: number)
         }
     }
 
@@ -171,25 +167,25 @@ public struct TCPSocket: Sendable, Hashable {
         var offset = 0
         while offset < buffer.count {
             do {
-                guard try wait(for: Int16(POLLOUT), timeout: timeout, operation: "write") else { return .timedOut(operation: "write") }
+                guard try wait(for: Int16(POLLOUT), timeout: timeout, operation: .write) else { return .timedOut(operation: .write) }
             } catch {
                 return error
             }
-            let count = send(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            let count = send(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, SystemLibrary.sendFlags)
             if count >= 0 {
                 offset += count
                 continue
             }
             let number = errno
             if number == EINTR || number == EAGAIN || number == EWOULDBLOCK { continue }
-            return .system(operation: "write", errno: number)
+            return .system(operation: .write, errno: number)
         }
         return nil
     }
 
     /// Waits until the socket is ready for `events` or `timeout` passes; false on timeout.
     /// Hang-ups and errors count as ready so that the following call reports them.
-    public func wait(for events: Int16, timeout: Duration?, operation: String = "poll") throws(SocketError) -> Bool {
+    public func wait(for events: Int16, timeout: Duration?, operation: SocketOperation = .poll) throws(SocketError) -> Bool {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
@@ -224,7 +220,7 @@ public struct TCPSocket: Sendable, Hashable {
     /// Disables Nagle's algorithm so small writes go out at once.
     public func setNoDelay() {
         var on: Int32 = 1
-        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        _ = setsockopt(descriptor, SystemLibrary.tcpProtocol, TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Sets `SO_LINGER` to zero so that `close()` sends a reset (RST) instead of a FIN.
@@ -235,16 +231,16 @@ public struct TCPSocket: Sendable, Hashable {
 
     /// Shuts down both directions; wakes any thread blocked on this socket without freeing the descriptor.
     public func shutdown() {
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        _ = SystemLibrary.shutdown(descriptor, SystemLibrary.shutdownBoth)
     }
 
     /// Shuts down the sending direction only: the peer reads end of stream, and this side can still read.
     public func shutdownWrite() {
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        _ = SystemLibrary.shutdown(descriptor, SystemLibrary.shutdownWrite)
     }
 
     /// Closes the descriptor. Call exactly once, from the owner.
     public func close() {
-        _ = Glibc.close(descriptor)
+        _ = SystemLibrary.close(descriptor)
     }
 }

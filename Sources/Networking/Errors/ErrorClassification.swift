@@ -3,58 +3,57 @@ import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Classifiers that look through every wrapper (`ProviderError`, `APIError`, `NSUnderlyingErrorKey`)
 /// down to the root cause.
 ///
-/// The mapping, built on what FoundationNetworking 6.3 reports on Linux:
-/// - not connected: -1009 not connected, -1004 cannot connect (refused port), -1003 cannot find
-///   host (unknown host), -1006 DNS lookup failed, POSIX `ECONNREFUSED`;
-/// - lost connection: -1005 connection lost (a reset), POSIX `ECONNABORTED` / `ECONNRESET`,
-///   -1011 "Empty reply from server" (a server that accepts and closes; the same event also
-///   arrives as -1005), and -1 "transfer closed with N bytes remaining" (a body cut short);
-/// - timeout: -1001 timed out, POSIX `ETIMEDOUT`, any `TimeoutClassifiable` saying so;
-/// - bad response: -1011 otherwise, -1002 (non-HTTP bytes), -1015/-1016 decoding failures;
-/// - cancelled: -999.
+/// Each link of the chain is given a kind (`ErrorClassification.Kind`), from:
+/// - `TransportError`: its case (`.cannotConnect`, `.connectionLost`, `.timedOut`, ...);
+/// - `URLError`: its code (-1009, -1004, -1003, -1006 not connected; -1005 lost; -1001 timeout;
+///   -1011, -1002, -1015, -1016, -1017 bad response; -999 cancelled), with the URLSession
+///   transport's reading of FoundationNetworking's messages for two lost connections
+///   (`URLSessionFailureMapping`);
+/// - POSIX errors: `ECONNREFUSED` not connected, `ECONNRESET` / `ECONNABORTED` lost, `ETIMEDOUT` timeout;
+/// - any `TimeoutClassifiable` saying so (`ReactiveError.timeout` among them): timeout.
 extension Error {
-    /// The innermost `URLError` under every wrapper, if any.
+    /// The innermost `URLError` under every wrapper, if any; a `TransportError` counts as the
+    /// `URLError` URLSession reports for the same event.
     public var urlError: URLError? {
         ErrorClassification.chain(of: self).compactMap(ErrorClassification.asURLError).last
     }
 
     /// No route to the server: not connected, refused, unknown host, DNS failure.
-    public var isNotConnection: Bool {
-        ErrorClassification.chain(of: self).contains(where: ErrorClassification.isNotConnectionLink)
-    }
+    public var isNotConnection: Bool { ErrorClassification.contains(.notConnected, in: self) }
 
     /// The connection broke after it was made: lost, aborted, reset, empty reply, body cut short.
-    public var isLostConnection: Bool {
-        ErrorClassification.chain(of: self).contains(where: ErrorClassification.isLostConnectionLink)
-    }
+    public var isLostConnection: Bool { ErrorClassification.contains(.lostConnection, in: self) }
 
     /// A timeout anywhere in the chain.
-    public var isTimeout: Bool {
-        ErrorClassification.chain(of: self).contains(where: ErrorClassification.isTimeoutLink)
-    }
+    public var isTimeout: Bool { ErrorClassification.contains(.timeout, in: self) }
 
     /// The server answered with something that is not a usable HTTP response.
     public var isBadResponse: Bool {
         guard !isLostConnection else { return false }
-        return ErrorClassification.chain(of: self).contains(where: ErrorClassification.isBadResponseLink)
+        return ErrorClassification.contains(.badResponse, in: self)
     }
 
     /// The request was cancelled (-999).
-    public var isCancelled: Bool {
-        urlError?.code == .cancelled
-    }
+    public var isCancelled: Bool { ErrorClassification.contains(.cancelled, in: self) }
 }
 
 /// The building blocks of the `Error` classifiers.
 enum ErrorClassification {
+    /// What one error in a chain says happened.
+    enum Kind: Sendable, Equatable {
+        case notConnected, lostConnection, timeout, badResponse, cancelled
+    }
+
     private static let maximumDepth = 16
+
+    /// Whether any link of `error`'s chain is of `kind`.
+    static func contains(_ kind: Kind, in error: any Error) -> Bool {
+        chain(of: error).contains { self.kind(of: $0) == kind }
+    }
 
     /// `error` followed by each error it wraps, outermost first.
     static func chain(of error: any Error) -> [any Error] {
@@ -67,9 +66,50 @@ enum ErrorClassification {
         return result
     }
 
+    /// The kind of one link, nil when it says nothing the classifiers know.
+    static func kind(of error: any Error) -> Kind? {
+        if let transport = error as? TransportError { return transportKind(transport) }
+        if let classifiable = error as? any TimeoutClassifiable, classifiable.representsTimeout { return .timeout }
+        if let urlError = asURLError(error) { return urlErrorKind(urlError) }
+        switch posixCode(error).flatMap(POSIXErrorCode.init(rawValue:)) {
+        case .ECONNREFUSED?: return .notConnected
+        case .ECONNRESET?, .ECONNABORTED?: return .lostConnection
+        case .ETIMEDOUT?: return .timeout
+        default: return nil
+        }
+    }
+
+    private static func transportKind(_ error: TransportError) -> Kind {
+        switch error {
+        case .cannotConnect, .cannotFindHost: .notConnected
+        case .connectionLost: .lostConnection
+        case .timedOut: .timeout
+        case .badResponse(let wire):
+            switch wire {
+            case .truncatedHead, .truncatedBody: .lostConnection
+            default: .badResponse
+            }
+        case .responseTooLarge, .tooManyRedirects, .notHTTPResponse: .badResponse
+        case .cancelled: .cancelled
+        }
+    }
+
+    private static func urlErrorKind(_ error: URLError) -> Kind? {
+        if URLSessionFailureMapping.isLostConnection(error) { return .lostConnection }
+        switch error.code {
+        case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed: return .notConnected
+        case .timedOut: return .timeout
+        case .badServerResponse, .unsupportedURL, .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse:
+            return .badResponse
+        case .cancelled: return .cancelled
+        default: return nil
+        }
+    }
+
     private static func wrapped(in error: any Error) -> (any Error)? {
         if let providerError = error as? ProviderError { return providerError.underlyingError }
         if let apiError = error as? APIError { return apiError.underlyingError }
+        if error is TransportError { return nil }
         return nestedNSError(of: error)
     }
 
@@ -83,7 +123,9 @@ enum ErrorClassification {
 
     static func asURLError(_ error: any Error) -> URLError? {
         if let urlError = error as? URLError { return urlError }
+        if let transport = error as? TransportError { return transport.urlError(url: nil) }
         let nsError = error as NSError
+        // `URLError.Code(rawValue:)` is failable on Linux only; `as URLError.Code?` builds on both.
         guard nsError.domain == NSURLErrorDomain,
               let code = URLError.Code(rawValue: nsError.code) as URLError.Code? else { return nil }
         return URLError(code, userInfo: nsError.userInfo)
@@ -94,52 +136,19 @@ enum ErrorClassification {
         let nsError = error as NSError
         return nsError.domain == NSPOSIXErrorDomain ? Int32(nsError.code) : nil
     }
+}
 
-    private static func description(of error: URLError) -> String {
-        let text = (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription
-        return text.lowercased()
-    }
+/// `ReactiveError.timeout` (the `timeout` operator's error) is a timeout for the classifiers.
+extension ReactiveError: TimeoutClassifiable {
+    /// Whether this is the `timeout` operator's error.
+    public var representsTimeout: Bool { self == .timeout }
+}
 
-    static func isNotConnectionLink(_ error: any Error) -> Bool {
-        if let code = asURLError(error)?.code {
-            return code == .notConnectedToInternet || code == .cannotConnectToHost
-                || code == .cannotFindHost || code == .dnsLookupFailed
-        }
-        return posixCode(error) == ECONNREFUSED
-    }
-
-    static func isLostConnectionLink(_ error: any Error) -> Bool {
-        if let urlError = asURLError(error) {
-            switch urlError.code {
-            case .networkConnectionLost: return true
-            case .badServerResponse: return description(of: urlError).contains("empty reply")
-            case .unknown: return description(of: urlError).contains("transfer closed")
-            default: return false
-            }
-        }
-        let code = posixCode(error)
-        return code == ECONNABORTED || code == ECONNRESET
-    }
-
-    static func isTimeoutLink(_ error: any Error) -> Bool {
-        if asURLError(error)?.code == .timedOut { return true }
-        if posixCode(error) == ETIMEDOUT { return true }
-        return isNonFoundationTimeout(error)
-    }
-
-    /// Timeouts that are neither `URLError` nor POSIX. Another module's timeout error joins by
-    /// conforming to `TimeoutClassifiable` (or with one extra check here).
-    static func isNonFoundationTimeout(_ error: any Error) -> Bool {
-        if let classifiable = error as? any TimeoutClassifiable { return classifiable.representsTimeout }
-        if let reactive = error as? ReactiveError { return reactive == .timeout }
+/// A transport's deadline is a timeout for the classifiers.
+extension TransportError: TimeoutClassifiable {
+    /// Whether this is `.timedOut`.
+    public var representsTimeout: Bool {
+        if case .timedOut = self { return true }
         return false
-    }
-
-    static func isBadResponseLink(_ error: any Error) -> Bool {
-        if error is TransportError { return true }
-        guard let code = asURLError(error)?.code else { return false }
-        return code == .badServerResponse || code == .unsupportedURL
-            || code == .cannotDecodeRawData || code == .cannotDecodeContentData
-            || code == .cannotParseResponse
     }
 }

@@ -1,62 +1,77 @@
-import Dispatch
 import Foundation
-import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import HTTPWire
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// One request on a `SocketTransport`, from waiting for a connection to the last redirect.
+/// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a
+/// state machine driven by one event loop: no thread waits for it.
 ///
-/// The blocking work runs on the exchange's own serial queue (one thread while it runs). The
-/// result is reported at most once: `finished` is set under the lock by whoever reports, by
-/// `cancel()` (which then reports nothing) or by the overall deadline. The socket in use is
-/// published in `socket` so that `cancel()` and the deadline can shut it down to wake a blocked
-/// read; the worker takes it out under the same lock before closing it or pooling it, so a
-/// descriptor is never shut down after it was handed on, and a shut-down one is never pooled.
-final class SocketExchange: Cancellable {
-    private struct State {
+/// Everything but `control` is touched only on `loop`'s thread. The result is reported at most
+/// once: whoever sets `control.finished` first under the lock reports (or, for `cancel()`,
+/// reports nothing), and the completion runs after the lock is released. The exchange holds a
+/// connection slot of its host from the pool's lease until `giveBack`, which pools the socket
+/// when the exchange read a whole response on it and closes it otherwise.
+final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
+    // @unchecked: the mutable state below `control` is confined to `loop`'s thread.
+    private struct Control {
         var finished = false
         var cancelled = false
-        var expired = false
-        var socket: TCPSocket?
-        var waiting: (key: ConnectionPoolKey, id: UInt64)?
     }
 
-    private struct Failure: Error {
-        let error: any Error
-        let head: HTTPResponseHead?
-        let body: [UInt8]
-        let receivedAny: Bool
+    private enum Phase {
+        case idle, waiting, connecting, sending, receiving, done
     }
 
-    private struct Completed {
-        let response: HTTPResponse
-        let reusable: Bool
-    }
-
-    private let original: URLRequest
-    private let configuration: SocketTransport.Configuration
+    private let control = Mutex(Control())
+    private let loop: EventLoop
     private let pool: ConnectionPool
-    private let queue: DispatchQueue
-    private let progress: (@Sendable (Double) -> Void)?
+    private let configuration: SocketTransport.Configuration
+    private let original: URLRequest
+    private let options: TransportOptions
     private let completion: @Sendable (Result<Response, ProviderError>) -> Void
     private let idleTimeout: Duration
-    private let deadline: ContinuousClock.Instant?
-    private let state = Mutex(State())
+    private let readChunk = 65_536
 
-    init(request: URLRequest, configuration: SocketTransport.Configuration, pool: ConnectionPool,
-         progress: (@Sendable (Double) -> Void)?,
+    private var request: URLRequest
+    private var upload: UploadSource?
+    private var redirects = 0
+    private var phase = Phase.idle
+    private var target: SocketRequestTarget?
+    private var waitingID: UInt64?
+    private var holdsSlot = false
+    private var socket: TCPSocket?
+    private var reused = false
+    private var attempt = 0
+    private var addresses: [SocketAddress] = []
+    private var addressIndex = 0
+    private var lastConnectErrno: Int32 = ECONNREFUSED
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+    private var outputBodyBytes = 0
+    private var body: UploadBodyReader?
+    private var bodyEnded = false
+    private var bodySent: Int64 = 0
+    private var parser = HTTPResponseParser(requestMethod: "GET")
+    private var receivedAny = false
+    private var writeErrno: Int32?
+    private var lastActivity = ContinuousClock.now
+    private var connectTimer: UInt64?
+    private var idleTimer: UInt64?
+    private var overallTimer: UInt64?
+    private var download: FileHandle?
+    private var readBuffer: [UInt8] = []
+
+    init(request: URLRequest, options: TransportOptions, configuration: SocketTransport.Configuration,
+         pool: ConnectionPool, loop: EventLoop,
          completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {
         self.original = request
+        self.request = request
+        self.options = options
+        self.upload = options.upload ?? SocketRequestEncoding.uploadSource(of: request)
         self.configuration = configuration
         self.pool = pool
-        self.queue = DispatchQueue(label: "SocketTransport.exchange")
-        self.progress = progress
+        self.loop = loop
         self.completion = completion
         let defaultInterval = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
         if request.timeoutInterval != defaultInterval, request.timeoutInterval > 0 {
@@ -64,254 +79,483 @@ final class SocketExchange: Cancellable {
         } else {
             self.idleTimeout = configuration.idleTimeout
         }
-        self.deadline = configuration.overallDeadline.map { ContinuousClock.now + $0 }
     }
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { control.withLock { $0.cancelled } }
 
-    /// Starts the exchange (asynchronously) and arms the overall deadline.
+    /// Starts the exchange on its loop.
     func start() {
-        if let overall = configuration.overallDeadline {
-            DispatchQueue.global().asyncAfter(deadline: .now() + overall.timeInterval) { [weak self] in
-                self?.expire()
+        loop.execute { [self] in
+            if let overall = configuration.overallDeadline {
+                overallTimer = loop.schedule(at: .now + overall) { [self] in
+                    overallTimer = nil
+                    fail(.timedOut(.overall, after: overall, endpoint: endpoint))
+                }
             }
-        }
-        queue.async { [self] in
-            begin(SocketRequestEncoding.withBodyInMemory(original), redirects: 0)
+            begin()
         }
     }
 
+    /// Ends the exchange from any thread; nothing is reported afterwards.
     func cancel() {
-        let waiting = state.withLock { state -> (key: ConnectionPoolKey, id: UInt64)? in
-            state.cancelled = true
-            state.finished = true
-            state.socket?.shutdown()
-            return state.waiting
+        let first = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
+            control.finished = true
+            control.cancelled = true
+            return true
         }
-        if let waiting { pool.cancelWaiting(waiting.key, id: waiting.id) }
+        guard first else { return }
+        loop.execute { [self] in
+            tearDown()
+        }
     }
 
-    // MARK: - Deadline
+    private var isFinished: Bool { control.withLock { $0.finished } }
 
-    /// The overall deadline passed: a worker blocked on a socket is woken and reports the
-    /// timeout itself (with what arrived); otherwise the timeout is reported here.
-    private func expire() {
-        enum Action { case none, wokeWorker, report((key: ConnectionPoolKey, id: UInt64)?) }
-        let action = state.withLock { state -> Action in
-            guard !state.finished else { return .none }
-            state.expired = true
-            if let socket = state.socket {
-                socket.shutdown()
-                return .wokeWorker
-            }
-            state.finished = true
-            return .report(state.waiting)
-        }
-        guard case .report(let waiting) = action else { return }
-        if let waiting { pool.cancelWaiting(waiting.key, id: waiting.id) }
-        let url = original.url ?? URL(fileURLWithPath: "/")
-        completion(.failure(.underlying(SocketErrorMapping.urlError(.timedOut, url: url), nil)))
-    }
+    private var endpoint: String { target.map { $0.key.description } ?? (request.url?.host ?? "?") }
 
-    // MARK: - Running
+    // MARK: - Waiting for a connection
 
-    private func begin(_ request: URLRequest, redirects: Int) {
-        let target: SocketRequestTarget
+    private func begin() {
+        guard !isFinished else { return }
+        let parsed: SocketRequestTarget
         do throws(URLError) {
             guard let url = request.url else { throw URLError(.badURL) }
-            target = try SocketRequestTarget(url: url)
+            parsed = try SocketRequestTarget(url: url)
         } catch {
             report(.failure(.underlying(error, nil)))
             return
         }
-        let id = pool.acquire(target.key) { [self] lease in
-            queue.async { self.run(request, target: target, redirects: redirects, lease: lease) }
+        target = parsed
+        phase = .waiting
+        let loop = self.loop
+        waitingID = pool.acquire(parsed.key) { [self] lease in
+            loop.execute { self.leased(lease) }
         }
-        let finished = state.withLock { state -> Bool in
-            state.waiting = (target.key, id)
-            return state.finished
-        }
-        if finished { pool.cancelWaiting(target.key, id: id) }
     }
 
-    private func run(_ request: URLRequest, target: SocketRequestTarget, redirects: Int, lease: ConnectionLease) {
-        let key = target.key
-        let stillWanted = state.withLock { state -> Bool in
-            state.waiting = nil
-            return !state.finished
-        }
-        guard stillWanted else {
-            if case .reused(let socket) = lease {
-                pool.release(key, socket: socket, reusable: true)
+    private func leased(_ lease: ConnectionLease) {
+        waitingID = nil
+        guard let key = target?.key else { return }
+        guard phase == .waiting, !isFinished else {
+            if case .reused(let idle) = lease {
+                pool.release(key, socket: idle, reusable: true)
             } else {
                 pool.release(key, socket: nil, reusable: false)
             }
             return
         }
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        let method = SocketRequestEncoding.method(of: request)
-        let bytes = SocketRequestEncoding.encode(request, target: target)
-        var lease = lease
-        var attempt = 0
-        while true {
-            attempt += 1
-            let socket: TCPSocket
-            let reused: Bool
-            switch lease {
-            case .reused(let pooled) where !Self.isStale(pooled):
-                socket = pooled
-                reused = true
-            case .reused(let pooled):
-                pooled.close()
-                fallthrough
-            case .fresh:
-                do {
-                    socket = try TCPSocket.connect(host: key.host, port: key.port, timeout: try boundedTimeout(configuration.connectTimeout))
-                } catch {
-                    pool.release(key, socket: nil, reusable: false)
-                    fail(error, head: nil, body: [], url: url)
-                    return
+        holdsSlot = true
+        attempt = 0
+        switch lease {
+        case .reused(let idle) where !idle.isReadableOrClosed:
+            socket = idle
+            reused = true
+            sendRequest()
+        case .reused(let stale):
+            stale.close()
+            connect()
+        case .fresh:
+            connect()
+        }
+    }
+
+    // MARK: - Connecting
+
+    private func connect() {
+        guard let key = target?.key else { return }
+        reused = false
+        phase = .connecting
+        let timeout = configuration.connectTimeout
+        connectTimer = loop.schedule(at: .now + timeout) { [self] in
+            connectTimer = nil
+            fail(.timedOut(.connect, after: timeout, endpoint: endpoint))
+        }
+        do throws(SocketError) {
+            addresses = try SocketAddress.resolve(host: key.host, port: key.port, numericOnly: true)
+            addressIndex = 0
+            tryNextAddress()
+        } catch {
+            // A name, not a literal: `getaddrinfo` may block, so it runs off the loop.
+            let loop = self.loop
+            DispatchQueue.global().async { [self] in
+                let result = Result { () throws(SocketError) -> [SocketAddress] in
+                    try SocketAddress.resolve(host: key.host, port: key.port)
                 }
-                reused = false
-            }
-            guard attach(socket) else {
-                pool.release(key, socket: socket, reusable: false)
-                return
-            }
-            let outcome: Result<Completed, Failure>
-            do throws(Failure) {
-                outcome = .success(try exchange(bytes, on: socket, method: method, closeAfter: SocketRequestEncoding.asksToClose(request)))
-            } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
-            case .failure(let failure):
-                let (_, intact) = detach()
-                if intact, reused, attempt == 1, !failure.receivedAny, SocketRequestEncoding.isIdempotent(method),
-                   SocketErrorMapping.isStaleConnection(failure.error) {
-                    socket.close()
-                    lease = .fresh
-                    continue
-                }
-                pool.release(key, socket: socket, reusable: false)
-                fail(failure.error, head: failure.head, body: failure.body, url: url)
-                return
-            case .success(let completed):
-                finish(completed, request: request, socket: socket, key: key, url: url, redirects: redirects)
-                return
+                loop.execute { self.resolved(result) }
             }
         }
     }
 
-    private func finish(_ completed: Completed, request: URLRequest, socket: TCPSocket, key: ConnectionPoolKey,
-                        url: URL, redirects: Int) {
-        let head = completed.response.head
-        if let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
-            let (live, intact) = detach()
-            pool.release(key, socket: socket, reusable: intact && completed.reusable)
-            guard live else { return }
-            guard intact else {
-                fail(SocketError.timedOut(operation: "deadline"), head: head, body: completed.response.body, url: url)
+    private func resolved(_ result: Result<[SocketAddress], SocketError>) {
+        guard phase == .connecting, !isFinished, let key = target?.key else { return }
+        switch result {
+        case .success(let list):
+            addresses = list
+            addressIndex = 0
+            tryNextAddress()
+        case .failure(.addressResolution(_, let code)):
+            fail(.cannotFindHost(host: key.host, code: code))
+        case .failure(let error):
+            fail(.cannotConnect(host: key.host, port: Int(key.port), errno: error.systemErrno ?? EHOSTUNREACH))
+        }
+    }
+
+    private func tryNextAddress() {
+        while addressIndex < addresses.count {
+            do throws(SocketError) {
+                let (opened, inProgress) = try TCPSocket.startConnect(to: addresses[addressIndex])
+                socket = opened
+                if inProgress {
+                    loop.register(opened, readable: false, writable: true, handler: self)
+                } else {
+                    connected()
+                }
                 return
+            } catch {
+                lastConnectErrno = error.systemErrno ?? lastConnectErrno
+                addressIndex += 1
             }
-            guard redirects < configuration.maximumRedirects else {
-                let response = makeResponse(head, body: completed.response.body, url: url)
-                let error = SocketErrorMapping.urlError(.httpTooManyRedirects, url: url)
-                report(.failure(.underlying(error, response)))
-                return
-            }
-            begin(next, redirects: redirects + 1)
+        }
+        guard let key = target?.key else { return }
+        fail(.cannotConnect(host: key.host, port: Int(key.port), errno: lastConnectErrno))
+    }
+
+    private func connectionFinished(_ socket: TCPSocket) {
+        let number = socket.connectionError()
+        guard number != 0 else { return connected() }
+        loop.deregister(socket)
+        socket.close()
+        self.socket = nil
+        lastConnectErrno = number
+        addressIndex += 1
+        tryNextAddress()
+    }
+
+    private func connected() {
+        if let connectTimer { loop.cancelTimer(connectTimer) }
+        connectTimer = nil
+        sendRequest()
+    }
+
+    // MARK: - Sending
+
+    private func sendRequest() {
+        guard let socket, let target else { return }
+        attempt += 1
+        let method = SocketRequestEncoding.method(of: request)
+        do {
+            body?.close()
+            body = try upload.map(UploadBodyReader.init)
+        } catch {
+            giveBack(reusable: false)
+            report(.failure(.underlying(error, nil)))
             return
         }
-        let (claimed, expired) = state.withLock { state -> (Bool, Bool) in
-            state.socket = nil
-            let claimed = !state.finished
-            state.finished = true
-            return (claimed, state.expired)
-        }
-        pool.release(key, socket: socket, reusable: claimed && !expired && completed.reusable)
-        guard claimed else { return }
-        let response = makeResponse(head, body: completed.response.body, url: url)
-        if expired {
-            completion(.failure(.underlying(SocketErrorMapping.urlError(.timedOut, url: url), response)))
-        } else {
-            completion(.success(response))
-        }
+        let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
+        output = SocketRequestEncoding.head(request, target: target, framing: framing, acceptsCompression: options.downloadFile == nil)
+        outputOffset = 0
+        outputBodyBytes = 0
+        bodyEnded = body == nil
+        bodySent = 0
+        let limit = options.downloadFile == nil ? configuration.maximumResponseSize : Int.max
+        parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
+        receivedAny = false
+        writeErrno = nil
+        phase = .sending
+        touch()
+        armIdleTimer()
+        loop.register(socket, readable: true, writable: true, handler: self)
+        writeMore()
     }
 
-    /// Writes the request and reads one whole response.
-    private func exchange(_ bytes: [UInt8], on socket: TCPSocket, method: String, closeAfter: Bool) throws(Failure) -> Completed {
-        var parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes,
-                                        maxBodyBytes: configuration.maximumResponseSize)
-        var receivedAny = false
-        do throws(SocketError) {
-            try socket.write(bytes, timeout: try boundedTimeout(idleTimeout))
-        } catch {
-            throw Failure(error: error, head: nil, body: [], receivedAny: false)
-        }
+    /// Writes until the kernel stops taking bytes or the request is out.
+    private func writeMore() {
+        guard phase == .sending, let socket else { return }
         while true {
-            do {
-                let chunk = try socket.read(maxBytes: 65_536, timeout: try boundedTimeout(idleTimeout))
-                if chunk.isEmpty {
-                    return Completed(response: try parser.finishAtEndOfStream(), reusable: false)
+            if outputOffset == output.count {
+                reportUploadProgress()
+                guard refillOutput() else { return }
+                if outputOffset == output.count {
+                    phase = .receiving
+                    loop.setInterest(socket, readable: true, writable: false)
+                    return
                 }
-                receivedAny = true
-                let response = try parser.feed(chunk)
-                reportProgress(parser)
-                if let response {
-                    let reusable = !closeAfter && response.head.keepAlive && response.head.status != 101
-                        && parser.unusedBytes.isEmpty
-                    return Completed(response: response, reusable: reusable)
-                }
-            } catch {
-                throw Failure(error: error, head: parser.head, body: parser.body, receivedAny: receivedAny)
+            }
+            let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+            switch result {
+            case .transferred(let count):
+                outputOffset += count
+                touch()
+            case .wouldBlock, .endOfStream:
+                return
+            case .failed(let number):
+                writeFailed(number)
+                return
             }
         }
     }
 
-    private func reportProgress(_ parser: HTTPResponseParser) {
-        guard let progress, let text = parser.head?.headers["Content-Length"],
-              let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0,
-              !state.withLock({ $0.finished }) else { return }
-        progress(min(1, Double(parser.body.count) / Double(expected)))
-    }
-
-    // MARK: - State
-
-    /// Publishes the socket in use; false when the exchange already ended (the caller closes it).
-    private func attach(_ socket: TCPSocket) -> Bool {
-        state.withLock { state in
-            guard !state.finished else { return false }
-            state.socket = socket
+    /// Puts the next piece of the body in `output`; false when the exchange ended (a body read failed).
+    private func refillOutput() -> Bool {
+        output.removeAll(keepingCapacity: true)
+        outputOffset = 0
+        outputBodyBytes = 0
+        guard let body, !bodyEnded else { return true }
+        do {
+            let bytes = try body.next(limit: readChunk)
+            outputBodyBytes = bytes.count
+            if body.length == nil {
+                output = bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes)
+            } else {
+                output = bytes
+            }
+            if bytes.isEmpty { bodyEnded = true }
             return true
+        } catch {
+            giveBack(reusable: false)
+            report(.failure(.underlying(error, nil)))
+            return false
         }
     }
 
-    /// Takes the socket back. `live`: the exchange still has to report; `intact`: nobody shut
-    /// the socket down (neither `cancel()` nor the deadline), so it may be pooled.
-    private func detach() -> (live: Bool, intact: Bool) {
-        state.withLock { state in
-            state.socket = nil
-            return (!state.finished, !state.finished && !state.expired)
+    private func reportUploadProgress() {
+        guard outputBodyBytes > 0 else { return }
+        bodySent += Int64(outputBodyBytes)
+        outputBodyBytes = 0
+        guard let progress = options.uploadProgress, !isFinished else { return }
+        progress(bodySent, body?.length)
+    }
+
+    /// The peer stopped taking the request. It may have answered already (413 to an upload, then
+    /// closed), so the answer waiting on the socket is read before the failure is reported.
+    private func writeFailed(_ number: Int32) {
+        writeErrno = number
+        phase = .receiving
+        if let socket { loop.setInterest(socket, readable: true, writable: false) }
+        socketReadable()
+    }
+
+    // MARK: - Receiving
+
+    func socketWritable() {
+        switch phase {
+        case .connecting:
+            if let socket { connectionFinished(socket) }
+        case .sending:
+            writeMore()
+        default:
+            break
         }
     }
 
-    /// Reports `error` (mapped to `URLError`), or the timeout when the deadline woke the worker.
-    private func fail(_ error: any Error, head: HTTPResponseHead?, body: [UInt8], url: URL) {
-        let response = head.map { makeResponse($0, body: body, url: url) }
-        let expired = state.withLock { $0.expired }
-        let mapped = expired ? SocketErrorMapping.urlError(.timedOut, url: url) : SocketErrorMapping.map(error, url: url)
-        report(.failure(.underlying(mapped, response)))
+    func socketReadable() {
+        guard phase == .sending || phase == .receiving, let socket else { return }
+        if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: readChunk) }
+        let result = readBuffer.withUnsafeMutableBytes { socket.receive(into: $0) }
+        switch result {
+        case .transferred(let count):
+            receivedAny = true
+            touch()
+            received(readBuffer[0..<count])
+        case .wouldBlock:
+            // After a failed write nothing more will come that the kernel does not already hold.
+            if let writeErrno { lost(writeErrno) }
+        case .endOfStream:
+            endOfStream()
+        case .failed(let number):
+            lost(writeErrno ?? number)
+        }
+    }
+
+    private func received(_ bytes: ArraySlice<UInt8>) {
+        let response: HTTPResponse?
+        do throws(HTTPWireError) {
+            response = try parser.feed(bytes)
+        } catch {
+            return fail(Self.transportError(error))
+        }
+        guard writeBodyToFile() else { return }
+        reportDownloadProgress()
+        guard let response else { return }
+        let reusable = phase == .receiving && writeErrno == nil && !SocketRequestEncoding.asksToClose(request)
+            && response.head.keepAlive && response.head.status != 101 && parser.unusedBytes.isEmpty
+        completed(response, reusable: reusable)
+    }
+
+    private func endOfStream() {
+        do throws(HTTPWireError) {
+            let response = try parser.finishAtEndOfStream()
+            guard writeBodyToFile() else { return }
+            completed(response, reusable: false)
+        } catch {
+            if case .truncatedHead(0) = error, retryOnFreshConnection() { return }
+            fail(writeErrno.map { .connectionLost(errno: $0) } ?? Self.transportError(error))
+        }
+    }
+
+    private func lost(_ number: Int32) {
+        if !receivedAny, retryOnFreshConnection() { return }
+        fail(.connectionLost(errno: number))
+    }
+
+    /// A kept-alive connection the server had closed before this request: an idempotent request
+    /// goes once more on a fresh connection (in the same slot). False when that does not apply.
+    private func retryOnFreshConnection() -> Bool {
+        guard reused, attempt == 1, !receivedAny,
+              SocketRequestEncoding.isIdempotent(SocketRequestEncoding.method(of: request)), let stale = socket else { return false }
+        cancelIdleTimer()
+        loop.deregister(stale)
+        stale.close()
+        socket = nil
+        connect()
+        return true
+    }
+
+    private static func transportError(_ error: HTTPWireError) -> TransportError {
+        switch error {
+        case .bodyTooLarge(let limit): .responseTooLarge(limit: limit)
+        case .truncatedHead, .truncatedBody: .connectionLost(errno: nil)
+        default: .badResponse(error)
+        }
+    }
+
+    /// Moves the body received so far to the download file; false when writing failed (reported).
+    private func writeBodyToFile() -> Bool {
+        guard let file = options.downloadFile, parser.head != nil else { return true }
+        let bytes = parser.takeBody()
+        do {
+            if download == nil {
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+                download = try FileHandle(forWritingTo: file)
+            }
+            if !bytes.isEmpty { try download?.write(contentsOf: bytes) }
+            return true
+        } catch {
+            giveBack(reusable: false)
+            report(.failure(.underlying(error, nil)))
+            return false
+        }
+    }
+
+    private func reportDownloadProgress() {
+        guard let progress = options.downloadProgress, let text = parser.head?.headers["Content-Length"],
+              let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0, !isFinished else { return }
+        progress(min(1, Double(parser.bodyBytesReceived) / Double(expected)))
+    }
+
+    // MARK: - Ending
+
+    private func completed(_ response: HTTPResponse, reusable: Bool) {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let head = response.head
+        if let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
+            giveBack(reusable: reusable)
+            guard redirects < configuration.maximumRedirects else {
+                let partial = makeResponse(head, body: response.body, url: url)
+                return report(.failure(.underlying(TransportError.tooManyRedirects(redirects + 1), partial)))
+            }
+            if SocketRequestEncoding.method(of: next) != SocketRequestEncoding.method(of: request) { upload = nil }
+            redirects += 1
+            request = next
+            begin()
+            return
+        }
+        giveBack(reusable: reusable)
+        // With a download file the body went there as it arrived (`writeBodyToFile`).
+        var data = options.downloadFile == nil ? response.body : []
+        var decodeFailure: TransportError?
+        if options.downloadFile == nil {
+            switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+            case .success(let decoded): data = decoded
+            case .failure(let error): decodeFailure = error
+            }
+        }
+        try? download?.close()
+        download = nil
+        let made = makeResponse(head, body: data, url: url)
+        if let decodeFailure { return report(.failure(.underlying(decodeFailure, made))) }
+        report(.success(made))
+    }
+
+    /// Reports `error` with whatever response head arrived, after giving the slot back.
+    private func fail(_ error: TransportError) {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let partial = parser.head.map { makeResponse($0, body: options.downloadFile == nil ? parser.takeBody() : [], url: url) }
+        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
+        waitingID = nil
+        giveBack(reusable: false)
+        report(.failure(.underlying(error, partial)))
+    }
+
+    /// Returns the connection slot: the socket goes back to the pool when `reusable`, else it is closed.
+    private func giveBack(reusable: Bool) {
+        cancelIdleTimer()
+        if let connectTimer { loop.cancelTimer(connectTimer) }
+        connectTimer = nil
+        body?.close()
+        body = nil
+        if let socket { loop.deregister(socket) }
+        if holdsSlot, let key = target?.key {
+            pool.release(key, socket: socket, reusable: reusable && !isFinished)
+        } else {
+            socket?.close()
+        }
+        holdsSlot = false
+        socket = nil
+        phase = .idle
+    }
+
+    /// After `cancel()`: frees everything the exchange holds; reports nothing.
+    private func tearDown() {
+        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
+        waitingID = nil
+        giveBack(reusable: false)
+        finishTimers()
+        phase = .done
     }
 
     private func report(_ result: Result<Response, ProviderError>) {
-        let claimed = state.withLock { state -> Bool in
-            state.socket = nil
-            guard !state.finished else { return false }
-            state.finished = true
+        finishTimers()
+        phase = .done
+        let claimed = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
+            control.finished = true
             return true
         }
         if claimed { completion(result) }
+    }
+
+    private func finishTimers() {
+        if let overallTimer { loop.cancelTimer(overallTimer) }
+        overallTimer = nil
+        try? download?.close()
+        download = nil
+    }
+
+    // MARK: - Idle timer
+
+    private func touch() {
+        lastActivity = .now
+    }
+
+    private func armIdleTimer() {
+        cancelIdleTimer()
+        let timeout = idleTimeout
+        idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
+            idleTimer = nil
+            guard phase == .sending || phase == .receiving else { return }
+            if ContinuousClock.now - lastActivity >= timeout {
+                fail(.timedOut(.idle, after: timeout, endpoint: endpoint))
+            } else {
+                armIdleTimer()
+            }
+        }
+    }
+
+    private func cancelIdleTimer() {
+        if let idleTimer { loop.cancelTimer(idleTimer) }
+        idleTimer = nil
     }
 
     private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> Response {
@@ -324,19 +568,8 @@ final class SocketExchange: Cancellable {
             }
         }
         let http = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headerFields: fields)
-        return Response(statusCode: head.status, data: Data(body), request: original, response: http)
-    }
-
-    /// `timeout`, shortened to what is left of the overall deadline; throws a timeout when none is left.
-    private func boundedTimeout(_ timeout: Duration) throws(SocketError) -> Duration {
-        guard let deadline else { return timeout }
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { throw .timedOut(operation: "deadline") }
-        return min(timeout, remaining)
-    }
-
-    /// Whether an idle pooled connection was closed by the server (or sent something unasked).
-    private static func isStale(_ socket: TCPSocket) -> Bool {
-        (try? socket.wait(for: Int16(POLLIN), timeout: .zero)) ?? true
+        let file = options.downloadFile
+        return Response(statusCode: head.status, data: Data(body), request: original, response: http,
+                        fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
     }
 }

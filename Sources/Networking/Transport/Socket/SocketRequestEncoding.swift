@@ -13,8 +13,34 @@ enum SocketRequestEncoding {
         return method.isEmpty ? "GET" : method.uppercased()
     }
 
-    /// The bytes to send for `request` to `target`.
-    static func encode(_ request: URLRequest, target: SocketRequestTarget) -> [UInt8] {
+    /// How the body of a request goes on the wire.
+    enum BodyFraming {
+        /// This many bytes after the head (`Content-Length`; 0 sends the field only for methods that carry a body).
+        case length(Int64)
+        /// `Transfer-Encoding: chunked`, for a stream of unknown length.
+        case chunked
+    }
+
+    /// The head to send for `request` to `target` with `framing`, adding `Accept-Encoding:
+    /// gzip, deflate` when the caller set none and `acceptsCompression` (the transport decodes them).
+    static func head(_ request: URLRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool) -> [UInt8] {
+        var head = requestHead(request, target: target)
+        switch framing {
+        case .length(let count):
+            let method = head.method
+            if count > 0 || method == "POST" || method == "PUT" || method == "PATCH" {
+                head.headers.add(name: "Content-Length", value: String(count))
+            }
+        case .chunked:
+            head.headers.add(name: "Transfer-Encoding", value: "chunked")
+        }
+        if acceptsCompression, !head.headers.contains("Accept-Encoding") {
+            head.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        }
+        return head.serialized()
+    }
+
+    private static func requestHead(_ request: URLRequest, target: SocketRequestTarget) -> HTTPRequestHead {
         var headers = HTTPHeaders()
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         if !fields.contains(where: { $0.key.caseInsensitiveCompare("Host") == .orderedSame }) {
@@ -25,8 +51,7 @@ enum SocketRequestEncoding {
             guard lowered != "content-length", lowered != "transfer-encoding", isToken(name) else { continue }
             headers.add(name: name, value: withoutLineBreaks(value))
         }
-        let head = HTTPRequestHead(method: method(of: request), target: target.requestTarget, headers: headers)
-        return HTTPRequest(head: head, body: body(of: request)).serialized()
+        return HTTPRequestHead(method: method(of: request), target: target.requestTarget, headers: headers)
     }
 
     /// Whether `request` asks to close the connection after the exchange.
@@ -40,14 +65,12 @@ enum SocketRequestEncoding {
         ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(method)
     }
 
-    /// `request` with an `httpBodyStream` read into `httpBody`, so that a redirect can send it again.
-    static func withBodyInMemory(_ request: URLRequest) -> URLRequest {
-        guard request.httpBody == nil, request.httpBodyStream != nil else { return request }
-        var copy = request
-        let body = Data(body(of: request))
-        copy.httpBodyStream = nil
-        copy.httpBody = body
-        return copy
+    /// The body `request` carries itself (`httpBody`, or `httpBodyStream` read to its end once,
+    /// so that a retry or a redirect can send it again), nil when it has none.
+    static func uploadSource(of request: URLRequest) -> UploadSource? {
+        if let data = request.httpBody { return .data(data) }
+        guard request.httpBodyStream != nil else { return nil }
+        return .data(Data(body(of: request)))
     }
 
     private static func body(of request: URLRequest) -> [UInt8] {

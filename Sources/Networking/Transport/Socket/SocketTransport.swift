@@ -2,36 +2,48 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 
 /// An `HTTPTransport` for `http://` URLs over the project's own HTTP/1.1 client (`HTTPWire`),
 /// with a keep-alive connection pool per host. It survives malformed responses that make
 /// FoundationNetworking's URLSession stop the process.
 ///
-/// - DNS through `getaddrinfo` (IPv4 and IPv6), non-blocking connect bounded by `connectTimeout`;
+/// - Runs on an event loop: non-blocking sockets, two loop threads shared by every transport
+///   (`EventLoopGroup.shared`), timers for the connect, idle and overall deadlines; no thread
+///   waits for a request, including one waiting for a pooled connection;
+/// - DNS through `getaddrinfo` (IPv4 and IPv6; names are resolved off the loop), each address
+///   tried in turn within `connectTimeout`;
 /// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
+/// - sends `Accept-Encoding: gzip, deflate` unless the request sets one, and decodes those
+///   codings as URLSession does: the body is decoded, the headers stay as received (so
+///   `Content-Encoding` says what was decoded); the decoded size counts against `maximumResponseSize`;
 /// - redirects (301, 302, 303, 307, 308) to `http://` URLs are followed up to `maximumRedirects`;
 ///   a redirect to another scheme is returned as the response;
-/// - failures are `ProviderError.underlying(URLError, response)` with URLSession's codes on Linux:
-///   unknown host -1003, refused -1004, reset or cut short -1005, timeout -1001, malformed -1011,
-///   too many redirects -1007, a scheme other than `http` -1002; a body over
-///   `maximumResponseSize` is `TransportError.responseTooLarge`;
+/// - failures are `ProviderError.underlying(TransportError, response)`: `.cannotConnect`,
+///   `.cannotFindHost`, `.connectionLost`, `.timedOut(phase, ...)`, `.badResponse`,
+///   `.responseTooLarge`, `.tooManyRedirects`; `error.urlError` gives URLSession's code for each
+///   (-1004, -1003, -1005, -1001, -1011, -1007); a scheme other than `http` is `URLError(.unsupportedURL)`;
+/// - an upload the server answers early and then closes (413, 501) reports that response;
 /// - an idempotent request whose kept-alive connection turns out closed by the server before
 ///   any response byte is sent once more on a fresh connection;
+/// - `send(_:options:completion:)` streams the body from its `UploadSource` (`Content-Length`
+///   when the length is known, chunked otherwise) and writes the response body to
+///   `downloadFile` as it arrives (no size limit then, and no `Accept-Encoding` is added);
 /// - `cancel()` closes the connection in use (it never goes back to the pool) and nothing is
-///   reported afterwards.
-///
-/// Each request runs as one blocking worker on its own serial dispatch queue.
+///   reported afterwards. Completions run on a loop thread: do not block in them.
 public final class SocketTransport: HTTPTransport {
     /// The transport's settings.
     public let configuration: Configuration
     private let pool: ConnectionPool
+    private let loops: EventLoopGroup?
 
-    /// Creates a transport with its own connection pool.
+    /// Creates a transport with its own connection pool, on the shared event loops.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        self.loops = EventLoopGroup.shared
     }
 
     deinit {
@@ -42,8 +54,20 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: URLRequest,
                      progress: (@Sendable (Double) -> Void)?,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
-        let exchange = SocketExchange(request: request, configuration: configuration, pool: pool,
-                                      progress: progress, completion: completion)
+        send(request, options: TransportOptions(downloadProgress: progress), completion: completion)
+    }
+
+    /// Sends `request`, streaming the body and the download as `options` say; see the type's documentation.
+    public func send(_ request: URLRequest,
+                     options: TransportOptions,
+                     completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        guard let loop = loops?.nextLoop() else {
+            completion(.failure(.underlying(TransportError.cannotConnect(host: request.url?.host ?? "?", port: request.url?.port ?? 80,
+                                                                         errno: EMFILE), nil)))
+            return FinishedCancellable()
+        }
+        let exchange = SocketExchange(request: request, options: options, configuration: configuration,
+                                      pool: pool, loop: loop, completion: completion)
         exchange.start()
         return exchange
     }

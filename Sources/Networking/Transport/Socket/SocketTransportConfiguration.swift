@@ -14,7 +14,8 @@ extension SocketTransport {
         public var maximumHeaderBytes: Int
         /// The largest response body accepted, in bytes.
         public var maximumResponseSize: Int
-        /// The most redirects followed for one request; one more fails with `URLError(.httpTooManyRedirects)`.
+        /// The most redirects followed for one request (URLSession's 20); one more fails with
+        /// `TransportError.tooManyRedirects`.
         public var maximumRedirects: Int
 
         /// Creates a configuration; pass only what differs from the defaults.
@@ -24,7 +25,7 @@ extension SocketTransport {
                     overallDeadline: Duration? = nil,
                     maximumHeaderBytes: Int = 65_536,
                     maximumResponseSize: Int = 50 * 1024 * 1024,
-                    maximumRedirects: Int = 10) {
+                    maximumRedirects: Int = 20) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout

@@ -6,15 +6,17 @@ import Synchronization
 /// which TSan does not model, so it reports races between critical sections that are in fact
 /// serialized. Each critical section here also does an acquiring load and a releasing add on an
 /// `Atomic`, which gives TSan the happens-before edge the lock already guarantees.
-final class LockedState<Value: Sendable>: Sendable {
+package final class LockedState<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
     private let handoff = Atomic<UInt>(0)
 
-    init(_ value: Value) {
+    /// A lock guarding `value`.
+    package init(_ value: Value) {
         mutex = Mutex(value)
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    /// Runs `body` with exclusive access to the value.
+    package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
         mutex.withLock { value in
             _ = handoff.load(ordering: .acquiring)
             defer { handoff.wrappingAdd(1, ordering: .releasing) }

@@ -1,0 +1,151 @@
+import Dispatch
+
+/// One thread that waits on many non-blocking sockets at once with `poll`, runs tasks handed to
+/// it from any thread, and fires its own timers (a heap of deadlines).
+///
+/// Everything but `execute` must be called on the loop's thread (inside a task, a timer or a
+/// handler). Handlers are held strongly while registered. The loop runs for the life of the
+/// process; `EventLoopGroup.shared` owns the loops the transports use.
+public final class EventLoop: @unchecked Sendable {
+    // @unchecked: `registrations` and `timers` are touched only on the loop's thread; what other
+    // threads touch (`inbox`) is behind a lock, and the wake-up pipe is written atomically.
+    private struct Registration {
+        let handler: any EventLoopHandler
+        var readable: Bool
+        var writable: Bool
+    }
+
+    private struct Inbox {
+        var tasks: [@Sendable () -> Void] = []
+        var wakePending = false
+    }
+
+    private let inbox = LockedState(Inbox())
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private var registrations: [Int32: Registration] = [:]
+    private var timers = TimerHeap()
+    private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
+    private let queue: DispatchQueue
+
+    /// Starts a loop on its own thread (named `label`). Fails only when no pipe can be made.
+    public init(label: String) throws(SocketError) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .system(operation: .pipe, errno: errno) }
+        for fd in fds {
+            SystemLibrary.setNonBlocking(fd, true)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+        queue = DispatchQueue(label: label)
+        queue.setSpecific(key: threadKey, value: ObjectIdentifier(self))
+        queue.async { [self] in run() }
+    }
+
+    /// Whether the caller runs on this loop's thread.
+    public var inLoop: Bool { DispatchQueue.getSpecific(key: threadKey) == ObjectIdentifier(self) }
+
+    /// Runs `task` on the loop's thread, soon, in submission order. Callable from any thread.
+    public func execute(_ task: @escaping @Sendable () -> Void) {
+        let wake = inbox.withLock { inbox -> Bool in
+            inbox.tasks.append(task)
+            defer { inbox.wakePending = true }
+            return !inbox.wakePending
+        }
+        if wake {
+            var byte: UInt8 = 1
+            _ = SystemLibrary.write(wakeWrite, &byte, 1)
+        }
+    }
+
+    // MARK: - On the loop's thread
+
+    /// Watches `socket` for the given readiness and tells `handler`; replaces an earlier registration.
+    public func register(_ socket: TCPSocket, readable: Bool, writable: Bool, handler: any EventLoopHandler) {
+        registrations[socket.descriptor] = Registration(handler: handler, readable: readable, writable: writable)
+    }
+
+    /// Changes what a registered socket is watched for.
+    public func setInterest(_ socket: TCPSocket, readable: Bool, writable: Bool) {
+        registrations[socket.descriptor]?.readable = readable
+        registrations[socket.descriptor]?.writable = writable
+    }
+
+    /// Stops watching `socket` (call before closing it) and lets go of its handler.
+    public func deregister(_ socket: TCPSocket) {
+        registrations[socket.descriptor] = nil
+    }
+
+    /// Runs `action` on the loop at `deadline`; returns the id `cancelTimer` takes.
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> UInt64 {
+        timers.schedule(at: deadline, action)
+    }
+
+    /// Cancels a timer that has not fired.
+    public func cancelTimer(_ id: UInt64) {
+        timers.cancel(id)
+    }
+
+    /// Sockets registered now (for tests and diagnostics).
+    public var registeredCount: Int { registrations.count }
+
+    // MARK: - The loop
+
+    private func run() {
+        var entries: [pollfd] = []
+        while true {
+            runTasks()
+            for action in timers.takeDue(at: .now) { action() }
+            entries.removeAll(keepingCapacity: true)
+            entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
+            for (fd, registration) in registrations where registration.readable || registration.writable {
+                var events: Int16 = 0
+                if registration.readable { events |= Int16(POLLIN) }
+                if registration.writable { events |= Int16(POLLOUT) }
+                entries.append(pollfd(fd: fd, events: events, revents: 0))
+            }
+            let ready = poll(&entries, nfds_t(entries.count), pollTimeout())
+            guard ready > 0 else { continue }
+            if entries[0].revents != 0 { drainWakePipe() }
+            for entry in entries.dropFirst() where entry.revents != 0 {
+                dispatch(entry)
+            }
+        }
+    }
+
+    private func dispatch(_ entry: pollfd) {
+        // A handler called earlier in this round may have deregistered or replaced this socket.
+        guard let registration = registrations[entry.fd] else { return }
+        let failed = entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+        if registration.writable && (entry.revents & Int16(POLLOUT) != 0 || failed) {
+            registration.handler.socketWritable()
+        }
+        guard let current = registrations[entry.fd], current.handler === registration.handler else { return }
+        if current.readable && (entry.revents & Int16(POLLIN) != 0 || failed) {
+            current.handler.socketReadable()
+        }
+    }
+
+    private func runTasks() {
+        let tasks = inbox.withLock { inbox -> [@Sendable () -> Void] in
+            inbox.wakePending = false
+            defer { inbox.tasks.removeAll(keepingCapacity: true) }
+            return inbox.tasks
+        }
+        for task in tasks { task() }
+    }
+
+    private func drainWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ SystemLibrary.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Milliseconds until the next timer (0 when tasks wait, -1 when nothing is due).
+    private func pollTimeout() -> Int32 {
+        if inbox.withLock({ !$0.tasks.isEmpty }) { return 0 }
+        guard let deadline = timers.nextDeadline() else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        return remaining <= .zero ? 0 : TCPSocket.milliseconds(remaining)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The request body of one attempt, read from its `UploadSource` a chunk at a time as the socket
+/// takes it, so that a file or stream is never held whole. A retry or a redirect makes a new
+/// reader (a new stream from the factory, the file opened again).
+final class UploadBodyReader {
+    /// The body's length when known (sent as `Content-Length`); nil sends it chunked.
+    let length: Int64?
+    private var data: Data?
+    private var offset = 0
+    private var file: FileHandle?
+    private var stream: InputStream?
+    private var finished = false
+
+    /// Opens `source`; throws when the file cannot be opened or the factory gives no stream.
+    init(_ source: UploadSource) throws {
+        switch source {
+        case .data(let bytes):
+            data = bytes
+            length = Int64(bytes.count)
+        case .file(let url):
+            let handle = try FileHandle(forReadingFrom: url)
+            file = handle
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 0)
+            length = Int64(size)
+        case .stream(let makeStream, let declared):
+            guard let made = makeStream() else { throw URLError(.cannotOpenFile) }
+            made.open()
+            stream = made
+            length = declared
+        }
+    }
+
+    /// Up to `limit` next bytes; empty at the end of the body. Throws the file's or stream's error.
+    func next(limit: Int) throws -> [UInt8] {
+        guard !finished else { return [] }
+        var bytes: [UInt8] = []
+        if let data {
+            let end = min(data.count, offset + limit)
+            bytes = [UInt8](data[(data.startIndex + offset)..<(data.startIndex + end)])
+            offset = end
+        } else if let file {
+            bytes = [UInt8](try file.read(upToCount: limit) ?? Data())
+        } else if let stream {
+            bytes = [UInt8](repeating: 0, count: limit)
+            let count = stream.read(&bytes, maxLength: limit)
+            if count < 0 { throw stream.streamError ?? URLError(.cannotOpenFile) }
+            bytes.removeSubrange(count...)
+        }
+        if bytes.isEmpty { close() }
+        return bytes
+    }
+
+    /// Closes the file or stream (also done at the end of the body).
+    func close() {
+        finished = true
+        try? file?.close()
+        file = nil
+        stream?.close()
+        stream = nil
+    }
+}
