@@ -1,0 +1,70 @@
+/// One colour component of a frame: its sampling factors, its quantization table, and the
+/// buffers the scans fill (coefficients for progressive frames, samples after the IDCT).
+///
+/// The buffers are allocations owned by the instance (freed in `deinit`), sized from the frame
+/// header once its size passed the decoder's pixel limit.
+final class FrameComponent {
+    /// The identifier scans use to name this component.
+    let identifier: UInt8
+    /// Horizontal sampling factor (1...4).
+    let horizontal: Int
+    /// Vertical sampling factor (1...4).
+    let vertical: Int
+    /// Which DQT table (0...3) dequantizes it.
+    let quantizationIndex: Int
+
+    /// 64 dequantization multipliers in natural (row-major) order, latched at the first scan.
+    let quantization = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    /// Whether `quantization` holds a table yet.
+    var hasQuantization = false
+    /// Blocks across and down, padded to whole MCUs.
+    var blocksWide = 0
+    var blocksHigh = 0
+    /// Blocks that hold picture data (a non-interleaved scan codes only these).
+    var usedBlocksWide = 0
+    var usedBlocksHigh = 0
+    /// Edge of one block after the (scaled) IDCT: 8, 4, 2 or 1.
+    var blockSize = 8
+    /// Samples of this component after the IDCT at `blockSize`; only these are meaningful.
+    var sampledWidth = 0
+    var sampledHeight = 0
+    /// The samples, `stride` per row, `blocksHigh * blockSize` rows; mid-grey until decoded.
+    private(set) var samples = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Progressive frames only: 64 quantized coefficients per block, natural order.
+    private(set) var coefficients = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
+    /// The DC prediction carried from block to block within a restart interval.
+    var dcPredictor = 0
+
+    init(identifier: UInt8, horizontal: Int, vertical: Int, quantizationIndex: Int) {
+        self.identifier = identifier
+        self.horizontal = horizontal
+        self.vertical = vertical
+        self.quantizationIndex = quantizationIndex
+        quantization.initialize(repeating: 0, count: 64)
+    }
+
+    deinit {
+        quantization.deallocate()
+        samples.deallocate()
+        coefficients.deallocate()
+    }
+
+    /// Samples per row of `samples`.
+    var stride: Int { blocksWide * blockSize }
+
+    /// Allocates the sample plane (and the coefficients when `progressive`), once the geometry
+    /// is set.
+    func allocate(progressive: Bool) {
+        samples = .allocate(capacity: stride * blocksHigh * blockSize)
+        samples.initialize(repeating: 128)
+        if progressive {
+            coefficients = .allocate(capacity: blocksWide * blocksHigh * 64)
+            coefficients.initialize(repeating: 0)
+        }
+    }
+
+    /// The first sample of block (`column`, `row`) at the IDCT's block size.
+    func sampleOrigin(column: Int, row: Int) -> UnsafeMutablePointer<UInt8> {
+        samples.baseAddress.unsafelyUnwrapped + (row * blockSize * stride + column * blockSize)
+    }
+}

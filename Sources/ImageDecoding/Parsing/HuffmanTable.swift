@@ -1,0 +1,70 @@
+/// One Huffman table from a DHT segment, prepared for decoding: a 9-bit lookup for the short
+/// codes, the canonical `maxCode` / value-offset search for the long ones.
+///
+/// The tables live in fixed-size allocations owned by the instance, so the decoding loop reads
+/// them without bounds checks or reference counting; every index into them is masked or checked.
+final class HuffmanTable {
+    /// Codes up to this many bits decode with one lookup.
+    static let lookupBits = 9
+
+    /// `1 << lookupBits` entries indexed by the next 9 bits: `length << 8 | symbol`, or 0 when
+    /// the code is longer.
+    let lookup: UnsafeMutablePointer<UInt16>
+    /// For each code length 0...17: the largest code of that length, -1 when there is none.
+    let maxCode: UnsafeMutablePointer<Int32>
+    /// For each code length 0...17: add to a code of that length to get its index in `values`.
+    let valueOffset: UnsafeMutablePointer<Int32>
+    /// 256 entries: the symbols in code order, zeros after them.
+    let values: UnsafeMutablePointer<UInt8>
+    /// How many symbols `values` holds.
+    let valueCount: Int
+
+    /// Builds a table from the 16 counts of codes per length and the symbols; `nil` when the
+    /// counts describe more codes than fit (a malformed table).
+    init?(counts: [Int], symbols: [UInt8]) {
+        guard counts.count == 16, counts.reduce(0, +) == symbols.count, symbols.count <= 256 else { return nil }
+        var lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
+        var maxCode = [Int32](repeating: -1, count: 18)
+        var valueOffset = [Int32](repeating: 0, count: 18)
+        var code = 0
+        var index = 0
+        for length in 1...16 {
+            let count = counts[length - 1]
+            valueOffset[length] = Int32(index - code)
+            if count > 0 {
+                // A code of all one bits is reserved; more codes than fit is a malformed table.
+                guard code + count < (1 << length) else { return nil }
+                for _ in 0..<count {
+                    if length <= Self.lookupBits {
+                        let shift = Self.lookupBits - length
+                        let first = code << shift
+                        for fill in first..<(first + (1 << shift)) {
+                            lookup[fill] = UInt16(length << 8) | UInt16(symbols[index])
+                        }
+                    }
+                    code += 1
+                    index += 1
+                }
+                maxCode[length] = Int32(code - 1)
+            }
+            code <<= 1
+        }
+        self.lookup = .allocate(capacity: lookup.count)
+        self.lookup.initialize(from: lookup, count: lookup.count)
+        self.maxCode = .allocate(capacity: 18)
+        self.maxCode.initialize(from: maxCode, count: 18)
+        self.valueOffset = .allocate(capacity: 18)
+        self.valueOffset.initialize(from: valueOffset, count: 18)
+        self.values = .allocate(capacity: 256)
+        self.values.initialize(repeating: 0, count: 256)
+        self.values.update(from: symbols, count: symbols.count)
+        valueCount = symbols.count
+    }
+
+    deinit {
+        lookup.deallocate()
+        maxCode.deallocate()
+        valueOffset.deallocate()
+        values.deallocate()
+    }
+}

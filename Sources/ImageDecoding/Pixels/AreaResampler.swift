@@ -1,0 +1,86 @@
+/// Shrinks an image by area averaging (each output pixel is the weighted mean of the input
+/// pixels it covers), the resampling after a scaled IDCT.
+enum AreaResampler {
+    /// `image` scaled down so its longer side is `maxPixelSize`, keeping the aspect ratio
+    /// (the shorter side rounded, at least 1).
+    static func fit(_ image: RGBImage, within maxPixelSize: Int) -> RGBImage {
+        let longer = max(image.width, image.height)
+        guard longer > maxPixelSize, maxPixelSize > 0 else { return image }
+        let width = image.width >= image.height
+            ? maxPixelSize : max(1, (image.width * maxPixelSize + longer / 2) / longer)
+        let height = image.height > image.width
+            ? maxPixelSize : max(1, (image.height * maxPixelSize + longer / 2) / longer)
+        return resize(image, width: width, height: height)
+    }
+
+    /// One output position's inputs: first index, and weights (summing to 1 << 14) of the inputs
+    /// from there on.
+    private struct Span {
+        let first: Int
+        let weights: [Int32]
+    }
+
+    private static let one: Int32 = 1 << 14
+
+    /// The spans of `output` positions covering `input` positions evenly.
+    private static func spans(input: Int, output: Int) -> [Span] {
+        (0..<output).map { position in
+            // Exact edges in units of 1 / output of an input pixel.
+            let start = position * input, end = (position + 1) * input
+            let first = start / output, last = (end - 1) / output
+            var weights: [Int32] = []
+            var given: Int32 = 0
+            for index in first...last {
+                let covered = min(end, (index + 1) * output) - max(start, index * output)
+                var weight = Int32(covered * Int(one) / input)
+                if index == last { weight = one - given }
+                weights.append(weight)
+                given += weight
+            }
+            return Span(first: first, weights: weights)
+        }
+    }
+
+    static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+        let columns = spans(input: image.width, output: width)
+        let rows = spans(input: image.height, output: height)
+        // Horizontal pass into 14-bit fixed point, then vertical pass to bytes.
+        var horizontal = [Int32](repeating: 0, count: width * image.height * 3)
+        image.pixels.withUnsafeBufferPointer { source in
+            horizontal.withUnsafeMutableBufferPointer { target in
+                for y in 0..<image.height {
+                    let row = y * image.width * 3, out = y * width * 3
+                    for (x, span) in columns.enumerated() {
+                        var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                        for (offset, weight) in span.weights.enumerated() {
+                            let at = row + (span.first + offset) * 3
+                            r += Int32(source[at]) * weight
+                            g += Int32(source[at + 1]) * weight
+                            b += Int32(source[at + 2]) * weight
+                        }
+                        target[out + x * 3] = r
+                        target[out + x * 3 + 1] = g
+                        target[out + x * 3 + 2] = b
+                    }
+                }
+            }
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        horizontal.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                let rounding = Int64(1) << 27
+                for (y, span) in rows.enumerated() {
+                    let out = y * width * 3
+                    for x in 0..<(width * 3) {
+                        var sum: Int64 = 0
+                        for (offset, weight) in span.weights.enumerated() {
+                            sum += Int64(source[(span.first + offset) * width * 3 + x]) * Int64(weight)
+                        }
+                        target[out + x] = UInt8(clamping: (sum + rounding) >> 28)
+                    }
+                }
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}
