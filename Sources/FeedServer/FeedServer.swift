@@ -7,6 +7,7 @@ import HTTPWire
 ///
 /// Routes: `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
 /// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`,
+/// `/images/...` (demo JPEGs and their faults, see `ImageRoute`),
 /// and `/services/feeds/photos_public.gne`; anything else is a 404 with a JSON body.
 /// The server runs until `stop()`; its threads keep it alive until then.
 public final class FeedServer: Sendable {

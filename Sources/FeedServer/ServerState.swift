@@ -10,6 +10,7 @@ struct ServerState: Sendable {
     var requestsByPath: [String: Int] = [:]
     var flakyAttempts: [String: Int] = [:]
     var feedPage = 0
+    var abandonedImages = 0
     var faultRandom: SplitMix64
 
     init(seed: UInt64) {

@@ -43,10 +43,13 @@ public struct FeedGenerator: Sendable {
     }
 
     /// Page `number` (0, 1, 2, ...) as bare JSON: newest items first, each page newer than the last.
-    public func page(number: Int, tags: [String] = [], tagmode: TagMode = .all) -> Data {
+    /// `media.m` is below `imageBaseURL` when given (e.g. `http://127.0.0.1:PORT/images/`), else
+    /// on `https://live.staticflickr.com/`; the file name is the same either way.
+    public func page(number: Int, tags: [String] = [], tagmode: TagMode = .all, imageBaseURL: String? = nil) -> Data {
         let tags = Self.normalizedTags(tags)
         let page = max(0, number)
-        let items = (0..<itemsPerPage).map { item(globalIndex: page * itemsPerPage + (itemsPerPage - 1 - $0), tags: tags, tagmode: tagmode) }
+        let items = (0..<itemsPerPage).map { item(globalIndex: page * itemsPerPage + (itemsPerPage - 1 - $0), tags: tags, tagmode: tagmode,
+                                                imageBaseURL: imageBaseURL) }
         var out: [UInt8] = []
         out.reserveCapacity(1_200 * max(1, itemsPerPage))
         func field(_ indent: String, _ name: String, _ value: String, comma: Bool = true, apostrophe: Bool = false) {
@@ -104,7 +107,7 @@ public struct FeedGenerator: Sendable {
     }
 
     /// The item at a position of the infinite stream (0 is the oldest).
-    func item(globalIndex: Int, tags requested: [String], tagmode: TagMode) -> Item {
+    func item(globalIndex: Int, tags requested: [String], tagmode: TagMode, imageBaseURL: String? = nil) -> Item {
         var random = SplitMix64(seed: seed, stream: 1, index: UInt64(globalIndex))
         let authorIndex = Int.random(in: 0..<FeedVocabulary.authors.count, using: &random)
         let author = FeedVocabulary.authors[authorIndex]
@@ -114,7 +117,7 @@ public struct FeedGenerator: Sendable {
         let photoID = 54_000_000_000 + UInt64(globalIndex) * 7 + UInt64.random(in: 0..<7, using: &random) + (seed % 1_000) * 100_000_000
         let secret = String(format: "%010llx", random.next() & 0xFF_FFFF_FFFF)
         let link = "https://www.flickr.com/photos/\(path)/\(photoID)/"
-        let media = "https://live.staticflickr.com/65535/\(photoID)_\(secret)_m.jpg"
+        let media = (imageBaseURL ?? "https://live.staticflickr.com/") + "65535/\(photoID)_\(secret)_m.jpg"
         let (title, invalidApostrophe) = Self.title(using: &random)
         let published = Self.baseTime + Int64(globalIndex) * 37 + Int64.random(in: 0..<30, using: &random)
         let taken = published - Int64.random(in: 3_600...(400 * 86_400), using: &random)

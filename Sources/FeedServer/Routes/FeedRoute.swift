@@ -2,7 +2,7 @@ import Foundation
 import HTTPWire
 
 /// `GET /services/feeds/photos_public.gne?tags=&tagmode=&format=json&nojsoncallback=1`:
-/// a generated page (new items each time), JSONP-wrapped without `nojsoncallback=1`; applies the
+/// a generated page (new items each time, their `media.m` at this server's `/images/`), JSONP-wrapped without `nojsoncallback=1`; applies the
 /// configured latency and fault rate, or serves `feedOverride` verbatim.
 enum FeedRoute {
     static func handle(_ route: RouteContext) -> Connection.Disposition {
@@ -29,7 +29,7 @@ enum FeedRoute {
             defer { state.feedPage += 1 }
             return state.feedPage
         }
-        let json = server.generator.page(number: page, tags: tags, tagmode: mode)
+        let json = server.generator.page(number: page, tags: tags, tagmode: mode, imageBaseURL: server.imageURL(named: ""))
         if route.query["nojsoncallback"] == "1" {
             return route.respond(Responses.response(status: 200, contentType: "application/json; charset=utf-8", body: Array(json)))
         }

@@ -1,0 +1,18 @@
+extension FeedServer {
+    /// The URL of the demo picture for the media file `name`: `http://127.0.0.1:PORT/images/name`.
+    public func imageURL(named name: String) -> String {
+        "http://127.0.0.1:\(port)/\(ImageRoute.prefix)/\(name)"
+    }
+
+    /// Requests whose head was parsed below `/images/`, faults included.
+    public var imageRequestCount: Int {
+        state.withLock { state in
+            state.requestsByPath.reduce(0) { $0 + ($1.key.hasPrefix("/\(ImageRoute.prefix)/") ? $1.value : 0) }
+        }
+    }
+
+    /// Slow pictures (`/images/slow/...`) whose client closed the connection before the answer.
+    public var abandonedImageCount: Int {
+        state.withLock { $0.abandonedImages }
+    }
+}
