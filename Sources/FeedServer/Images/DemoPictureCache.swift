@@ -1,3 +1,4 @@
+import HTTPWire
 import Synchronization
 
 /// The JPEG files of recently served demo pictures (the same name always gives the same
