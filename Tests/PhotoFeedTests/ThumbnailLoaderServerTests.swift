@@ -100,8 +100,10 @@ final class ThumbnailLoaderServerTests: LeakCheckingTestCase {
 
     func testASlowPictureTimesOutWhileTheOthersArrive() async throws {
         let server = try startServer()
-        let loader = makeLoader(concurrent: 2, timeout: .milliseconds(500))
-        let slow = loader.thumbnail(for: item(media: server.imageURL(named: "slow/10000/65535/1_m.jpg")), maxPixelSize: 40)
+        // The timeout leaves room for a picture to be painted, sent and decoded under the thread
+        // sanitizer on a busy machine; the slow one answers far past it.
+        let loader = makeLoader(concurrent: 2, timeout: .seconds(4))
+        let slow = loader.thumbnail(for: item(media: server.imageURL(named: "slow/30000/65535/1_m.jpg")), maxPixelSize: 40)
         let slowTask = Task { () -> Result<RGBImage, any Error> in
             do { return .success(try await slow.value) } catch { return .failure(error) }
         }
