@@ -118,7 +118,9 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
 
 extension SharedSequence {
     /// Merges the elements of `sources` as they come.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(
+        _ sources: SharedSequence<SharingStrategy, Element>...
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 
