@@ -79,6 +79,27 @@ final class SharedSequenceOperatorTests: LeakCheckingTestCase {
         }
     }
 
+    func testConcatMapRunsTheInnerDriversInOrder() {
+        withScheduler { scheduler in
+            let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError(1))])
+            let res = scheduler.start {
+                xs.asDriver(onErrorJustReturn: 3).concatMap { value in
+                    Observable<Int>.timer(.seconds(30), scheduler: scheduler).map { _ in value }
+                        .asDriver(onErrorJustReturn: -1)
+                }
+            }
+            XCTAssertEqual(res.events, [.next(240, 1), .next(270, 2), .next(300, 3), .completed(300)])
+            let ys = scheduler.createHotObservable([.next(1210, 1), .next(1220, 2)])
+            let inner = scheduler.createColdObservable([.next(100, 9)])
+            let disposed = scheduler.start(created: 1100, subscribed: 1200, disposed: 1250) {
+                ys.asDriver(onErrorJustReturn: 0).concatMap { _ in inner.asDriver(onErrorJustReturn: 0) }
+            }
+            XCTAssertEqual(disposed.events, [])
+            XCTAssertEqual(inner.subscriptions, [Subscription(1210, 1250)], "the second waits for the first")
+            XCTAssertEqual(ys.subscriptions, [Subscription(1200, 1250)])
+        }
+    }
+
     func testSwitchLatestFollowsTheNewestDriver() {
         withScheduler { scheduler in
             let a = scheduler.createColdObservable([.next(10, 1), .next(50, 2)])

@@ -38,6 +38,13 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().flatMap(selector))
     }
 
+    /// Runs the shared sequences `selector` returns for each element one after another, in order.
+    public func concatMap<Sharing, Result>(
+        _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence(asObservable().concatMap(selector))
+    }
+
     /// Drops elements that `comparer` says equal the one before.
     public func distinctUntilChanged(
         _ comparer: @escaping @Sendable (Element, Element) -> Bool
