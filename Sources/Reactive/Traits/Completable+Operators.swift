@@ -70,7 +70,8 @@ extension Completable {
         Completable.concat(self, second)
     }
 
-    /// Runs the completables one after another; the first failure ends the run.
+    /// Runs the completables one after another; the first failure ends the run. The sequence
+    /// is read when this is called, so it must be finite.
     public static func concat<Sources: Sequence>(_ sequence: Sources) -> Completable
         where Sources.Element == Completable {
         Completable(unchecked: Observable.concat(sequence.map(\.source)))

@@ -17,6 +17,9 @@ public enum CompletableEvent: Sendable {
 public struct Completable: ObservableConvertibleType {
     let source: Observable<Never>
 
+    /// The observer closure that `create` hands to its subscribe function.
+    public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
+
     init(unchecked source: Observable<Never>) {
         self.source = source
     }

@@ -1,6 +1,6 @@
 // The `zip` family of `Maybe` for 2 to 8 sources, written out per arity (RxSwift's overload set).
 extension Maybe {
-    /// Combines the elements of 2 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 2 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -26,7 +26,7 @@ extension Maybe {
         zip(source1, source2) { ($0, $1) }
     }
 
-    /// Combines the elements of 3 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 3 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -56,7 +56,7 @@ extension Maybe {
         zip(source1, source2, source3) { ($0, $1, $2) }
     }
 
-    /// Combines the elements of 4 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 4 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -90,7 +90,7 @@ extension Maybe {
         zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
     }
 
-    /// Combines the elements of 5 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 5 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -128,7 +128,7 @@ extension Maybe {
         zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
     }
 
-    /// Combines the elements of 6 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 6 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -170,7 +170,7 @@ extension Maybe {
         zip(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
     }
 
-    /// Combines the elements of 7 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 7 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,
@@ -216,7 +216,7 @@ extension Maybe {
         zip(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 
-    /// Combines the elements of 8 maybes with `resultSelector`; ends empty as `Observable.zip` does, fails at the first failure.
+    /// Combines the elements of 8 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Maybe<E1>,
         _ source2: Maybe<E2>,

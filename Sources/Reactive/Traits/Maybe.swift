@@ -20,6 +20,9 @@ extension MaybeEvent: Sendable where Element: Sendable {}
 public struct Maybe<Element>: ObservableConvertibleType {
     let source: Observable<Element>
 
+    /// The observer closure that `create` hands to its subscribe function.
+    public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
+
     init(unchecked source: Observable<Element>) {
         self.source = source
     }

@@ -15,6 +15,9 @@ public typealias SingleEvent<Element> = Result<Element, any Error>
 public struct Single<Element>: ObservableConvertibleType {
     @usableFromInline let source: Observable<Element>
 
+    /// The observer closure that `create` hands to its subscribe function.
+    public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
+
     /// Wraps an observable already known to follow the Single grammar.
     @inlinable
     init(unchecked source: Observable<Element>) {

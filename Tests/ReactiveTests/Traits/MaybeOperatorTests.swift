@@ -112,6 +112,16 @@ final class MaybeOperatorTests: LeakCheckingTestCase {
         )
     }
 
+    func testIfEmptyDisposedBeforeTheFallbackEndsReleasesIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let empty = scheduler.createColdObservable([.completed(10)] as Events)
+        let fallback = scheduler.createColdObservable([.next(900, 9), .completed(900)])
+        let res = scheduler.start { empty.asMaybe().ifEmpty(switchTo: fallback.asSingle()) }
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(fallback.subscriptions, [Subscription(210, 1000)])
+    }
+
     func testDeferredBuildsTheMaybePerSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let calls = Recorder<Int>()

@@ -116,19 +116,39 @@ final class TraitZipTests: LeakCheckingTestCase {
         XCTAssertEqual(results.values, [6, 4, 5, 6, 7])
     }
 
-    func testMaybeZipEndsEmptyOnceAnEmptyOneLeavesNothingToPair() {
+    func testMaybeZipEndsEmptyWhenBothAreEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let empty = scheduler.createColdObservable([.completed(20)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Maybe.zip(empty.asMaybe(), empty.asMaybe()) { $0 + $1 } }
+        XCTAssertEqual(res.events, [.completed(220)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 220), Subscription(200, 220)])
+    }
+
+    /// Pairwise nesting must end exactly when one flat `Observable.zip` of the same sources does.
+    func testMaybeZipEndsWhenOneFlatObservableZipWould() {
         let scheduler = TestScheduler(initialClock: 0)
         let never = scheduler.createColdObservable([] as [Recorded<Event<Int>>])
         let empty = scheduler.createColdObservable([.completed(20)] as [Recorded<Event<Int>>])
         let late = answer(3, at: 40, scheduler)
-        let waiting = scheduler.start { Maybe.zip(never.asMaybe(), empty.asMaybe()) { $0 + $1 } }
-        XCTAssertEqual(waiting.events, [], "as RxSwift's zip: the never-ending one could still emit")
-        XCTAssertEqual(never.subscriptions, [Subscription(200, 1000)])
-        let ended = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-            Maybe.zip(empty.asMaybe(), late.asMaybe(), late.asMaybe()) { $0 + $1 + $2 }
+        let failing = scheduler.createColdObservable([.error(30, TestError(1))] as [Recorded<Event<Int>>])
+        let cases: [(TestableObservable<Int>, TestableObservable<Int>, TestableObservable<Int>)] = [
+            (never, empty, never), (empty, late, late), (late, empty, never), (never, late, empty),
+            (late, late, empty), (empty, failing, late), (late, never, late),
+        ]
+        var start = 0
+        for (x, y, z) in cases {
+            let viaMaybe = scheduler.start(created: start + 100, subscribed: start + 200, disposed: start + 1000) {
+                Maybe.zip(x.asMaybe(), y.asMaybe(), z.asMaybe()) { $0 + $1 + $2 }
+            }
+            let viaObservable = scheduler.start(created: start + 1100, subscribed: start + 1200, disposed: start + 2000) {
+                Observable.zip(x, y, z) { $0 + $1 + $2 }
+            }
+            XCTAssertEqual(
+                viaMaybe.events.map { Recorded(time: $0.time - start - 200, value: $0.value) },
+                viaObservable.events.map { Recorded(time: $0.time - start - 1200, value: $0.value) }
+            )
+            start += 2000
         }
-        XCTAssertEqual(ended.events, [.completed(1240)])
-        XCTAssertEqual(empty.subscriptions.last, Subscription(1200, 1220))
     }
 
     func testMaybeZipFailsAtTheFirstFailureAndStopsOnDisposal() {

@@ -38,6 +38,13 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().flatMap(selector))
     }
 
+    /// Runs the shared sequences `selector` returns for each element one after another, in order.
+    public func concatMap<Sharing, Result>(
+        _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence(asObservable().concatMap(selector))
+    }
+
     /// Drops elements that `comparer` says equal the one before.
     public func distinctUntilChanged(
         _ comparer: @escaping @Sendable (Element, Element) -> Bool
@@ -118,7 +125,9 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
 
 extension SharedSequence {
     /// Merges the elements of `sources` as they come.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(
+        _ sources: SharedSequence<SharingStrategy, Element>...
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 

@@ -3,7 +3,8 @@
 ///
 /// Each operator on it shares its result again, as RxCocoa does, so every step of a chain is
 /// computed once for all subscribers.
-public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: Sendable>: SharedSequenceConvertibleType {
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: Sendable>:
+    SharedSequenceConvertibleType {
     let source: Observable<Element>
 
     /// Wraps `source`, which must already never fail and deliver on the scheduler, and shares it.
