@@ -93,3 +93,33 @@ enum DebugTimestamp {
         formatter.withLock { $0.string(from: Date()) }
     }
 }
+
+extension Single {
+    /// Logs the single's subscription, events and disposal; see `Observable.debug`.
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
+    ) -> Single<Element> {
+        Single(unchecked: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
+
+extension Maybe {
+    /// Logs the maybe's subscription, events and disposal; see `Observable.debug`.
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
+    ) -> Maybe<Element> {
+        Maybe(unchecked: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}
+
+extension Completable {
+    /// Logs the completable's subscription, events and disposal; see `Observable.debug`.
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
+    ) -> Completable {
+        Completable(unchecked: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}

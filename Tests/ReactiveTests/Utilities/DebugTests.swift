@@ -79,4 +79,18 @@ final class DebugTests: LeakCheckingTestCase {
         XCTAssertTrue(logged.contains("full -> Event \(text)"), "\(logged)")
         XCTAssertTrue(logged.contains("trim -> Event completed"))
     }
+
+    func testTraitsLogThroughTheSameForm() {
+        _ = Single.just(1).debug("single").subscribe()
+        _ = Maybe<Int>.empty().debug("maybe").subscribe()
+        _ = Completable.error(TestError(1)).debug("completable").subscribe()
+        let logged = contents()
+        XCTAssertEqual(Array(logged.prefix(7)), [
+            "single -> subscribed", "single -> Event next(1)", "single -> Event completed", "single -> isDisposed",
+            "maybe -> subscribed", "maybe -> Event completed", "maybe -> isDisposed",
+        ])
+        XCTAssertEqual(logged[7], "completable -> subscribed")
+        XCTAssertTrue(logged[8].hasPrefix("completable -> Event error("), logged[8])
+        XCTAssertEqual(logged.count, 10)
+    }
 }

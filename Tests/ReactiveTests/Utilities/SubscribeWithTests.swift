@@ -45,4 +45,33 @@ final class SubscribeWithTests: LeakCheckingTestCase {
         XCTAssertEqual(log.values, ["vm 1"])
         subscription.dispose()
     }
+
+    func testTraitsSubscribeWithAnObject() {
+        let owner = Owner(name: "vm")
+        let log = Recorder<String>()
+        Single.just(1).subscribe(with: owner, onSuccess: { owner, value in log.append("\(owner.name) single \(value)") })
+        Single<Int>.error(TestError(1)).subscribe(with: owner, onFailure: { owner, _ in log.append("\(owner.name) single failed") })
+        Maybe.just(2).subscribe(with: owner, onSuccess: { owner, value in log.append("\(owner.name) maybe \(value)") },
+                                onCompleted: { _ in log.append("maybe completed too") })
+        Maybe<Int>.empty().subscribe(with: owner, onCompleted: { owner in log.append("\(owner.name) maybe empty") })
+        Completable.empty().subscribe(with: owner, onCompleted: { owner in log.append("\(owner.name) completable") },
+                                      onDisposed: { owner in log.append("\(owner.name) disposed") })
+        XCTAssertEqual(log.values, [
+            "vm single 1", "vm single failed", "vm maybe 2", "vm maybe empty", "vm completable", "vm disposed",
+        ])
+    }
+
+    func testTraitsDeliverNothingOnceTheObjectIsGone() {
+        let subject = PublishSubject<Int>()
+        let log = Recorder<String>()
+        var owner: Owner? = Owner(name: "vm")
+        let single = subject.take(1).asSingle().subscribe(with: owner ?? Owner(name: "unused"), onSuccess: { _, value in log.append("single \(value)") })
+        let completable = subject.ignoreElements().subscribe(with: owner ?? Owner(name: "unused"), onCompleted: { _ in log.append("completed") })
+        owner = nil
+        subject.onNext(1)
+        subject.onCompleted()
+        XCTAssertEqual(log.values, [])
+        single.dispose()
+        completable.dispose()
+    }
 }
