@@ -17,26 +17,24 @@ final class ActionQueue: @unchecked Sendable {
 
     /// Runs `action` now when idle, else after the actions before it.
     func run(_ action: @escaping @Sendable () -> Void) {
-        let first: (@Sendable () -> Void)? = state.withLock { state in
+        let idle = state.withLock { state in
             guard !state.running else {
                 state.actions.append(action)
-                return nil
+                return false
             }
             state.running = true
-            return action
+            return true
         }
-        guard var next = first else { return }
-        while true {
-            next()
-            let following: (@Sendable () -> Void)? = state.withLock { state in
-                guard !state.actions.isEmpty else {
-                    state.running = false
-                    return nil
-                }
-                return state.actions.removeFirst()
+        guard idle else { return }
+        var batch = [action]
+        while !batch.isEmpty {
+            for next in batch { next() }
+            batch = state.withLock { state in
+                let waiting = state.actions
+                state.actions = []
+                if waiting.isEmpty { state.running = false }
+                return waiting
             }
-            guard let following else { return }
-            next = following
         }
     }
 }

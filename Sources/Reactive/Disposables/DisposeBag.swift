@@ -33,6 +33,23 @@ public final class DisposeBag: Sendable {
         for disposable in disposables { insert(disposable) }
     }
 
+    /// Adds the disposables of an array.
+    public func insert(_ disposables: [any Disposable]) {
+        for disposable in disposables { insert(disposable) }
+    }
+
+    /// Adds the disposables listed in `builder`.
+    ///
+    /// ```swift
+    /// bag.insert {
+    ///     a.bind(to: b)
+    ///     c.subscribe()
+    /// }
+    /// ```
+    public func insert(@DisposableBuilder builder: () -> [any Disposable]) {
+        insert(builder())
+    }
+
     /// Disposes everything collected so far; the bag stays usable.
     public func disposeAll() {
         let taken = state.withLock { state in
@@ -41,6 +58,38 @@ public final class DisposeBag: Sendable {
             return taken
         }
         for disposable in taken { disposable.dispose() }
+    }
+
+    /// A bag holding `disposables`.
+    public convenience init(disposing disposables: any Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// A bag holding the disposables of an array.
+    public convenience init(disposing disposables: [any Disposable]) {
+        self.init()
+        insert(disposables)
+    }
+
+    /// A bag holding the disposables listed in `builder`.
+    ///
+    /// ```swift
+    /// let bag = DisposeBag {
+    ///     name.bind(to: nameRelay)
+    ///     taps.subscribe(onNext: { print($0) })
+    /// }
+    /// ```
+    public convenience init(@DisposableBuilder builder: () -> [any Disposable]) {
+        self.init(disposing: builder())
+    }
+
+    /// Lists disposables, one per line, for `DisposeBag { ... }` and `insert { ... }`.
+    @resultBuilder
+    public enum DisposableBuilder {
+        /// The listed disposables, in order.
+        public static func buildBlock(_ disposables: any Disposable...) -> [any Disposable] {
+            disposables
+        }
     }
 
     deinit {

@@ -17,6 +17,15 @@ extension ObservableType {
         distinctUntilChanged { try key($0) == key($1) }
     }
 
+    /// Drops elements whose key `comparer` says equals the previous element's key; a throw of
+    /// either closure ends the sequence.
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key,
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    ) -> Observable<Element> {
+        distinctUntilChanged { try comparer(keySelector($0), keySelector($1)) }
+    }
+
     /// Drops elements whose property at `keyPath` equals the previous element's.
     ///
     /// ```swift

@@ -8,3 +8,9 @@ extension ObservableType {
         asCompletable()
     }
 }
+
+extension Completable {
+    /// Returns `self`, so RxSwift 6 code written as `ignoreElements().asCompletable()` (where
+    /// `ignoreElements()` returns an `Observable<Never>`) compiles unchanged.
+    public func asCompletable() -> Completable { self }
+}

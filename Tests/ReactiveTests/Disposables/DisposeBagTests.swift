@@ -41,3 +41,54 @@ final class DisposeBagTests: LeakCheckingTestCase {
         XCTAssertEqual(calls.values, [1, 2])
     }
 }
+
+final class DisposeBagBuilderTests: LeakCheckingTestCase {
+    func testBuilderInitHoldsEveryListedDisposable() {
+        let calls = Recorder<Int>()
+        var bag: DisposeBag? = DisposeBag {
+            Disposables.create { calls.append(1) }
+            Disposables.create { calls.append(2) }
+            Disposables.create { calls.append(3) }
+        }
+        XCTAssertEqual(calls.count, 0)
+        bag = nil
+        XCTAssertNil(bag)
+        XCTAssertEqual(calls.values, [1, 2, 3])
+    }
+
+    func testInitDisposingAndInsertForms() {
+        let calls = Recorder<Int>()
+        var bag: DisposeBag? = DisposeBag(disposing: Disposables.create { calls.append(1) }, Disposables.create { calls.append(2) })
+        bag?.insert([Disposables.create { calls.append(3) }])
+        bag?.insert {
+            Disposables.create { calls.append(4) }
+            Disposables.create { calls.append(5) }
+        }
+        bag?.insert(Disposables.create { calls.append(6) }, Disposables.create { calls.append(7) })
+        XCTAssertEqual(calls.count, 0)
+        bag = nil
+        XCTAssertEqual(calls.values, [1, 2, 3, 4, 5, 6, 7])
+
+        let arrayBag = DisposeBag(disposing: [Disposables.create { calls.append(8) }])
+        arrayBag.disposeAll()
+        XCTAssertEqual(calls.values.last, 8)
+    }
+
+    func testBuilderWithSubscriptions() {
+        let subject = PublishSubject<Int>()
+        let relay = BehaviorRelay(value: 0)
+        let values = Recorder<Int>()
+        var bag: DisposeBag? = DisposeBag {
+            subject.bind(to: relay)
+            subject.subscribe(onNext: { values.append($0) })
+        }
+        subject.onNext(1)
+        XCTAssertEqual(relay.value, 1)
+        bag = nil
+        XCTAssertNil(bag)
+        subject.onNext(2)
+        XCTAssertEqual(relay.value, 1)
+        XCTAssertEqual(values.values, [1])
+        XCTAssertFalse(subject.hasObservers)
+    }
+}

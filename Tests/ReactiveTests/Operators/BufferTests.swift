@@ -16,6 +16,20 @@ final class BufferTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 420)])
     }
 
+    func testRxSwiftsBasicTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6),
+            .next(370, 7), .next(420, 8), .next(470, 9), .completed(600),
+        ])
+        let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
+        XCTAssertEqual(res.events, [
+            .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
+            .next(580, []), .next(600, []), .completed(600),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
+    }
+
     func testAnEmptyIntervalEmitsAnEmptyArray() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(250, 1), .completed(330)])

@@ -81,3 +81,22 @@ final class DistinctUntilChangedAtKeyPathTests: LeakCheckingTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
 }
+
+final class DistinctUntilChangedKeyComparerTests: LeakCheckingTestCase {
+    func testComparesKeysWithTheComparer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, "a"), .next(220, "A"), .next(230, "bb"), .next(240, "BB"), .next(250, "c"), .completed(300),
+        ])
+        let res = scheduler.start { xs.distinctUntilChanged({ $0.lowercased() }, comparer: { $0 == $1 }) }
+        XCTAssertEqual(res.events, [.next(210, "a"), .next(230, "bb"), .next(250, "c"), .completed(300)])
+    }
+
+    func testAThrowingComparerFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let res = scheduler.start { xs.distinctUntilChanged({ $0 }, comparer: { _, _ -> Bool in throw TestError(1) }) }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError(1))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+}

@@ -33,4 +33,13 @@ final class IgnoreElementsTests: LeakCheckingTestCase {
         completable.subscribe(onCompleted: { completed.append("completed") })
         XCTAssertEqual(completed.values, ["completed"])
     }
+
+    func testRxSwift6sAsCompletableChainStillCompiles() {
+        let events = Recorder<String>()
+        Observable.of(1, 2).ignoreElements().asCompletable()
+            .subscribe(onCompleted: { events.append("completed") }, onError: { _ in events.append("error") })
+        Observable<Int>.error(TestError(1)).ignoreElements().asCompletable()
+            .subscribe(onCompleted: { events.append("completed") }, onError: { _ in events.append("error") })
+        XCTAssertEqual(events.values, ["completed", "error"])
+    }
 }

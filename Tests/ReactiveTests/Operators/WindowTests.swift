@@ -72,4 +72,51 @@ final class WindowTests: LeakCheckingTestCase {
         XCTAssertEqual(seen.values, ["1@210", "2@220", "3@240"])
         XCTAssertEqual(xs.subscriptions, [Subscription(0, 300)])
     }
+
+    // RxSwift's own window timelines (Observable+WindowTests), ported unchanged.
+    private static let rxSwiftEvents: [Recorded<Event<Int>>] = [
+        .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5),
+        .next(350, 6), .next(370, 7), .next(420, 8), .next(470, 9),
+    ]
+
+    private static func indexed(_ windows: Observable<Observable<Int>>) -> Observable<String> {
+        windows.enumerated().map { window in window.element.map { "\(window.index) \($0)" } }.merge()
+    }
+
+    private static let rxSwiftResult: [Recorded<Event<String>>] = [
+        .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"), .next(280, "1 4"), .next(320, "2 5"),
+        .next(350, "2 6"), .next(370, "2 7"), .next(420, "3 8"), .next(470, "4 9"),
+    ]
+
+    func testRxSwiftsBasicTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable(Self.rxSwiftEvents + [.completed(600)])
+        let res = scheduler.start { Self.indexed(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)) }
+        XCTAssertEqual(res.events, Self.rxSwiftResult + [.completed(600)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
+    }
+
+    func testRxSwiftsErrorTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable(Self.rxSwiftEvents + [.error(600, TestError(1))])
+        let res = scheduler.start { Self.indexed(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)) }
+        XCTAssertEqual(res.events, Self.rxSwiftResult + [.error(600, TestError(1))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
+    }
+
+    func testRxSwiftsDisposedTimeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(105, 0)] + Self.rxSwiftEvents + [.completed(600)])
+        let res = scheduler.start(disposed: 370) { Self.indexed(xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)) }
+        XCTAssertEqual(res.events, Array(Self.rxSwiftResult.prefix(7)))
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 370)])
+    }
+
+    func testAZeroTimeSpanOnASourceThatEndsAtOnceReleasesEverything() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let windows = Recorder<Int>()
+        _ = Observable.just(1).window(timeSpan: .zero, count: 10, scheduler: scheduler).subscribe(onNext: { _ in windows.append(1) })
+        scheduler.start()
+        XCTAssertEqual(windows.count, 1)
+    }
 }
