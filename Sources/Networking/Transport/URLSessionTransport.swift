@@ -13,8 +13,10 @@ import Synchronization
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
 ///   `timeoutIntervalForResource`; it also fails with `URLError(.timedOut)`;
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
-///   `TransportError.responseTooLarge`;
-/// - `cancel()` cancels the URLSession task and nothing is reported afterwards.
+///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
+/// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
+/// - `cancel()` cancels the URLSession task and nothing is reported afterwards; a transport
+///   released with requests in flight lets them finish.
 public final class URLSessionTransport: HTTPTransport {
     /// The default response size limit: 50 MB.
     public static let defaultMaximumResponseSize = 50 * 1024 * 1024
