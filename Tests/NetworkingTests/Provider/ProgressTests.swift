@@ -103,6 +103,11 @@ final class ProgressTests: LeakCheckingTestCase {
         XCTAssertEqual(ProgressResponse(progress: 0.4).progress, 0.4)
         XCTAssertEqual(ProgressResponse(progress: 0.4, response: Response(statusCode: 200, data: Data())).progress, 1)
         XCTAssertEqual(ProgressResponse(progress: 7).progress, 1)
+        let seen = Recorder<Double>()
+        let block: ProgressBlock = { seen.append($0.progress) }
+        let providerBlock: NetworkProvider<StubbedAPI>.ProgressBlock = block
+        providerBlock(ProgressResponse(progress: 0.5))
+        XCTAssertEqual(seen.values, [0.5])
     }
 
     func testRealDownloadProgressRisesToOneOverBothTransports() throws {
