@@ -154,6 +154,16 @@ final class EndpointTests: LeakCheckingTestCase {
         XCTAssertEqual(request.url?.absoluteString, "http://127.0.0.1:8080/api/items")
     }
 
+    func testDownloadParametersEncodeLikeRequestParameters() throws {
+        let destination: DownloadDestination = { url, _ in (url, [.removePreviousFile, .createIntermediateDirectories]) }
+        let query = try endpoint(.downloadParameters(parameters: ["a": 1], encoding: URLEncoding.default, destination: destination)).urlRequest()
+        XCTAssertEqual(query.url?.query, "a=1")
+        let body = try endpoint(.downloadParameters(parameters: ["a": 1], encoding: JSONEncoding.default, destination: destination),
+                                method: .post).urlRequest()
+        XCTAssertEqual(body.httpBody?.utf8Text, #"{"a":1}"#)
+        XCTAssertNotEqual(DownloadOptions.removePreviousFile, .createIntermediateDirectories, "two distinct options")
+    }
+
     func testInvalidURLIsRequestMapping() {
         XCTAssertThrowsError(try endpoint(.requestPlain, url: "").urlRequest()) { error in
             guard case ProviderError.requestMapping(let url) = error else { return XCTFail("\(error)") }

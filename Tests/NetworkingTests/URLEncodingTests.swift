@@ -105,6 +105,8 @@ final class URLEncodingTests: LeakCheckingTestCase {
         XCTAssertEqual(URLEncoding(arrayEncoding: .brackets).query(parameters), "a%5B%5D=x&a%5B%5D=y")
         XCTAssertEqual(URLEncoding(arrayEncoding: .noBrackets).query(parameters), "a=x&a=y")
         XCTAssertEqual(URLEncoding(arrayEncoding: .indexInBrackets).query(parameters), "a%5B0%5D=x&a%5B1%5D=y")
+        XCTAssertEqual(URLEncoding.ArrayEncoding.indexInBrackets.encode(key: "k", atIndex: 3), "k[3]")
+        XCTAssertEqual(URLEncoding.BoolEncoding.literal.encode(value: false), "false")
         let nested: [String: any Sendable] = ["m": ["k": [true, 2] as [any Sendable]] as [String: any Sendable]]
         XCTAssertEqual(URLEncoding(arrayEncoding: .indexInBrackets, boolEncoding: .literal).query(nested),
                        "m%5Bk%5D%5B0%5D=true&m%5Bk%5D%5B1%5D=2")
@@ -127,6 +129,11 @@ final class URLEncodingTests: LeakCheckingTestCase {
         XCTAssertTrue(pretty.httpBody?.utf8Text.contains("\n") == true)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: pretty.httpBody ?? Data()) as? NSDictionary, ["a": [true], "b": 1])
         XCTAssertNil(try JSONEncoding.default.encode(request(.post), withJSONObject: nil).httpBody)
+        let slashes = try JSONEncoding(options: [.withoutEscapingSlashes]).encode(request(.post), withJSONObject: ["u": "a/b", "a": 1])
+        XCTAssertEqual(slashes.httpBody?.utf8Text, #"{"a":1,"u":"a/b"}"#)
+        XCTAssertEqual(try JSONEncoding.default.encode(request(.post), withJSONObject: ["u": "a/b"]).httpBody?.utf8Text, #"{"u":"a\/b"}"#)
+        XCTAssertTrue(JSONEncoding.prettyPrinted.prettyPrinted)
+        XCTAssertFalse(JSONEncoding.default.prettyPrinted)
         XCTAssertThrowsError(try JSONEncoding.default.encode(request(.post), withJSONObject: "not an object")) { error in
             guard case ParameterEncodingFailure.invalidJSONObject = error else { return XCTFail("\(error)") }
         }

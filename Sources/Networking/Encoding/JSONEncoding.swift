@@ -11,12 +11,20 @@ public struct JSONEncoding: ParameterEncoding, Equatable {
     /// Indented JSON.
     public static let prettyPrinted = JSONEncoding(prettyPrinted: true)
 
+    /// The writing options (keys are always sorted, so bodies are stable).
+    public let options: JSONSerialization.WritingOptions
+
     /// Whether the output is indented.
-    public let prettyPrinted: Bool
+    public var prettyPrinted: Bool { options.contains(.prettyPrinted) }
 
     /// Creates an encoding; `prettyPrinted` indents the output.
     public init(prettyPrinted: Bool = false) {
-        self.prettyPrinted = prettyPrinted
+        self.init(options: prettyPrinted ? [.prettyPrinted] : [])
+    }
+
+    /// Creates an encoding with `JSONSerialization` writing options, as Alamofire's `JSONEncoding(options:)`.
+    public init(options: JSONSerialization.WritingOptions) {
+        self.options = options.union(.sortedKeys)
     }
 
     /// Puts `parameters` in the body as JSON; `nil` leaves the request unchanged.
@@ -38,8 +46,6 @@ public struct JSONEncoding: ParameterEncoding, Equatable {
         guard JSONSerialization.isValidJSONObject(jsonObject) else {
             throw ParameterEncodingFailure.invalidJSONObject(String(describing: jsonObject))
         }
-        var options: JSONSerialization.WritingOptions = [.sortedKeys]
-        if prettyPrinted { options.insert(.prettyPrinted) }
         var request = request
         request.httpBody = try JSONSerialization.data(withJSONObject: jsonObject, options: options)
         if request.value(forHTTPHeaderField: "Content-Type") == nil {

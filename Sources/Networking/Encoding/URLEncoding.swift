@@ -37,7 +37,8 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         /// `key[0]=a&key[1]=b`.
         case indexInBrackets
 
-        func key(_ key: String, index: Int) -> String {
+        /// The key written for the element at `index` of the array under `key`.
+        public func encode(key: String, atIndex index: Int) -> String {
             switch self {
             case .brackets: return "\(key)[]"
             case .noBrackets: return key
@@ -53,7 +54,8 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         /// `true` and `false`.
         case literal
 
-        func text(_ value: Bool) -> String {
+        /// The text written for `value`.
+        public func encode(value: Bool) -> String {
             switch self {
             case .numeric: return value ? "1" : "0"
             case .literal: return value ? "true" : "false"
@@ -137,10 +139,10 @@ public struct URLEncoding: ParameterEncoding, Equatable {
             }
         } else if let array = value as? [Any] {
             for (index, element) in array.enumerated() {
-                appendComponents(key: arrayEncoding.key(key, index: index), value: element, into: &pairs)
+                appendComponents(key: arrayEncoding.encode(key: key, atIndex: index), value: element, into: &pairs)
             }
         } else if let bool = Self.boolean(value) {
-            pairs.append(Self.escape(key) + "=" + Self.escape(boolEncoding.text(bool)))
+            pairs.append(Self.escape(key) + "=" + Self.escape(boolEncoding.encode(value: bool)))
         } else {
             pairs.append(Self.escape(key) + "=" + Self.escape(String(describing: value)))
         }

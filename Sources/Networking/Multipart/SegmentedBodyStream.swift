@@ -56,8 +56,9 @@ final class SegmentedBodyStream: InputStream {
     override func close() {
         try? file?.close()
         file = nil
-        if case .stream(let box)? = segments.indices.contains(index) ? segments[index] : nil, openedStream {
+        if openedStream, index < segments.count, case .stream(let box) = segments[index] {
             box.stream.close()
+            openedStream = false
         }
         status = .closed
     }

@@ -28,13 +28,13 @@ final class InflightRegistry: Sendable {
 
     /// The endpoint of each call in flight (its first caller's) with the completions waiting for it.
     var requests: [Endpoint: [Completion]] {
-        state.withLock { state in
-            var requests: [Endpoint: [Completion]] = [:]
-            for call in state.calls.values {
-                requests[call.endpoint, default: []] += call.waiters.sorted { $0.key < $1.key }.map(\.value)
-            }
-            return requests
+        // Endpoints are hashed outside the lock: hashing builds their requests (caller code).
+        let calls = state.withLock { state in
+            state.calls.values.map { ($0.endpoint, $0.waiters.sorted { $0.key < $1.key }.map(\.value)) }
         }
+        var requests: [Endpoint: [Completion]] = [:]
+        for (endpoint, completions) in calls { requests[endpoint, default: []] += completions }
+        return requests
     }
 
     func send(

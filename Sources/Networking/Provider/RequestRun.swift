@@ -129,7 +129,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
                 self.finish(DownloadMover.finish(result, temporaryURL: file, destination: destination))
             }
         }
-        let shares = options.upload == nil && options.downloadFile == nil && options.uploadProgress == nil
+        // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
+        let shares = request.httpBodyStream == nil && options.downloadFile == nil && options.uploadProgress == nil
         if provider.trackInflights && shares {
             return provider.inflight.send(request, endpoint: endpoint, transport: provider.transport,
                                           progress: options.downloadProgress, completion: complete)

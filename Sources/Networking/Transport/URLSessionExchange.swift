@@ -21,7 +21,6 @@ final class URLSessionExchange: Sendable {
     let limit: Int
     let downloadFile: URL?
     let uploadLength: Int64?
-    let makeUploadStream: (@Sendable () -> InputStream?)?
     let uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
     let progress: (@Sendable (Double) -> Void)?
     let completion: @Sendable (Result<Response, ProviderError>) -> Void
@@ -36,16 +35,12 @@ final class URLSessionExchange: Sendable {
         switch options.upload {
         case .data(let data)?:
             uploadLength = Int64(data.count)
-            makeUploadStream = nil
         case .file(let url)?:
             uploadLength = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
-            makeUploadStream = nil
-        case .stream(let make, let length)?:
+        case .stream(_, let length)?:
             uploadLength = length
-            makeUploadStream = make
         case nil:
             uploadLength = nil
-            makeUploadStream = nil
         }
         self.uploadProgress = options.uploadProgress
         self.progress = options.downloadProgress

@@ -13,8 +13,10 @@ import Synchronization
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
 ///   `timeoutIntervalForResource`; it also fails with `URLError(.timedOut)`;
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
-///   `TransportError.responseTooLarge`;
-/// - `cancel()` cancels the URLSession task and nothing is reported afterwards.
+///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
+/// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
+/// - `cancel()` cancels the URLSession task and nothing is reported afterwards; a transport
+///   released with requests in flight lets them finish.
 public final class URLSessionTransport: HTTPTransport {
     /// The default response size limit: 50 MB.
     public static let defaultMaximumResponseSize = 50 * 1024 * 1024
@@ -50,8 +52,10 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session's effective configuration.
     public var configuration: URLSessionConfiguration { session.configuration }
 
+    /// Requests still in flight finish (and report) before the session goes: cancelling them
+    /// here would stop FoundationNetworking on Linux, whose task registry then loses them.
     deinit {
-        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
     }
 
     /// Starts a data task; see the type's documentation for timeouts, limits and cancellation.
@@ -62,37 +66,31 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Starts an upload or data task as `options` says: a `.data` body or a `.file` (read from
-    /// disk as it is sent) goes through an upload task, a `.stream` through a streamed upload
-    /// task (sent chunked; the stream is made again when URLSession asks for a new one); upload
-    /// progress comes from URLSession's `didSendBodyData`; with `downloadFile` each body chunk is
-    /// appended to the file as it arrives and the response size limit does not apply.
+    /// disk as it is sent) goes through an upload task; a `.stream` is first copied to a
+    /// temporary file off the caller's thread (64 KB at a time, removed afterwards), then sent
+    /// from there with its `Content-Length`. Upload progress comes from URLSession's
+    /// `didSendBodyData`; with `downloadFile` each body chunk is appended to the file as it
+    /// arrives and the response size limit does not apply.
     public func send(_ request: URLRequest,
                      options: TransportOptions,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        if case .stream(let makeStream, _)? = options.upload {
+            return sendStaged(request, makeStream: makeStream, options: options, completion: completion)
+        }
         var request = request
         if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
             request.timeoutInterval = requestTimeout
         }
         let task: URLSessionDataTask
         switch options.upload {
-        case nil:
-            task = session.dataTask(with: request)
         case .data(let data)?:
             request.httpBodyStream = nil
             task = session.uploadTask(with: request, from: data)
         case .file(let url)?:
             request.httpBodyStream = nil
             task = session.uploadTask(with: request, fromFile: url)
-        case .stream(let makeStream, _)?:
-            guard let stream = makeStream() else {
-                completion(.failure(.underlying(URLError(.cannotOpenFile), nil)))
-                return FinishedCancellable()
-            }
-            // FoundationNetworking sends a streamed body chunked; a Content-Length beside it would be invalid.
-            request.setValue(nil, forHTTPHeaderField: "Content-Length")
-            request.httpBody = nil
-            request.httpBodyStream = stream
-            task = session.uploadTask(withStreamedRequest: request)
+        case nil, .stream?:
+            task = session.dataTask(with: request)
         }
         let exchange = URLSessionExchange(task: task, request: request, limit: maximumResponseSize,
                                           options: options, completion: completion)
@@ -105,6 +103,31 @@ public final class URLSessionTransport: HTTPTransport {
         }
         task.resume()
         return URLSessionCancellable(exchange: exchange, identifier: task.taskIdentifier, delegate: delegate)
+    }
+
+    /// Stages a streamed body in a temporary file on a background queue, then sends the file.
+    private func sendStaged(_ request: URLRequest, makeStream: @escaping @Sendable () -> InputStream?, options: TransportOptions,
+                            completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        let handle = DeferredCancellable()
+        DispatchQueue.global().async {
+            guard !handle.isCancelled else { return }
+            let file: URL
+            do {
+                file = try StagedUpload.write(makeStream)
+            } catch {
+                if !handle.isCancelled { completion(.failure(.underlying(error, nil))) }
+                return
+            }
+            var staged = options
+            staged.upload = .file(file)
+            let remove: @Sendable () -> Void = { try? FileManager.default.removeItem(at: file) }
+            let started = self.send(request, options: staged) { result in
+                remove()
+                completion(result)
+            }
+            handle.started(started, cleanup: remove)
+        }
+        return handle
     }
 }
 

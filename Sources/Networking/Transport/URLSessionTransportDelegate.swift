@@ -5,7 +5,7 @@ import FoundationNetworking
 import Synchronization
 
 /// Routes URLSession delegate callbacks to the exchange of each task (response, body bytes,
-/// upload progress, fresh body streams); an exchange is removed exactly once (completion,
+/// upload progress); an exchange is removed exactly once (completion,
 /// failure, deadline or cancel), so each reports at most once.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Mutex<[Int: URLSessionExchange]>([:])
@@ -64,11 +64,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
                     totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         exchange(task.taskIdentifier)?.sent(totalBytesSent, expected: totalBytesExpectedToSend)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask,
-                    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-        completionHandler(exchange(task.taskIdentifier)?.makeUploadStream?())
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -1,0 +1,131 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import TestSupport
+import XCTest
+
+/// `URLSessionTransport.send(_:options:completion:)` against the loopback server: uploads from
+/// data, files and streams with progress; response bodies written to a file.
+final class URLSessionStreamingTests: LeakCheckingTestCase {
+    private struct EchoedRequest: Decodable {
+        let headers: [String: String]
+        let body: String
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    private var server: FeedServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try FeedServer(configuration: .init(maxBodyBytes: 4_000_000))
+    }
+
+    override func tearDown() {
+        server.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    private func post(_ options: TransportOptions, path: String = "echo") -> Result<Response, ProviderError>? {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        let results = Recorder<Result<Response, ProviderError>>()
+        _ = URLSessionTransport(configuration: .ephemeral).send(request, options: options) { results.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 20) { results.count == 1 })
+        return results.values.first
+    }
+
+    private static func stagedFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+            .filter { $0.hasPrefix("networking-upload-") }
+    }
+
+    func testEachUploadSourceArrivesWithItsLengthAndReportsProgress() throws {
+        let payload = Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-\(UUID().uuidString)")
+        try payload.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let stagedBefore = Set(Self.stagedFiles())
+        let sources: [(String, UploadSource)] = [
+            ("data", .data(payload)), ("file", .file(file)),
+            ("stream", .stream({ InputStream(data: payload) }, length: Int64(payload.count))),
+            ("stream without length", .stream({ InputStream(url: file) }, length: nil)),
+        ]
+        for (label, source) in sources {
+            let progress = Recorder<String>()
+            let options = TransportOptions(upload: source, uploadProgress: { sent, total in progress.append("\(sent)/\(total ?? -1)") })
+            let response = try XCTUnwrap(post(options)?.get(), label)
+            let echoed = try JSONDecoder().decode(EchoedRequest.self, from: response.data)
+            XCTAssertEqual(Data(base64Encoded: echoed.body), payload, label)
+            XCTAssertEqual(echoed.header("Content-Length"), String(payload.count), label)
+            XCTAssertNil(echoed.header("Transfer-Encoding"), label)
+            XCTAssertEqual(progress.values.last, "\(payload.count)/\(payload.count)", label)
+        }
+        XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty }, "staged bodies are removed")
+    }
+
+    func testAStreamThatCannotBeMadeFails() {
+        let result = post(TransportOptions(upload: .stream({ nil }, length: 3)))
+        guard case .failure(.underlying(let error as URLError, nil))? = result else { return XCTFail("\(String(describing: result))") }
+        XCTAssertEqual(error.code, .cannotOpenFile)
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0)
+    }
+
+    func testCancellingWhileStagingReportsNothingAndLeavesNoFile() {
+        let stagedBefore = Set(Self.stagedFiles())
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+        request.httpMethod = "POST"
+        let results = Recorder<String>()
+        let payload = Data(count: 3_000_000)
+        let call = URLSessionTransport(configuration: .ephemeral).send(
+            request, options: TransportOptions(upload: .stream({ InputStream(data: payload) }, length: nil))) { _ in results.append("answered") }
+        call.cancel()
+        XCTAssertTrue(call.isCancelled)
+        RunLoop.current.run(until: Date().addingTimeInterval(0.5))
+        XCTAssertEqual(results.count, 0)
+        XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty })
+    }
+
+    func testTheBodyIsWrittenToTheDownloadFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fractions = Recorder<Double>()
+        let results = Recorder<Result<Response, ProviderError>>()
+        let transport = URLSessionTransport(configuration: .ephemeral, maximumResponseSize: 1000)
+        _ = transport.send(URLRequest(url: server.baseURL.appendingPathComponent("bytes/200000")),
+                           options: TransportOptions(downloadFile: file, downloadProgress: { fractions.append($0) })) { results.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 20) { results.count == 1 })
+        let response = try XCTUnwrap(results.values.first?.get())
+        XCTAssertEqual(response.fileURL, file)
+        XCTAssertEqual(response.data, Data())
+        XCTAssertEqual(try Data(contentsOf: file), Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) }),
+                       "the 1000-byte in-memory limit does not apply to a file")
+        XCTAssertEqual(fractions.values.last, 1)
+        let empty = Recorder<Result<Response, ProviderError>>()
+        _ = transport.send(URLRequest(url: server.baseURL.appendingPathComponent("bytes/0")),
+                           options: TransportOptions(downloadFile: file)) { empty.append($0) }
+        XCTAssertTrue(waitUntil { empty.count == 1 })
+        XCTAssertEqual(try Data(contentsOf: file), Data(), "an empty body truncates the file")
+    }
+
+    func testDefaultTransportRoutesOptionsByScheme() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let results = Recorder<Result<Response, ProviderError>>()
+        _ = DefaultTransport().send(URLRequest(url: server.baseURL.appendingPathComponent("bytes/1000")),
+                                    options: TransportOptions(downloadFile: file)) { results.append($0) }
+        XCTAssertTrue(waitUntil { results.count == 1 })
+        XCTAssertEqual(try results.values.first?.get().fileURL, file)
+        XCTAssertEqual(try Data(contentsOf: file).count, 1000)
+        let refused = Recorder<Result<Response, ProviderError>>()
+        _ = DefaultTransport().send(URLRequest(url: URL(string: "https://127.0.0.1:1/")!), options: TransportOptions()) { refused.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 10) { refused.count == 1 })
+        guard case .failure(.underlying(let error, nil))? = refused.values.first else { return XCTFail("\(refused.values)") }
+        XCTAssertEqual((error as? URLError)?.code, .cannotConnectToHost, "https went through URLSession: \(error)")
+    }
+}
