@@ -15,8 +15,11 @@ enum SystemLibrary {
         #if canImport(Darwin)
         getrusage(RUSAGE_SELF, &usage)
         return usage.ru_maxrss / 1024
-        #else
+        #elseif canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss
+        #else
+        getrusage(RUSAGE_SELF, &usage)
         return usage.ru_maxrss
         #endif
     }
@@ -28,8 +31,10 @@ enum SystemLibrary {
         var on: Int32 = 1
         if fd >= 0 { _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size)) }
         return fd
-        #else
+        #elseif canImport(Glibc)
         return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        return socket(AF_INET, SOCK_STREAM, 0)
         #endif
     }
 
