@@ -1,6 +1,5 @@
 import FeedServer
 import Foundation
-import Glibc
 import HTTPWire
 import Synchronization
 import XCTest

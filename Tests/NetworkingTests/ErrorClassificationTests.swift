@@ -2,9 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
+import HTTPWire
 import Networking
 import TestSupport
 import XCTest

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import HTTPWire
 import Synchronization
 
 /// A test-only TCP listener on 127.0.0.1 with a scripted behaviour per connection. Bounded:

@@ -30,10 +30,11 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
     }
 
     @discardableResult
-    private func send(_ url: String, transport: URLSessionTransport, wait: TimeInterval = 15,
+    private func send(_ url: String, method: String = "GET", transport: URLSessionTransport, wait: TimeInterval = 15,
                       file: StaticString = #filePath, line: UInt = #line) throws -> (Outcome, Result<Response, ProviderError>) {
         let outcome = Outcome()
-        let request = URLRequest(url: try XCTUnwrap(URL(string: url), file: file, line: line))
+        var request = URLRequest(url: try XCTUnwrap(URL(string: url), file: file, line: line))
+        request.httpMethod = method
         _ = transport.send(request, progress: { value in outcome.progress.withLock { $0.append(value) } }, completion: outcome.record)
         XCTAssertEqual(outcome.done.wait(timeout: .now() + wait), .success, "no completion for \(url)", file: file, line: line)
         return (outcome, try XCTUnwrap(outcome.first, file: file, line: line))
@@ -210,5 +211,17 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
         let error = try XCTUnwrap(failure(result))
         guard case .underlying(let underlying, _) = error else { return XCTFail("\(error)") }
         XCTAssertEqual(underlying as? TransportError, .responseTooLarge(limit: 1000))
+    }
+
+    func testAHeadAnnouncingALengthOverTheLimitSucceeds() throws {
+        // A HEAD answer carries the length of the body a GET would get, and no body.
+        let listener = try LoopbackListener(.respond(Data("HTTP/1.1 200 OK\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n".utf8)))
+        defer { listener.stop() }
+        let transport = URLSessionTransport(configuration: configuration(), maximumResponseSize: 1000)
+        let (_, result) = try send("http://127.0.0.1:\(listener.port)/", method: "HEAD", transport: transport)
+        let response = try result.get()
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.headerValue("Content-Length"), "4096")
+        XCTAssertTrue(response.data.isEmpty)
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Nanoseconds from `CLOCK_MONOTONIC`: never jumps with wall-clock changes.
 enum MonotonicClock {
     static func now() -> UInt64 {

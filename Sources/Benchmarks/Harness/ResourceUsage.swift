@@ -1,17 +1,12 @@
 import CMallocInfo
 import Foundation
-import Glibc
 
 /// Process memory figures: peak resident set, current resident set and the allocator's live bytes.
 enum ResourceUsage {
     /// Peak resident set size in KiB (`getrusage`, `ru_maxrss`).
-    static var peakResidentKiB: Int {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return usage.ru_maxrss
-    }
+    static var peakResidentKiB: Int { SystemLibrary.peakResidentKiB }
 
-    /// Bytes currently handed out by malloc (`mallinfo2().uordblks`).
+    /// Bytes currently handed out by malloc (glibc's `mallinfo2().uordblks`, Darwin's zone statistics; 0 elsewhere).
     static var allocatedBytes: Int {
         Int(cmallocinfo_allocated_bytes())
     }

@@ -9,7 +9,8 @@ import Reactive
 import Synchronization
 
 /// h: GETs from a loopback `FeedServer`, through `NetworkProvider` and through a bare
-/// `URLSession` data task, sequentially and 32 in flight. `h.` asks for the feed route (the
+/// `URLSession` data task, 1, 32 and 256 in flight; `h.limit.` is a plain blocking-socket loop
+/// on the same routes (`PlainHTTPLoop`), the most the server gives, beside SocketTransport. `h.` asks for the feed route (the
 /// viewer's request; the server's feed generation bounds every side), `h.echo.` for `/echo`
 /// (a tiny answer, so the client stacks' own cost shows).
 enum HTTPBenchmarks {
@@ -66,13 +67,18 @@ enum HTTPBenchmarks {
     }
 
     static let inFlight = 32
+    /// The in-flight levels measured beside one at a time.
+    static let levels = [32, 256]
 
     static func run(_ context: BenchmarkContext) {
         let requests = context.size(2_000)
         let phaseLimit: Double = context.options.quick ? 20 : 60
         let server: FeedServer
         do {
-            server = try FeedServer()
+            // Room for the plain loop's 256 connections beside both clients' pools.
+            var configuration = FeedServer.Configuration()
+            configuration.maxConnections = 1_024
+            server = try FeedServer(configuration: configuration)
         } catch {
             FileHandle.standardError.write(Data("h: cannot start FeedServer: \(error)\n".utf8))
             return
@@ -119,10 +125,35 @@ enum HTTPBenchmarks {
                     let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, sequential)
                     report(context, "\(prefix).sequential", oursPhase, barePhase)
                 }
-                if context.selects("\(prefix).concurrent-\(inFlight)") {
-                    let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit, concurrent)
-                    report(context, "\(prefix).concurrent-\(inFlight)", oursPhase, barePhase)
+                for level in levels where context.selects("\(prefix).concurrent-\(level)") {
+                    let (oursPhase, barePhase) = alternating(requests, ours, bare, limit: phaseLimit) { count, send, limit in
+                        concurrent(count, send, limit: limit, inFlight: level)
+                    }
+                    report(context, "\(prefix).concurrent-\(level)", oursPhase, barePhase)
                 }
+            }
+            // The limit: SocketTransport through the provider beside a plain blocking-socket loop.
+            let socketSide = sides[1].send
+            for level in [1] + levels where context.selects("\(routePrefix).limit.in-flight-\(level)") {
+                let name = "\(routePrefix).limit.in-flight-\(level)"
+                var oursRounds: [Phase] = []
+                var plainRounds: [Phase] = []
+                for order in [true, false, false, true] {
+                    if order {
+                        oursRounds.append(level == 1 ? sequential(requests / 4, socketSide, limit: phaseLimit / 4)
+                            : concurrent(requests / 4, socketSide, limit: phaseLimit / 4, inFlight: level))
+                    } else {
+                        plainRounds.append(PlainHTTPLoop.run(port: server.port, path: path, count: requests / 4,
+                                                             inFlight: level, limit: phaseLimit / 4))
+                    }
+                }
+                let ours = Phase(combining: oursRounds), plain = Phase(combining: plainRounds)
+                if ours.failed > 0 || plain.failed > 0 {
+                    FileHandle.standardError.write(Data("\(name): socket \(ours.failed) failed, plain loop \(plain.failed) failed\n".utf8))
+                }
+                context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
+                                               baseline: plain.requestsPerSecond, baselineName: "plain blocking-socket loop"))
+                Checksum.fold(ours.completed &+ plain.completed)
             }
         }
     }
@@ -178,7 +209,7 @@ enum HTTPBenchmarks {
     }
 
     /// `inFlight` requests outstanding at all times, stopping after `limit` seconds.
-    static func concurrent(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
+    static func concurrent(_ count: Int, _ send: @escaping Send, limit: Double, inFlight: Int = inFlight) -> Phase {
         let recorder = Recorder()
         let slots = DispatchSemaphore(value: inFlight)
         let group = DispatchGroup()

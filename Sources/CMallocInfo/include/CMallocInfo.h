@@ -1,13 +1,27 @@
 #ifndef CMALLOCINFO_H
 #define CMALLOCINFO_H
 
-#include <malloc.h>
 #include <stddef.h>
 
-/// Bytes currently handed out by glibc's malloc (mallinfo2().uordblks), for the benchmarks'
-/// memory-per-subscription figure. Swift's Glibc module does not export <malloc.h>.
+/// Bytes currently handed out by malloc, for the benchmarks' memory-per-subscription figure:
+/// glibc's mallinfo2().uordblks (Swift's Glibc module does not export <malloc.h>), the default
+/// zone's size_in_use on Darwin, and 0 where neither exists (musl).
+#if defined(__GLIBC__)
+#include <malloc.h>
 static inline size_t cmallocinfo_allocated_bytes(void) {
     return mallinfo2().uordblks;
 }
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+static inline size_t cmallocinfo_allocated_bytes(void) {
+    malloc_statistics_t statistics;
+    malloc_zone_statistics(NULL, &statistics);
+    return statistics.size_in_use;
+}
+#else
+static inline size_t cmallocinfo_allocated_bytes(void) {
+    return 0;
+}
+#endif
 
 #endif

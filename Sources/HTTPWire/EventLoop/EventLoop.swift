@@ -4,8 +4,8 @@ import Dispatch
 /// it from any thread, and fires its own timers (a heap of deadlines).
 ///
 /// Everything but `execute` must be called on the loop's thread (inside a task, a timer or a
-/// handler). Handlers are held strongly while registered. The loop runs for the life of the
-/// process; `EventLoopGroup.shared` owns the loops the transports use.
+/// handler). Handlers are held strongly while registered. A loop runs until `stop()`;
+/// `EventLoopGroup.shared` owns the loops the transports use, which run for the whole process.
 public final class EventLoop: @unchecked Sendable {
     // @unchecked: `registrations` and `timers` are touched only on the loop's thread; what other
     // threads touch (`inbox`) is behind a lock, and the wake-up pipe is written atomically.
@@ -18,6 +18,7 @@ public final class EventLoop: @unchecked Sendable {
     private struct Inbox {
         var tasks: [@Sendable () -> Void] = []
         var wakePending = false
+        var closed = false
     }
 
     private let inbox = LockedState(Inbox())
@@ -25,6 +26,7 @@ public final class EventLoop: @unchecked Sendable {
     private let wakeWrite: Int32
     private var registrations: [Int32: Registration] = [:]
     private var timers = TimerHeap()
+    private var stopping = false
     private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
@@ -47,16 +49,25 @@ public final class EventLoop: @unchecked Sendable {
     public var inLoop: Bool { DispatchQueue.getSpecific(key: threadKey) == ObjectIdentifier(self) }
 
     /// Runs `task` on the loop's thread, soon, in submission order. Callable from any thread.
+    /// After `stop()` the task is dropped.
     public func execute(_ task: @escaping @Sendable () -> Void) {
-        let wake = inbox.withLock { inbox -> Bool in
+        // The wake-up byte is written under the lock, so that it never reaches a pipe that
+        // `stop()` closed (and whose descriptor number may already belong to another file).
+        let wakeWrite = self.wakeWrite
+        inbox.withLock { inbox in
+            guard !inbox.closed else { return }
             inbox.tasks.append(task)
-            defer { inbox.wakePending = true }
-            return !inbox.wakePending
-        }
-        if wake {
+            guard !inbox.wakePending else { return }
+            inbox.wakePending = true
             var byte: UInt8 = 1
             _ = SystemLibrary.write(wakeWrite, &byte, 1)
         }
+    }
+
+    /// Ends the loop after the tasks already submitted: its thread returns and its wake-up pipe
+    /// is closed. Registered sockets are dropped, not closed (their owners close them).
+    public func stop() {
+        execute { [self] in stopping = true }
     }
 
     // MARK: - On the loop's thread
@@ -90,12 +101,26 @@ public final class EventLoop: @unchecked Sendable {
     /// Sockets registered now (for tests and diagnostics).
     public var registeredCount: Int { registrations.count }
 
+    /// Timer entries held, cancelled ones not yet dropped included (for tests and diagnostics).
+    public var pendingTimerEntries: Int { timers.entryCount }
+
     // MARK: - The loop
 
     private func run() {
         var entries: [pollfd] = []
-        while true {
+        defer {
+            registrations.removeAll()
+            let (wakeRead, wakeWrite) = (self.wakeRead, self.wakeWrite)
+            inbox.withLock { inbox in
+                inbox.closed = true
+                inbox.tasks.removeAll()
+                _ = SystemLibrary.close(wakeRead)
+                _ = SystemLibrary.close(wakeWrite)
+            }
+        }
+        while !stopping {
             runTasks()
+            if stopping { return }
             for action in timers.takeDue(at: .now) { action() }
             entries.removeAll(keepingCapacity: true)
             entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))

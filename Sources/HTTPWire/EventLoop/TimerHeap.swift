@@ -1,5 +1,7 @@
 /// The timers of one event loop: a binary min-heap of deadlines. Cancelling removes the action
-/// at once and leaves its heap entry to be skipped when it comes up.
+/// at once and leaves its heap entry to be skipped when it comes up; when such entries outnumber
+/// the live ones (an idle timer per request, cancelled long before its deadline), the heap is
+/// rebuilt from the live entries, so its size stays proportional to the timers pending.
 struct TimerHeap {
     private struct Entry {
         let deadline: ContinuousClock.Instant
@@ -21,7 +23,17 @@ struct TimerHeap {
 
     /// Forgets the timer `id` (no effect when it already ran).
     mutating func cancel(_ id: UInt64) {
-        actions[id] = nil
+        guard actions.removeValue(forKey: id) != nil else { return }
+        if heap.count > 2 * actions.count + 1_024 { compact() }
+    }
+
+    /// Entries in the heap, cancelled ones included (for tests).
+    var entryCount: Int { heap.count }
+
+    /// Drops cancelled entries; a sorted array is a valid min-heap.
+    private mutating func compact() {
+        heap.removeAll { actions[$0.id] == nil }
+        heap.sort { $0.deadline < $1.deadline }
     }
 
     /// The earliest deadline of a live timer.

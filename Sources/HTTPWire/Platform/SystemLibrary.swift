@@ -13,10 +13,10 @@
 enum SystemLibrary {
     /// `SOCK_STREAM` as the `Int32` that `socket()` and `addrinfo.ai_socktype` take.
     static var streamType: Int32 {
-        #if canImport(Darwin)
-        SOCK_STREAM
-        #else
+        #if canImport(Glibc)
         Int32(SOCK_STREAM.rawValue)
+        #else
+        SOCK_STREAM
         #endif
     }
 
@@ -41,10 +41,12 @@ enum SystemLibrary {
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         return fd
-        #else
+        #elseif canImport(Glibc)
         var type = streamType | Int32(SOCK_CLOEXEC.rawValue)
         if nonBlocking { type |= Int32(SOCK_NONBLOCK.rawValue) }
         return socketCall(family, type, 0)
+        #else
+        return socketCall(family, streamType | SOCK_CLOEXEC | (nonBlocking ? SOCK_NONBLOCK : 0), 0)
         #endif
     }
 

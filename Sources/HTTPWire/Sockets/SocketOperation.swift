@@ -1,6 +1,29 @@
 /// The system call a `SocketError.system` comes from.
 public enum SocketOperation: String, Sendable, Hashable, CustomStringConvertible {
-    case socket, bind, listen, accept, connect, read, write, poll, getsockopt, getsockname, getaddrinfo, pipe
+    /// `socket()`: creating the descriptor.
+    case socket
+    /// `bind()`: taking a local address.
+    case bind
+    /// `listen()`.
+    case listen
+    /// `accept()`.
+    case accept
+    /// `connect()`, or the outcome of a non-blocking connect (`SO_ERROR`).
+    case connect
+    /// `recv()`.
+    case read
+    /// `send()`.
+    case write
+    /// `poll()`: waiting for readiness.
+    case poll
+    /// `getsockopt()`.
+    case getsockopt
+    /// `getsockname()`.
+    case getsockname
+    /// `getaddrinfo()` with `EAI_SYSTEM`.
+    case getaddrinfo
+    /// `pipe()`: an event loop's wake-up pipe.
+    case pipe
 
     /// The call's name, such as `connect`.
     public var description: String { rawValue }

@@ -4,8 +4,10 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The provider's default transport: `http://` URLs go through `SocketTransport`, every other
-/// scheme (`https://` above all) through `URLSessionTransport`, created on first use.
+/// The provider's default transport: on Linux `http://` URLs go through `SocketTransport`
+/// (FoundationNetworking's URLSession stops the process on some malformed responses), every
+/// other scheme (`https://` above all) through `URLSessionTransport`, created on first use.
+/// On Apple platforms, whose URLSession has no such crash, every scheme goes through URLSession.
 public final class DefaultTransport: HTTPTransport {
     /// The transport for `http://` URLs.
     public let socketTransport: SocketTransport
@@ -32,19 +34,28 @@ public final class DefaultTransport: HTTPTransport {
     public func send(_ request: URLRequest,
                      progress: (@Sendable (Double) -> Void)?,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
-        if request.url?.scheme?.lowercased() == "http" {
+        if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, progress: progress, completion: completion)
         }
         return sessionTransport.send(request, progress: progress, completion: completion)
     }
 
-    /// Sends with `options` through the transport for the request's scheme.
+    /// Sends with `options` through the transport for the request's scheme, streaming both ways.
     public func send(_ request: URLRequest,
                      options: TransportOptions,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
-        if request.url?.scheme?.lowercased() == "http" {
+        if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, options: options, completion: completion)
         }
         return sessionTransport.send(request, options: options, completion: completion)
+    }
+
+    /// Whether `request` goes through `socketTransport`: `http://` on Linux, never on Apple platforms.
+    static func usesSocketTransport(for request: URLRequest) -> Bool {
+        #if canImport(Darwin)
+        false
+        #else
+        request.url?.scheme?.lowercased() == "http"
+        #endif
     }
 }

@@ -52,7 +52,7 @@ final class URLSessionExchange: Sendable {
     func markCancelled() { state.withLock { $0.cancelled = true } }
 
     /// Records the response head and opens the download file; `false` when the announced
-    /// length is over the limit (which does not apply to a body going to a file).
+    /// length is over the limit (which does not apply to a body going to a file, nor to a HEAD).
     func receive(_ response: URLResponse) -> Bool {
         let http = response as? HTTPURLResponse
         var file: FileHandle?
@@ -68,7 +68,9 @@ final class URLSessionExchange: Sendable {
             state.file = file
             state.fileFailure = failure
         }
-        return downloadFile != nil || response.expectedContentLength <= Int64(limit)
+        // A HEAD announces the length of a body it does not carry, so there is nothing to limit.
+        let isHead = request.httpMethod?.uppercased() == "HEAD"
+        return isHead || downloadFile != nil || response.expectedContentLength <= Int64(limit)
     }
 
     /// Keeps body bytes (appends them to the download file when there is one); `false` when the

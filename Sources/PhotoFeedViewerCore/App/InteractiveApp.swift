@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Glibc
 import PhotoFeed
 import Reactive
 import Synchronization

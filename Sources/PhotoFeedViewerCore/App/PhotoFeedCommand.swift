@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// `photo-feed` as a function of its arguments and environment, for the thin `main.swift`.
 public enum PhotoFeedCommand {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Glibc
 import Synchronization
 
 /// The terminal of the full-screen viewer: raw mode and the alternate screen on `start()`,
@@ -27,7 +26,7 @@ public final class TerminalController: Sendable {
     /// The size of the output terminal in columns and rows; 80x24 when it cannot be read.
     public func size() -> (width: Int, height: Int) {
         var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+        guard ioctl(output, TerminalPlatform.windowSizeRequest, &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
@@ -79,7 +78,7 @@ public final class TerminalController: Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { TerminalPlatform.write(output, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written

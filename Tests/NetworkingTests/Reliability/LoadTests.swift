@@ -41,6 +41,36 @@ final class LoadTests: LeakCheckingTestCase {
     }
 }
 
+extension LoadTests {
+    /// Over the event loop: 256 requests in flight, more than the pool's 128 connections, so
+    /// half of them wait for a connection at any time (without a thread).
+    func testTwoThousandRequestsWithTwoHundredFiftySixInFlightOverSocketTransport() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        let transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 128, idleTimeout: .seconds(30)))
+        defer { transport.close() }
+        let provider = NetworkProvider<ServerRoute>(transport: transport)
+        let target = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let total = 2_000
+
+        let outcomes = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = Observable.range(start: 0, count: total)
+            .merging(maxConcurrentRequests: 256) { _ in provider.rx.request(target).filterSuccessfulStatusCodes() }
+            .subscribe(
+                onNext: { _ in outcomes.append("ok") },
+                onError: { outcomes.append("error \($0)"); done.signal() },
+                onCompleted: { done.signal() }
+            )
+        XCTAssertEqual(done.wait(timeout: .now() + 120), .success, "2,000 requests finished in bounded time")
+        subscription.dispose()
+        XCTAssertEqual(outcomes.values.filter { $0 != "ok" }, [])
+        XCTAssertEqual(outcomes.count, total)
+        XCTAssertEqual(server.requestCount(path: "/echo"), total)
+        XCTAssertLessThanOrEqual(server.connectionCount, 128 * 2, "connections are pooled, not opened per request")
+    }
+}
+
 extension ObservableType where Element: Sendable {
     /// Runs at most `limit` of the requests that `request` makes at once.
     func merging(

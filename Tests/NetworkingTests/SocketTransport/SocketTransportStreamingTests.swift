@@ -157,3 +157,28 @@ enum ResidentMemory {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
+
+/// A server that reads only the head of an upload, answers 501 and closes: the transport's
+/// write fails (reset or broken pipe) and the answer already on the socket is reported.
+final class SocketTransportEarlyAnswerTests: LeakCheckingTestCase {
+    func testAnAnswerBeforeTheBodyIsReadIsReportedWhenTheWriteFails() throws {
+        let answer = Data("HTTP/1.1 501 Not Implemented\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnope".utf8)
+        let listener = try LoopbackListener(.respond(answer))
+        defer { listener.stop() }
+        let transport = SocketTransport()
+        defer { transport.close() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/upload")!)
+        request.httpMethod = "POST"
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<Response, ProviderError>?>(nil)
+        let body = Data(repeating: 7, count: 32 * 1_048_576)
+        _ = transport.send(request, options: TransportOptions(upload: .data(body))) { value in
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+        let response = try XCTUnwrap(result.withLock { $0 }).get()
+        XCTAssertEqual(response.statusCode, 501)
+        XCTAssertEqual(response.data, Data("nope".utf8))
+    }
+}

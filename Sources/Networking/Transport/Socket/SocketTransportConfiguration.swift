@@ -10,7 +10,8 @@ extension SocketTransport {
         public var idleTimeout: Duration
         /// The deadline for a whole exchange (waiting for a connection, redirects included), if any.
         public var overallDeadline: Duration?
-        /// The largest response head (status line and fields) accepted, in bytes.
+        /// The largest response head (status line and fields) accepted, in bytes: 300 KB by
+        /// default, the limit of the libcurl under FoundationNetworking's URLSession.
         public var maximumHeaderBytes: Int
         /// The largest response body accepted, in bytes.
         public var maximumResponseSize: Int
@@ -23,7 +24,7 @@ extension SocketTransport {
                     connectTimeout: Duration = .seconds(10),
                     idleTimeout: Duration = .seconds(60),
                     overallDeadline: Duration? = nil,
-                    maximumHeaderBytes: Int = 65_536,
+                    maximumHeaderBytes: Int = 300 * 1024,
                     maximumResponseSize: Int = 50 * 1024 * 1024,
                     maximumRedirects: Int = 20) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)

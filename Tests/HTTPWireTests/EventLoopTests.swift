@@ -1,0 +1,102 @@
+import Dispatch
+import HTTPWire
+import Synchronization
+import XCTest
+
+/// The event loop on its own: tasks from any thread run in order on the loop, timers fire in
+/// deadline order unless cancelled, and a registered socket's handler hears that it is readable.
+final class EventLoopTests: XCTestCase {
+    private final class Log: Sendable {
+        let entries = Mutex<[String]>([])
+        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var values: [String] { entries.withLock { $0 } }
+    }
+
+    private func waitFor(_ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
+    }
+
+    func testTasksFromManyThreadsAllRunOnTheLoop() throws {
+        let loop = try EventLoop(label: "EventLoopTests.tasks")
+        defer { loop.stop() }
+        let count = Atomic<Int>(0)
+        let offLoop = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
+            loop.execute {
+                if !loop.inLoop { offLoop.add(1, ordering: .relaxed) }
+                count.add(1, ordering: .relaxed)
+            }
+        }
+        XCTAssertTrue(waitFor { count.load(ordering: .relaxed) == 1_000 })
+        XCTAssertEqual(offLoop.load(ordering: .relaxed), 0)
+        XCTAssertFalse(loop.inLoop)
+    }
+
+    func testTimersFireInDeadlineOrderAndCancelledOnesNever() throws {
+        let loop = try EventLoop(label: "EventLoopTests.timers")
+        defer { loop.stop() }
+        let log = Log()
+        loop.execute {
+            let now = ContinuousClock.now
+            for (name, delay) in [("c", 60), ("a", 20), ("d", 80), ("b", 40)] {
+                _ = loop.schedule(at: now + .milliseconds(delay)) { log.add(name) }
+            }
+            let cancelled = loop.schedule(at: now + .milliseconds(30)) { log.add("cancelled") }
+            loop.cancelTimer(cancelled)
+        }
+        XCTAssertTrue(waitFor { log.values.count == 4 })
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(log.values, ["a", "b", "c", "d"])
+    }
+
+    /// Ten thousand timers cancelled long before their deadline (as idle timers are) do not stay
+    /// in the heap; the one still pending fires.
+    func testCancelledTimersDoNotAccumulate() throws {
+        let loop = try EventLoop(label: "EventLoopTests.compaction")
+        defer { loop.stop() }
+        let log = Log()
+        let entries = Atomic<Int>(-1)
+        loop.execute {
+            let far = ContinuousClock.now + .seconds(3_600)
+            for _ in 0..<10_000 {
+                loop.cancelTimer(loop.schedule(at: far) { log.add("cancelled") })
+            }
+            _ = loop.schedule(at: .now + .milliseconds(10)) { log.add("kept") }
+            entries.store(loop.pendingTimerEntries, ordering: .relaxed)
+        }
+        XCTAssertTrue(waitFor { log.values == ["kept"] })
+        XCTAssertLessThanOrEqual(entries.load(ordering: .relaxed), 1_100)
+    }
+
+    func testARegisteredSocketIsReportedReadable() throws {
+        final class Handler: EventLoopHandler, @unchecked Sendable {
+            // @unchecked: touched only on the loop's thread, then read after `readable` is set.
+            let readable = Atomic<Bool>(false)
+            func socketReadable() { readable.store(true, ordering: .releasing) }
+            func socketWritable() {}
+        }
+        let loop = try EventLoop(label: "EventLoopTests.sockets")
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let client = try TCPSocket.connect(host: "127.0.0.1", port: try listener.localPort(), timeout: .seconds(2))
+        defer { client.close() }
+        let accepted = try XCTUnwrap(try listener.accept(timeout: .seconds(2)))
+        defer { accepted.close() }
+        let handler = Handler()
+        loop.execute { loop.register(client, readable: true, writable: false, handler: handler) }
+        try accepted.write(Array("x".utf8), timeout: .seconds(2))
+        XCTAssertTrue(waitFor { handler.readable.load(ordering: .acquiring) })
+        let deregistered = Atomic<Bool>(false)
+        loop.execute {
+            loop.deregister(client)
+            deregistered.store(loop.registeredCount == 0, ordering: .relaxed)
+        }
+        XCTAssertTrue(waitFor { deregistered.load(ordering: .relaxed) })
+    }
+}
