@@ -49,7 +49,7 @@ let package = Package(
             name: "PhotoFeedViewerTests",
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport"]
         ),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ],
     swiftLanguageModes: [.v6]

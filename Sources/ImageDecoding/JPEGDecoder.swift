@@ -59,7 +59,8 @@ public struct JPEGDecoder: Sendable {
         }
         var image = decoded.image
         if let maxPixelSize, max(image.width, image.height) > maxPixelSize {
-            image = AreaResampler.fit(image, within: maxPixelSize)
+            let size = AreaResampler.fittedSize(width: decoded.width, height: decoded.height, within: maxPixelSize)
+            image = AreaResampler.resize(image, width: size.width, height: size.height)
         }
         if appliesOrientation, decoded.orientation != .up {
             image = OrientationTransform.apply(decoded.orientation, to: image)
