@@ -27,6 +27,7 @@ let package = Package(
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
+        .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",

@@ -48,7 +48,14 @@ struct JPEGDecoding {
             default:
                 break
             }
-            let payload = try segment(marker: marker, at: offset)
+            let payload: Range<Int>
+            do {
+                payload = try segment(marker: marker, at: offset)
+            } catch {
+                // The data ends inside a segment between scans: what the scans gave is the picture.
+                if options.allowPartial, scans > 0, error.reason == .truncated { break loop }
+                throw error
+            }
             position = payload.upperBound
             switch marker {
             case 0xC0, 0xC1, 0xC2:
