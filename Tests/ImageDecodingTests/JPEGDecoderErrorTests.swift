@@ -54,7 +54,8 @@ final class JPEGDecoderErrorTests: XCTestCase {
     func testTruncationAnywhereGivesAnErrorWithinTheData() throws {
         let file = try bytes("pillow-progressive-31x47-422")
         let scanData = try XCTUnwrap(JPEGMarkers.scanData(in: file))
-        for cut in 0..<(file.count - 2) {
+        // Every third cut point (every one is slow under the thread sanitizer in CI).
+        for cut in stride(from: 0, to: file.count - 2, by: 3) {
             guard let error = decodingError(Array(file[..<cut])) else { continue }
             XCTAssertLessThanOrEqual(error.offset, cut, "cut at \(cut)")
             if cut > scanData { XCTAssertEqual(error, ImageDecodingError(.truncated, offset: cut), "cut at \(cut)") }
@@ -126,7 +127,7 @@ final class JPEGDecoderErrorTests: XCTestCase {
         for name in ["pillow-15x17-422-q90", "pillow-progressive-31x47-422", "cjpeg-sample-4x1", "magick-ycck-50x40",
                      "cjpeg-progressive-restart-2blocks"] {
             let file = try bytes(name)
-            for _ in 0..<60 {
+            for _ in 0..<40 {
                 var mutated = file
                 for _ in 0..<(1 + next() % 4) { mutated[next() % mutated.count] = UInt8(truncatingIfNeeded: next()) }
                 for decoder in [JPEGDecoder(), JPEGDecoder(allowPartial: true)] {
