@@ -33,10 +33,12 @@ final class JPEGDecoderTests: XCTestCase {
     }
 
     func testThumbnailsKeepTheAspectRatio() throws {
-        let data = try Corpus.jpeg("large-photo-640x427-baseline")
-        // 80 is exactly the 1/8 IDCT scale, whose shorter side libjpeg rounds up (427 / 8 -> 54);
-        // other sizes are averaged down with the shorter side rounded (427 * 70 / 640 -> 47).
-        for (size, expected) in [(240, [240, 160]), (80, [80, 54]), (70, [70, 47]), (1, [1, 1]), (640, [640, 427])] {
+        let data = try Corpus.jpeg("pillow-thumbnail-240x180-420")
+        // 30 and 60 are exactly the 1/8 and 1/4 IDCT scales, whose shorter side libjpeg rounds
+        // up (180 / 8 -> 23); other sizes are averaged down with the shorter side rounded
+        // (180 * 70 / 240 = 52.5 -> 53).
+        for (size, expected) in [(100, [100, 75]), (70, [70, 53]), (60, [60, 45]), (30, [30, 23]), (1, [1, 1]),
+                                 (240, [240, 180])] {
             let image = try JPEGDecoder().decode(data, maxPixelSize: size)
             XCTAssertEqual([image.width, image.height], expected, "maxPixelSize \(size)")
         }
