@@ -94,6 +94,14 @@ struct EntropyReader {
         return value &- (negative &* ((1 &<< bits) &- 1))
     }
 
+    /// The next 9 bits, the index into a table's lookups. Call `ensure()` first.
+    @inline(__always)
+    var lookupIndex: Int { Int(truncatingIfNeeded: buffer &>> UInt64(64 - HuffmanTable.lookupBits)) }
+
+    /// Drops `bits` (at most 16) bits already interpreted through `lookupIndex`.
+    @inline(__always)
+    mutating func skip(_ bits: Int) { consume(bits) }
+
     /// Decodes one Huffman symbol; `nil` when no code matches. Call `ensure()` first.
     @inline(__always)
     mutating func decode(_ table: HuffmanTable) -> Int? {

@@ -159,8 +159,20 @@ struct ScanDecoder {
         guard let ac = member.ac else { throw failure(.missingHuffmanTable) }
         var k = 1
         var last = 0
+        let fast = ac.coefficientLookup
         while k < 64 {
             reader.ensure()
+            let entry = Int(fast[reader.lookupIndex])
+            if entry != 0 {
+                reader.skip(entry & 0xFF)
+                k += (entry >> 8) & 0xFF
+                guard k < 64 else { throw failure(.invalidHuffmanCode) }
+                let index = scratch.zigzag[k]
+                block[index] = Int32(truncatingIfNeeded: entry >> 16) &* quantization[index]
+                last = k
+                k += 1
+                continue
+            }
             guard let symbol = reader.decode(ac) else { throw failure(.invalidHuffmanCode) }
             let run = symbol >> 4, size = symbol & 15
             if size == 0 {
@@ -202,8 +214,18 @@ struct ScanDecoder {
         }
         guard let ac = member.ac else { throw failure(.missingHuffmanTable) }
         var k = selection.start
+        let fast = ac.coefficientLookup
         while k <= selection.end {
             reader.ensure()
+            let entry = Int(fast[reader.lookupIndex])
+            if entry != 0 {
+                reader.skip(entry & 0xFF)
+                k += (entry >> 8) & 0xFF
+                guard k <= selection.end else { throw failure(.invalidHuffmanCode) }
+                coefficients[zigzag[k]] = Int16(truncatingIfNeeded: (entry >> 16) &<< selection.low)
+                k += 1
+                continue
+            }
             guard let symbol = reader.decode(ac) else { throw failure(.invalidHuffmanCode) }
             let run = symbol >> 4, size = symbol & 15
             if size != 0 {
