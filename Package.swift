@@ -29,10 +29,11 @@ let package = Package(
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
+        .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo"]
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
@@ -51,7 +52,7 @@ let package = Package(
             name: "PhotoFeedViewerTests",
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport"]
         ),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,10 @@ final class HuffmanTable {
     let values: UnsafeMutablePointer<UInt8>
     /// How many symbols `values` holds.
     let valueCount: Int
+    /// For AC tables, `1 << lookupBits` entries indexed by the next 9 bits: when a code and its
+    /// extra bits fit in those 9 bits and code a coefficient, `value << 16 | run << 8 | bits
+    /// used`; otherwise 0 (decode the symbol the long way). libjpeg-turbo's fast AC path.
+    let coefficientLookup: UnsafeMutablePointer<Int32>
 
     /// Builds a table from the 16 counts of codes per length and the symbols; `nil` when the
     /// counts describe more codes than fit (a malformed table).
@@ -59,6 +63,16 @@ final class HuffmanTable {
         self.values.initialize(repeating: 0, count: 256)
         self.values.update(from: symbols, count: symbols.count)
         valueCount = symbols.count
+        coefficientLookup = .allocate(capacity: lookup.count)
+        coefficientLookup.initialize(repeating: 0, count: lookup.count)
+        for bits in 0..<lookup.count where lookup[bits] != 0 {
+            let length = Int(lookup[bits] >> 8), symbol = Int(lookup[bits] & 0xFF)
+            let run = symbol >> 4, size = symbol & 15
+            guard size != 0, length + size <= Self.lookupBits else { continue }
+            let extra = (bits >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
+            let value = extra < (1 << (size - 1)) ? extra - (1 << size) + 1 : extra
+            coefficientLookup[bits] = Int32(value << 16 | run << 8 | (length + size))
+        }
     }
 
     deinit {
@@ -66,5 +80,6 @@ final class HuffmanTable {
         maxCode.deallocate()
         valueOffset.deallocate()
         values.deallocate()
+        coefficientLookup.deallocate()
     }
 }

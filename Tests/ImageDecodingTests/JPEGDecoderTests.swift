@@ -1,0 +1,75 @@
+import Foundation
+import ImageDecoding
+import XCTest
+
+/// Options and entry points beyond the corpus comparison.
+final class JPEGDecoderTests: XCTestCase {
+    func testOrientationIsReportedAndAppliedOnlyWhenAsked() throws {
+        for value in 1...8 {
+            let data = try Corpus.jpeg("exif-orientation-\(value)")
+            let orientation = JPEGDecoder.orientation(of: data)
+            XCTAssertEqual(orientation.rawValue, UInt8(value))
+            let stored = try JPEGDecoder(appliesOrientation: false).decode(data)
+            XCTAssertEqual([stored.width, stored.height], [40, 30])
+            let upright = try JPEGDecoder().decode(data)
+            XCTAssertEqual([upright.width, upright.height], value >= 5 ? [30, 40] : [40, 30])
+            XCTAssertEqual(upright == stored, value == 1)
+            // Thumbnails turn too, after scaling.
+            let thumbnail = try JPEGDecoder().decode(data, maxPixelSize: 20)
+            XCTAssertEqual([thumbnail.width, thumbnail.height], value >= 5 ? [15, 20] : [20, 15])
+        }
+        XCTAssertEqual(JPEGDecoder.orientation(of: try Corpus.jpeg("pillow-16x16-420-q100")), .up)
+        XCTAssertEqual(JPEGDecoder.orientation(of: Data([1, 2, 3])), .up)
+    }
+
+    func testASliceOfLargerDataDecodesWithOffsetsFromTheSliceStart() throws {
+        let file = try Corpus.jpeg("pillow-15x17-422-q90")
+        let padded = Data([0xAA, 0xBB, 0xCC]) + file
+        let slice = padded[3...]
+        XCTAssertEqual(try JPEGDecoder().decode(slice), try JPEGDecoder().decode(file))
+        XCTAssertThrowsError(try JPEGDecoder().decode(slice.prefix(file.count - 10))) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.offset, file.count - 10)
+        }
+    }
+
+    func testThumbnailsKeepTheAspectRatio() throws {
+        let data = try Corpus.jpeg("pillow-thumbnail-240x180-420")
+        // 30 and 60 are exactly the 1/8 and 1/4 IDCT scales, whose shorter side libjpeg rounds
+        // up (180 / 8 -> 23); other sizes are averaged down with the shorter side rounded
+        // (180 * 70 / 240 = 52.5 -> 53).
+        for (size, expected) in [(100, [100, 75]), (70, [70, 53]), (60, [60, 45]), (30, [30, 23]), (1, [1, 1]),
+                                 (240, [240, 180])] {
+            let image = try JPEGDecoder().decode(data, maxPixelSize: size)
+            XCTAssertEqual([image.width, image.height], expected, "maxPixelSize \(size)")
+        }
+    }
+
+    func testTheDecoderIsSendableAndDecodesConcurrently() throws {
+        let decoder = JPEGDecoder()
+        let data = try Corpus.jpeg("pillow-progressive-240x180-420")
+        let expected = try decoder.decode(data, maxPixelSize: 60)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            results.append(try? decoder.decode(data, maxPixelSize: 60))
+        }
+        XCTAssertEqual(results.all, Array(repeating: expected, count: 8))
+    }
+}
+
+/// Collects results from several threads.
+private final class Results: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var values: [RGBImage?] = []
+
+    func append(_ value: RGBImage?) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var all: [RGBImage?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
