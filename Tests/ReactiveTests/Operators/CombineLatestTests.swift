@@ -45,7 +45,7 @@ final class CombineLatestTests: LeakCheckingTestCase {
         XCTAssertEqual(triples.events, [.next(225, 123), .next(230, 153), .completed(240)])
 
         let arrays = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-            Observable<[Int]>.combineLatest([a.asObservable(), b.asObservable(), c.asObservable()])
+            Observable.combineLatest([a.asObservable(), b.asObservable(), c.asObservable()])
         }
         XCTAssertEqual(arrays.events, [.next(1225, [1, 2, 3]), .next(1230, [1, 5, 3]), .completed(1240)])
     }

@@ -44,7 +44,7 @@ final class ZipTests: LeakCheckingTestCase {
         XCTAssertEqual(triples.events, [.next(215, 123), .next(225, 456), .completed(230)])
 
         let arrays = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-            Observable<[Int]>.zip([a.asObservable(), b.asObservable(), c.asObservable()])
+            Observable.zip([a.asObservable(), b.asObservable(), c.asObservable()])
         }
         XCTAssertEqual(arrays.events, [.next(1215, [1, 2, 3]), .next(1225, [4, 5, 6]), .completed(1230)])
     }
