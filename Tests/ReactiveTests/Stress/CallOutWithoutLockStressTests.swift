@@ -66,38 +66,65 @@ final class CallOutWithoutLockStressTests: LeakCheckingTestCase {
         runDisposalWaitsForAnEmitter { a, b in Observable.of(0, 1).flatMap { $0 == 0 ? a : b } }
     }
 
-    /// `delay` delivers an element to an observer that blocks; an error sent meanwhile from
-    /// another thread must not wait for that observer, and still arrives after the element.
-    func testStressDelayErrorDoesNotWaitBehindABlockedObserver() {
+    /// The operator delivers an element (sent from a background thread) to an observer that
+    /// blocks; an error sent meanwhile from another thread must not wait for that observer, and
+    /// still arrives after the element.
+    private func runErrorDoesNotWaitBehindABlockedObserver(
+        _ apply: (Observable<Int>, any SchedulerType) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line
+    ) {
         for _ in 0..<rounds {
             let source = CapturedObserver<Int>()
             let inObserver = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
             let events = Recorder<String>()
             let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-            let subscription = Observable<Int>.create { observer in
+            let upstream = Observable<Int>.create { observer in
                 source.set(observer)
                 return Disposables.create()
             }
-            .delay(.milliseconds(1), scheduler: scheduler)
-            .subscribe(onNext: { value in
-                events.append("next \(value)")
-                inObserver.signal()
-                _ = release.wait(timeout: .now() + .seconds(5))
-            }, onError: { _ in events.append("error") })
-            source.on(.next(1))
-            XCTAssertEqual(inObserver.wait(timeout: .now() + .seconds(5)), .success)
+            let subscription = apply(upstream, scheduler)
+                .subscribe(onNext: { value in
+                    events.append("next \(value)")
+                    inObserver.signal()
+                    _ = release.wait(timeout: .now() + .seconds(5))
+                }, onError: { _ in events.append("error") })
+            DispatchQueue.global().async { source.on(.next(1)) }
+            XCTAssertEqual(inObserver.wait(timeout: .now() + .seconds(5)), .success, file: file, line: line)
             let errorReturned = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 source.on(.error(TestError(1)))
                 errorReturned.signal()
             }
             XCTAssertEqual(errorReturned.wait(timeout: .now() + patience), .success,
-                           "onError waited for the observer busy on another thread")
+                           "onError waited for the observer busy on another thread", file: file, line: line)
             release.signal()
-            XCTAssertTrue(waitUntil(timeout: 10) { events.count == 2 })
-            XCTAssertEqual(events.values, ["next 1", "error"])
+            XCTAssertTrue(waitUntil(timeout: 10) { events.count == 2 }, file: file, line: line)
+            XCTAssertEqual(events.values, ["next 1", "error"], file: file, line: line)
             subscription.dispose()
         }
+    }
+
+    func testStressDelayErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { $0.delay(.milliseconds(1), scheduler: $1) }
+    }
+
+    func testStressDebounceErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { $0.debounce(.milliseconds(1), scheduler: $1) }
+    }
+
+    func testStressThrottleErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { $0.throttle(.seconds(10), scheduler: $1) }
+    }
+
+    func testStressTimeoutErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { $0.timeout(.seconds(10), scheduler: $1) }
+    }
+
+    func testStressMergeErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { source, _ in Observable.merge(source, .never()) }
+    }
+
+    func testStressCombineLatestErrorDoesNotWaitBehindABlockedObserver() {
+        runErrorDoesNotWaitBehindABlockedObserver { source, _ in Observable.combineLatest(source, Observable.just(0)) { $0 + $1 } }
     }
 }
