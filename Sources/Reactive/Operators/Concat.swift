@@ -20,10 +20,11 @@ extension ObservableType {
         Observable<Observable<Element>>.from(sources).concat()
     }
 
-    /// Subscribes the sequences of a collection one after another.
-    public static func concat<Sources: Collection>(_ collection: Sources) -> Observable<Element>
+    /// Subscribes the observables of a sequence or collection one after another (the sequence
+    /// is read in full when `concat` is called).
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
         where Sources.Element == Observable<Element> {
-        concat(Array(collection))
+        concat(Array(sequence))
     }
 
     /// This sequence, then `second`.

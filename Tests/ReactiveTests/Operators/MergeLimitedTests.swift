@@ -88,5 +88,10 @@ final class MergeLimitedTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .next(225, 2), .next(235, 3)])
         XCTAssertEqual(b.subscriptions, [Subscription(220, 230)])
         XCTAssertEqual(c.subscriptions, [Subscription(230, 1000)])
+
+        let fromSequence = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Observable.concat(AnySequence([a.asObservable(), b.asObservable()]))
+        }
+        XCTAssertEqual(fromSequence.events, [.next(1210, 1), .next(1225, 2), .completed(1230)])
     }
 }
