@@ -36,24 +36,20 @@ enum ZipLatestCore {
     }
 }
 
-/// State changes under `state`'s lock; results go downstream through the `Outbox`, with the
-/// result selector and the observer called outside the lock.
+/// State changes under `state`'s lock. Each decided set of inputs is queued in the `Outbox`
+/// in the order it was decided; the delivering thread runs the result selector and the observer
+/// outside the lock, one set at a time, so results keep their order even when the sources emit
+/// on several threads.
 // @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out.
 final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
     private struct State {
-        var outbox = Outbox<Result>()
+        /// `.next(inputs)` is a result still to compute; terminal events pass as they are.
+        var outbox = Outbox<[Input]>()
         var queues: [[Input]]
         var heads: [Int]
         var latest: [Input?]
         var done: [Bool]
         var stopped = false
-    }
-
-    /// What an upstream event decided, carried out after the lock is released.
-    private enum Step {
-        case none
-        case combine([Input])
-        case end(Event<Result>)
     }
 
     private let mode: ZipLatestCore.Mode
@@ -78,8 +74,11 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
     func run(_ sources: [Observable<Input>]) {
         if sources.isEmpty {
             // RxSwift: combineLatest of nothing emits the result for no elements, then completes.
-            if mode == .combineLatest { emit([]) }
-            finish(.completed)
+            deliver(state.withLock { state in
+                let first = mode == .combineLatest ? state.outbox.push(.next([])) : nil
+                state.stopped = true
+                return state.outbox.push(.completed) ?? first
+            })
             return
         }
         for (index, source) in sources.enumerated() {
@@ -88,33 +87,35 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
     }
 
     private func on(_ event: Event<Input>, index: Int) {
-        let step: Step = state.withLock { state in
-            guard !state.stopped else { return .none }
+        let (first, sourceDone) = state.withLock { state -> (Event<[Input]>?, Bool) in
+            guard !state.stopped else { return (nil, false) }
+            let decided: Event<[Input]>?
             switch event {
             case .next(let value):
-                return mode == .combineLatest
+                decided = mode == .combineLatest
                     ? Self.latest(value, index: index, &state) : Self.zip(value, index: index, mode: mode, &state)
             case .error(let error):
-                return .end(.error(error))
+                decided = .error(error)
             case .completed:
                 state.done[index] = true
-                return state.done.contains(false) ? .none : .end(.completed)
+                decided = state.done.contains(false) ? nil : .completed
             }
+            guard let decided else { return (nil, event.isStopEvent) }
+            if decided.isStopEvent { state.stopped = true }
+            return (state.outbox.push(decided), false)
         }
-        switch step {
-        case .none:
-            if case .completed = event { subscriptions[index].dispose() }
-        case .combine(let values): emit(values)
-        case .end(let event): finish(event)
-        }
+        if sourceDone { subscriptions[index].dispose() }
+        deliver(first)
     }
 
-    private static func zip(_ value: Input, index: Int, mode: ZipLatestCore.Mode, _ state: inout State) -> Step {
+    private static func zip(
+        _ value: Input, index: Int, mode: ZipLatestCore.Mode, _ state: inout State
+    ) -> Event<[Input]>? {
         state.queues[index].append(value)
         let ready = state.queues.indices.allSatisfy { state.heads[$0] < state.queues[$0].count }
         guard ready else {
             let othersDone = state.done.indices.allSatisfy { $0 == index || state.done[$0] }
-            return mode == .zipCollection && othersDone ? .end(.completed) : .none
+            return mode == .zipCollection && othersDone ? .completed : nil
         }
         var values: [Input] = []
         values.reserveCapacity(state.queues.count)
@@ -126,45 +127,41 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
                 state.heads[position] = 0
             }
         }
-        return .combine(values)
+        return .next(values)
     }
 
-    private static func latest(_ value: Input, index: Int, _ state: inout State) -> Step {
+    private static func latest(_ value: Input, index: Int, _ state: inout State) -> Event<[Input]>? {
         state.latest[index] = value
         let values = state.latest.compactMap { $0 }
-        if values.count == state.latest.count { return .combine(values) }
+        if values.count == state.latest.count { return .next(values) }
         let othersDone = state.done.indices.allSatisfy { $0 == index || state.done[$0] }
-        return othersDone ? .end(.completed) : .none
+        return othersDone ? .completed : nil
     }
 
-    /// Runs the result selector outside the lock, then queues its result in order.
-    ///
-    /// Results are computed in the order their inputs were decided as long as the sources emit
-    /// serially with respect to each other; sources racing on several threads may have their
-    /// results delivered in the order the selector finished.
-    private func emit(_ values: [Input]) {
-        let result: Result
-        do {
-            result = try combine(values)
-        } catch {
-            finish(.error(error))
-            return
+    /// Delivers `first` and what follows it in the outbox, computing each result on the way;
+    /// a throwing result selector ends the sequence with its error.
+    private func deliver(_ first: Event<[Input]>?) {
+        var pending = first
+        while let current = pending {
+            let event: Event<Result>
+            switch current {
+            case .next(let values):
+                do {
+                    event = .next(try combine(values))
+                } catch {
+                    state.withLock { $0.stopped = true }
+                    event = .error(error)
+                }
+            case .error(let error): event = .error(error)
+            case .completed: event = .completed
+            }
+            downstream.on(event)
+            if event.isStopEvent {
+                dispose()
+                return
+            }
+            pending = state.withLock { $0.outbox.pop() }
         }
-        let first = state.withLock { state in state.stopped ? nil : state.outbox.push(.next(result)) }
-        deliver(first)
-    }
-
-    private func finish(_ event: Event<Result>) {
-        let first = state.withLock { state -> Event<Result>? in
-            guard !state.stopped else { return nil }
-            state.stopped = true
-            return state.outbox.push(event)
-        }
-        deliver(first)
-    }
-
-    private func deliver(_ first: Event<Result>?) {
-        deliver(first) { state.withLock { $0.outbox.pop() } }
     }
 
     override func dispose() {
