@@ -117,7 +117,8 @@ final class TestSchedulerTimelineTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 
-    /// RxTest's +1 tick: `subscribe(on:)` subscribes at 201, and a relative schedule of zero
+    /// RxTest's +1 tick: `subscribe(on:)` subscribes at 201 (and disposes at the terminal tick
+    /// + 1), and a relative schedule of zero
     /// runs on the next tick; absolute schedules and cold observables' own events keep their ticks.
     func testSimulatedProcessingDelayReproducesRxTestTimings() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
@@ -132,7 +133,7 @@ final class TestSchedulerTimelineTests: LeakCheckingTestCase {
         let res = scheduler.start { xs.subscribe(on: scheduler) }
         XCTAssertEqual(ran.values, ["at 50", "now 51", "zero 51", "five 55"])
         XCTAssertEqual(res.events, [.next(211, 1), .completed(221)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 221)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 222)], "RxTest disposes on the scheduler too: +1")
     }
 
     func testRecordedErrorsCompareByEquatableErrorOrDescription() {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension ObservableType {
     /// Maps each element to a sequence and follows only the newest one: a new element
     /// disposes the previous inner sequence.
@@ -28,65 +26,95 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-// @unchecked: every mutable field is guarded by the recursive `lock`, also held while forwarding.
+/// State changes under `state`'s lock; the previous inner sequence is disposed, the new one
+/// subscribed, and events delivered (through the `Outbox`) outside it.
+// @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out.
 final class SwitchSink<Source, Result>: Sink<Result>, @unchecked Sendable {
+    private struct State {
+        var outbox = Outbox<Result>()
+        var latest = 0
+        var hasInner = false
+        var outerCompleted = false
+        var stopped = false
+    }
+
     private let selector: @Sendable (Source) throws -> Observable<Result>
-    private let lock = NSRecursiveLock()
+    private let state = LockedState(State())
     private let inner = SerialDisposable()
-    private var latest = 0
-    private var hasInner = false
-    private var outerCompleted = false
 
     init(downstream: AnyObserver<Result>, selector: @escaping @Sendable (Source) throws -> Observable<Result>) {
         self.selector = selector
         super.init(downstream: downstream)
     }
 
-    /// State changes happen under the lock; the new inner sequence is subscribed outside it.
     func onOuter(_ event: Event<Source>) {
-        let start: (Observable<Result>, SingleAssignmentDisposable, Int)? = lock.withLock {
-            guard !isStopped else { return nil }
-            switch event {
-            case .next(let element):
-                let next: Observable<Result>
-                do {
-                    next = try selector(element)
-                } catch {
-                    stop(with: .error(error))
-                    return nil
-                }
-                latest += 1
-                hasInner = true
-                let subscription = SingleAssignmentDisposable()
-                inner.disposable = subscription
-                return (next, subscription, latest)
-            case .error(let error):
-                stop(with: .error(error))
-            case .completed:
-                outerCompleted = true
-                upstream.dispose()
-                if !hasInner { stop(with: .completed) }
+        switch event {
+        case .next(let element):
+            let next: Observable<Result>
+            do {
+                next = try selector(element)
+            } catch {
+                send(.error(error))
+                return
             }
-            return nil
+            let id: Int? = state.withLock { state in
+                guard !state.stopped else { return nil }
+                state.latest += 1
+                state.hasInner = true
+                return state.latest
+            }
+            guard let id else { return }
+            let subscription = SingleAssignmentDisposable()
+            inner.disposable = subscription
+            subscription.setDisposable(next.subscribe(handler: { self.onInner($0, id: id) }))
+        case .error(let error):
+            send(.error(error))
+        case .completed:
+            let first = state.withLock { state -> Event<Result>? in
+                guard !state.stopped else { return nil }
+                state.outerCompleted = true
+                guard !state.hasInner else { return nil }
+                state.stopped = true
+                return state.outbox.push(.completed)
+            }
+            upstream.dispose()
+            deliver(first)
         }
-        guard let (next, subscription, id) = start else { return }
-        subscription.setDisposable(next.subscribe(handler: { self.onInner($0, id: id) }))
     }
 
     private func onInner(_ event: Event<Result>, id: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped, id == latest else { return }
-        switch event {
-        case .next(let element): downstream.on(.next(element))
-        case .error(let error): stop(with: .error(error))
-        case .completed:
-            hasInner = false
-            if outerCompleted { stop(with: .completed) }
+        let first = state.withLock { state -> Event<Result>? in
+            guard !state.stopped, id == state.latest else { return nil }
+            switch event {
+            case .next: return state.outbox.push(event)
+            case .error:
+                state.stopped = true
+                return state.outbox.push(event)
+            case .completed:
+                state.hasInner = false
+                guard state.outerCompleted else { return nil }
+                state.stopped = true
+                return state.outbox.push(.completed)
+            }
         }
+        deliver(first)
+    }
+
+    private func send(_ event: Event<Result>) {
+        let first = state.withLock { state -> Event<Result>? in
+            guard !state.stopped else { return nil }
+            if event.isStopEvent { state.stopped = true }
+            return state.outbox.push(event)
+        }
+        deliver(first)
+    }
+
+    private func deliver(_ first: Event<Result>?) {
+        deliver(first) { state.withLock { $0.outbox.pop() } }
     }
 
     override func dispose() {
+        state.withLock { $0.stopped = true }
         super.dispose()
         inner.dispose()
     }

@@ -14,73 +14,104 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-// @unchecked: every mutable field is guarded by the recursive `lock`, held while forwarding.
-final class ThrottleSink<Element: Sendable>: TimedSink<Element>, OperatorSink, @unchecked Sendable {
+/// State changes under `state`'s lock; windows are scheduled and events delivered (through the
+/// `Outbox`) outside it.
+// @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out.
+final class ThrottleSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
+    private struct State {
+        var outbox = Outbox<Element>()
+        var lastSent: Date?
+        var waiting: Element?
+        var timerRunning = false
+        var completedWhileWaiting = false
+        var stopped = false
+    }
+
+    private let dueTime: Duration
+    private let scheduler: any SchedulerType
     private let keepsLatest: Bool
     private let timer = SerialDisposable()
-    private var lastSent: Date?
-    private var waiting: Element?
-    private var timerRunning = false
-    private var completedWhileWaiting = false
+    private let state = LockedState(State())
 
     init(downstream: AnyObserver<Element>, dueTime: Duration, latest: Bool, scheduler: any SchedulerType) {
+        self.dueTime = dueTime
+        self.scheduler = scheduler
         self.keepsLatest = latest
-        super.init(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
+        super.init(downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped else { return }
         switch event {
         case .next(let element):
             let now = scheduler.now
-            let elapsed = lastSent.map { now.timeIntervalSince($0) } ?? .infinity
-            if elapsed >= dueTime.timeInterval {
-                lastSent = now
-                waiting = nil
-                downstream.on(.next(element))
-                startWindow()
-            } else if keepsLatest {
-                waiting = element
-                if !timerRunning { startWindow() }
+            let window = dueTime.timeInterval
+            let (first, startWindow) = state.withLock { state -> (Event<Element>?, Bool) in
+                guard !state.stopped else { return (nil, false) }
+                let elapsed = state.lastSent.map { now.timeIntervalSince($0) } ?? .infinity
+                if elapsed >= window {
+                    state.lastSent = now
+                    state.waiting = nil
+                    state.timerRunning = true
+                    return (state.outbox.push(.next(element)), true)
+                }
+                guard keepsLatest else { return (nil, false) }
+                state.waiting = element
+                if state.timerRunning { return (nil, false) }
+                state.timerRunning = true
+                return (nil, true)
             }
+            if startWindow { self.startWindow() }
+            deliver(first)
         case .error:
-            stop(with: event)
+            deliver(state.withLock { state in
+                guard !state.stopped else { return nil }
+                state.stopped = true
+                return state.outbox.push(event)
+            })
         case .completed:
-            if waiting != nil {
-                completedWhileWaiting = true
-            } else {
-                stop(with: .completed)
-            }
+            deliver(state.withLock { state in
+                guard !state.stopped else { return nil }
+                if state.waiting != nil {
+                    state.completedWhileWaiting = true
+                    return nil
+                }
+                state.stopped = true
+                return state.outbox.push(.completed)
+            })
         }
     }
 
     private func startWindow() {
-        timerRunning = true
         timer.disposable = scheduler.scheduleRelative(dueTime) { [weak self] in
             self?.windowEnded()
         }
     }
 
     private func windowEnded() {
-        lock.lock()
-        defer { lock.unlock() }
-        timerRunning = false
-        guard !isStopped else { return }
-        if let waiting {
-            self.waiting = nil
-            lastSent = scheduler.now
-            downstream.on(.next(waiting))
-            if completedWhileWaiting {
-                stop(with: .completed)
-            } else {
-                startWindow()
+        let now = scheduler.now
+        let (first, restart) = state.withLock { state -> (Event<Element>?, Bool) in
+            state.timerRunning = false
+            guard !state.stopped, let waiting = state.waiting else { return (nil, false) }
+            state.waiting = nil
+            state.lastSent = now
+            let first = state.outbox.push(.next(waiting))
+            if state.completedWhileWaiting {
+                state.stopped = true
+                return (state.outbox.push(.completed) ?? first, false)
             }
+            state.timerRunning = true
+            return (first, true)
         }
+        if restart { startWindow() }
+        deliver(first)
+    }
+
+    private func deliver(_ first: Event<Element>?) {
+        deliver(first) { state.withLock { $0.outbox.pop() } }
     }
 
     override func dispose() {
+        state.withLock { $0.stopped = true }
         super.dispose()
         timer.dispose()
     }

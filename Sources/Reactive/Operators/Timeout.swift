@@ -1,5 +1,3 @@
-import Foundation
-
 extension ObservableType where Element: Sendable {
     /// Fails with `ReactiveError.timeout` when no element arrives within `dueTime`; the timer
     /// starts at subscription and restarts on every element.
@@ -30,16 +28,23 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-// @unchecked: `generation` and `timedOut` are guarded by the recursive `lock`, held while forwarding.
+/// State changes under `state`'s lock; timers are restarted, the fallback subscribed and events
+/// delivered (through the `Outbox`) outside it.
+// @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out.
 final class TimeoutSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
+    private struct State {
+        var outbox = Outbox<Element>()
+        var generation = 0
+        var timedOut = false
+        var stopped = false
+    }
+
     private let dueTime: Duration
     private let fallback: Observable<Element>?
     private let scheduler: any SchedulerType
-    private let lock = NSRecursiveLock()
+    private let state = LockedState(State())
     private let timer = SerialDisposable()
     private let other = SingleAssignmentDisposable()
-    private var generation = 0
-    private var timedOut = false
 
     init(
         downstream: AnyObserver<Element>, dueTime: Duration, fallback: Observable<Element>?,
@@ -64,35 +69,46 @@ final class TimeoutSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
 
     /// Switches under the lock; the fallback is subscribed outside it.
     private func fire(generation: Int) {
-        let switchToFallback: Bool = lock.withLock {
-            guard !isStopped, !timedOut, generation == self.generation else { return false }
-            timedOut = true
-            upstream.dispose()
-            if fallback != nil { return true }
-            stop(with: .error(ReactiveError.timeout))
-            return false
+        let (switchToFallback, first) = state.withLock { state -> (Bool, Event<Element>?) in
+            guard !state.stopped, !state.timedOut, generation == state.generation else { return (false, nil) }
+            state.timedOut = true
+            if fallback != nil { return (true, nil) }
+            state.stopped = true
+            return (false, state.outbox.push(.error(ReactiveError.timeout)))
         }
+        guard switchToFallback || first != nil else { return }
+        upstream.dispose()
         if switchToFallback, let fallback {
             other.setDisposable(fallback.subscribe(downstream))
         }
+        deliver(first)
     }
 
     private func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isStopped, !timedOut else { return }
-        switch event {
-        case .next(let element):
-            generation += 1
-            downstream.on(.next(element))
-            startTimer(generation: generation)
-        case .error, .completed:
-            timer.dispose()
-            stop(with: event)
+        let (first, restart) = state.withLock { state -> (Event<Element>?, Int?) in
+            guard !state.stopped, !state.timedOut else { return (nil, nil) }
+            switch event {
+            case .next:
+                state.generation += 1
+                return (state.outbox.push(event), state.generation)
+            case .error, .completed:
+                state.stopped = true
+                return (state.outbox.push(event), nil)
+            }
         }
+        if event.isStopEvent {
+            timer.dispose()
+        }
+        deliver(first)
+        if let restart { startTimer(generation: restart) }
+    }
+
+    private func deliver(_ first: Event<Element>?) {
+        deliver(first) { state.withLock { $0.outbox.pop() } }
     }
 
     override func dispose() {
+        state.withLock { $0.stopped = true }
         super.dispose()
         timer.dispose()
         other.dispose()

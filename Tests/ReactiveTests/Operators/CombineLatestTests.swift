@@ -45,7 +45,7 @@ final class CombineLatestTests: LeakCheckingTestCase {
         XCTAssertEqual(triples.events, [.next(225, 123), .next(230, 153), .completed(240)])
 
         let arrays = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-            Observable<[Int]>.combineLatest([a.asObservable(), b.asObservable(), c.asObservable()])
+            Observable.combineLatest([a.asObservable(), b.asObservable(), c.asObservable()])
         }
         XCTAssertEqual(arrays.events, [.next(1225, [1, 2, 3]), .next(1230, [1, 5, 3]), .completed(1240)])
     }
@@ -83,5 +83,69 @@ final class CombineLatestTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(220, 11)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+}
+
+/// RxSwift's `combineLatest` of a collection and of more than three sources.
+final class CombineLatestCollectionTests: LeakCheckingTestCase {
+    func testCombineLatestOfAnEmptyCollectionEmitsAnEmptyArrayAndCompletesAtSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
+        XCTAssertEqual(res.events, [.next(200, []), .completed(200)])
+        let counted = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Observable.combineLatest([Observable<Int>]()) { $0.count + 5 }
+        }
+        XCTAssertEqual(counted.events, [.next(1200, 5), .completed(1200)])
+    }
+
+    func testCombineLatestOfACollectionThroughAResultSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(240, 4), .completed(300)])
+        let e1 = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+        let e2 = scheduler.createHotObservable([.next(230, 3), .completed(260)])
+        let res = scheduler.start { Observable.combineLatest([e0, e1, e2].map { $0.asObservable() }) { $0.reduce(0, +) } }
+        XCTAssertEqual(res.events, [.next(230, 6), .next(240, 9), .completed(300)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatestOfACollectionFailsAtTheFirstError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .error(230, TestError(1))])
+        let e1 = scheduler.createHotObservable([.next(220, 2), .next(240, 3)])
+        let res = scheduler.start { Observable.combineLatest([e0.asObservable(), e1.asObservable()]) }
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .error(230, TestError(1))])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCombineLatestOfACollectionDisposedAtThousand() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1)] as [Recorded<Event<Int>>])
+        let e1 = scheduler.createHotObservable([.next(220, 2)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Observable.combineLatest([e0.asObservable(), e1.asObservable()]) }
+        XCTAssertEqual(res.events, [.next(220, [1, 2])])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testCombineLatestOfEightSourcesAsATuple() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let s = (1...8).map { index in scheduler.createHotObservable([.next(200 + index, index), .completed(300)]) }
+        let extra = scheduler.createHotObservable([.next(250, 100)] as [Recorded<Event<Int>>])
+        let res = scheduler.start {
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], extra)
+                .map { (values: (Int, Int, Int, Int, Int, Int, Int, Int)) -> Int in
+                    let (a, b, c, d, e, f, g, h) = values
+                    return [a, b, c, d, e, f, g, h].reduce(0, +)
+                }
+        }
+        XCTAssertEqual(res.events, [.next(250, 128)])
+        XCTAssertEqual(extra.subscriptions, [Subscription(200, 1000)])
+        let five = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Observable.combineLatest(s[0], s[1], s[2], s[3], s[4]) { (a: Int, b: Int, c: Int, d: Int, e: Int) -> Int in
+                [a, b, c, d, e].reduce(1, *)
+            }
+        }
+        XCTAssertEqual(five.events, [], "hot sources played before this subscription")
     }
 }

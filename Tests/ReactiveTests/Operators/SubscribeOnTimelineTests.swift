@@ -42,6 +42,25 @@ final class SubscribeOnTimelineTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
 
+    /// RxTest's `testSubscribeOn_SchedulerCompleted` and `_SchedulerError`, ported unchanged.
+    func testRxTestTimingsWithTheSimulatedProcessingDelay() {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let xs = scheduler.createHotObservable([.next(150, 1), .completed(300)])
+        let res = scheduler.start { xs.subscribe(on: scheduler) }
+        XCTAssertEqual(res.events, [.completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
+
+        let ys = scheduler.createHotObservable([.next(1150, 1), .error(1300, TestError(1))])
+        let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { ys.subscribe(on: scheduler) }
+        XCTAssertEqual(failed.events, [.error(1300, TestError(1))])
+        XCTAssertEqual(ys.subscriptions, [Subscription(1201, 1301)])
+
+        let zs = scheduler.createHotObservable([.next(2150, 1)] as [Recorded<Event<Int>>])
+        let open = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { zs.subscribe(on: scheduler) }
+        XCTAssertEqual(open.events, [])
+        XCTAssertEqual(zs.subscriptions, [Subscription(2201, 3001)])
+    }
+
     func testDisposingBeforeTheScheduledSubscriptionNeverSubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1)] as [Recorded<Event<Int>>])

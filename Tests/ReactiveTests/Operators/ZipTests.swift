@@ -44,7 +44,7 @@ final class ZipTests: LeakCheckingTestCase {
         XCTAssertEqual(triples.events, [.next(215, 123), .next(225, 456), .completed(230)])
 
         let arrays = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-            Observable<[Int]>.zip([a.asObservable(), b.asObservable(), c.asObservable()])
+            Observable.zip([a.asObservable(), b.asObservable(), c.asObservable()])
         }
         XCTAssertEqual(arrays.events, [.next(1215, [1, 2, 3]), .next(1225, [4, 5, 6]), .completed(1230)])
     }
@@ -82,5 +82,82 @@ final class ZipTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(220, 11)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+}
+
+/// RxSwift's `zip` of a collection and of more than three sources.
+final class ZipCollectionTests: LeakCheckingTestCase {
+    func testZipOfAnEmptyCollectionCompletesAtSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start { Observable.zip([Observable<Int>]()) }
+        XCTAssertEqual(res.events.map(\.time), [200])
+        XCTAssertEqual(res.events.first?.value.isStopEvent, true)
+        XCTAssertNil(res.events.first?.value.error)
+    }
+
+    /// RxSwift's `testZip_NAry_asymmetric`: a collection zip ends when an element arrives that
+    /// can never be paired because every other source has completed.
+    func testZipOfACollectionEndsAtAnElementThatCanNeverBePaired() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .next(210, 1), .next(250, 4), .completed(270)])
+        let e1 = scheduler.createHotObservable([
+            .next(150, 1), .next(220, 2), .next(240, 5), .next(290, 7), .next(310, 9), .completed(410),
+        ])
+        let e2 = scheduler.createHotObservable([.next(150, 1), .next(230, 3), .next(260, 6), .next(280, 8), .completed(300)])
+        let res = scheduler.start { Observable.zip([e0, e1, e2].map { $0.asObservable() }) { $0.map(String.init).joined() } }
+        XCTAssertEqual(res.events, [.next(230, "123"), .next(260, "456"), .completed(310)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 270)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 310)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testZipOfACollectionFailsWithTheFirstErrorAndDisposesAll() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .error(250, TestError(1))])
+        let e1 = scheduler.createHotObservable([.next(220, 2), .next(240, 5), .completed(410)])
+        let res = scheduler.start { Observable.zip([e0.asObservable(), e1.asObservable()]) }
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .error(250, TestError(1))])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testZipOfACollectionDisposedAtThousandDisposesAll() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1)] as [Recorded<Event<Int>>])
+        let e1 = scheduler.createHotObservable([.next(220, 2)] as [Recorded<Event<Int>>])
+        let res = scheduler.start { Observable.zip([e0.asObservable(), e1.asObservable()]) { $0.reduce(0, +) } }
+        XCTAssertEqual(res.events, [.next(220, 3)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testZipOfEightSourcesAsATupleAndThroughAResultSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = (1...8).map { index in
+            scheduler.createHotObservable([.next(200 + index, index), .next(300 + index, index * 10), .completed(400 + index)])
+        }
+        let tuples = scheduler.start {
+            Observable.zip(sources[0], sources[1], sources[2], sources[3], sources[4], sources[5], sources[6], sources[7])
+                .map { "\($0.0) \($0.1) \($0.2) \($0.3) \($0.4) \($0.5) \($0.6) \($0.7)" }
+        }
+        XCTAssertEqual(tuples.events, [
+            .next(208, "1 2 3 4 5 6 7 8"), .next(308, "10 20 30 40 50 60 70 80"), .completed(408),
+        ])
+        let sums = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            Observable.zip(sources[0], sources[1], sources[2], sources[3]) { $0 + $1 + $2 + $3 }
+        }
+        XCTAssertEqual(sums.events, [], "hot sources played before this subscription")
+        XCTAssertEqual(sources[0].subscriptions, [Subscription(200, 401), Subscription(1200, 2000)])
+    }
+
+    func testZipOfFourWithTypesOfTheirOwn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let b = scheduler.createColdObservable([.next(11, "b"), .completed(20)])
+        let c = scheduler.createColdObservable([.next(12, 2.5), .completed(20)])
+        let d = scheduler.createColdObservable([.next(13, true), .completed(30)])
+        let res = scheduler.start { Observable.zip(a, b, c, d) { "\($0)\($1)\($2)\($3)" } }
+        XCTAssertEqual(res.events, [.next(213, "1b2.5true"), .completed(230)])
+        XCTAssertEqual(d.subscriptions, [Subscription(200, 230)])
     }
 }
