@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import PhotoFeed
+import PhotoFeedViewerCore
 import TestSupport
 import XCTest
 
@@ -51,7 +52,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         let objects = try jsonObjects(outcome)
         XCTAssertEqual(objects.compactMap { $0["link"] as? String }, expected.items.map(\.link))
         XCTAssertEqual(objects.compactMap { $0["title"] as? String }, expected.items.map(\.title))
-        XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(\.author))
+        XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(PhotoText.author))
         XCTAssertEqual(server.requestCount(path: "/services/feeds/photos_public.gne"), 1)
     }
 
@@ -120,11 +121,16 @@ final class EndToEndTests: LeakCheckingTestCase {
                       outcome.stderr)
     }
 
-    func testUsageMistakesExitTwoWithTheUsageOnStderr() throws {
+    func testUsageMistakesExitTwoWithOneLineAndAPointerToHelp() throws {
         let outcome = try ViewerProcess.run(["--pages", "0"])
         XCTAssertEqual(outcome.status, 2)
         XCTAssertEqual(outcome.stdout, "")
-        XCTAssertTrue(outcome.stderr.hasPrefix("photo-feed: --pages needs a whole number of at least 1, got \"0\"\n\nUsage: photo-feed"))
+        XCTAssertEqual(outcome.stderr, "photo-feed: --pages needs a whole number of at least 1, got \"0\"\nTry 'photo-feed --help' for more information.\n")
+
+        let images = try ViewerProcess.run(["--images", "ascii"])
+        XCTAssertEqual(images.status, 2)
+        XCTAssertEqual(images.stderr.split(separator: "\n").first,
+                       "photo-feed: --images must be one of auto, kitty, iterm, sixel, blocks, none, got \"ascii\"")
 
         let unknown = try ViewerProcess.run(["--colour"])
         XCTAssertEqual(unknown.status, 2)
