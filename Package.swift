@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo"]
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo", "PhotoFeedViewerCore", "ImageDecoding"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),

@@ -71,6 +71,21 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
     }
 
+    func testPlainAndJSONPrintNoImageBytesWhateverImagesSays() throws {
+        let server = try startServer(.init(itemsPerPage: 3))
+        for format in ["--plain", "--json"] {
+            for mode in ["kitty", "iterm", "sixel", "blocks"] {
+                let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1", format, "--images", mode],
+                                                    environment: ["COLORTERM": "truecolor"])
+                XCTAssertEqual(outcome.status, 0, outcome.stderr)
+                XCTAssertEqual(outcome.stdoutLines.count, format == "--plain" ? 4 : 3)
+                XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "\(format) \(mode): no escape sequences at all")
+                XCTAssertFalse(outcome.stdout.contains("▀"), "\(format) \(mode)")
+            }
+        }
+        XCTAssertEqual(server.imageRequestCount, 0, "no picture is even requested")
+    }
+
     func testOfflineShowsTheBundledSampleWithoutASocket() throws {
         let outcome = try ViewerProcess.run(["--offline", "--pages", "1"], environment: ["NO_COLOR": "1"])
 
