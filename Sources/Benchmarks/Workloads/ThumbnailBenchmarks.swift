@@ -42,6 +42,7 @@ enum ThumbnailBenchmarks {
         for round in 0..<(context.measurement.runs + context.measurement.warmups) {
             let (concurrent, concurrentFailures) = firstScreen(photo.items, scheduler: scheduler)
             let (oneByOne, serialFailures) = oneAtATime(photo.items)
+            failures += concurrentFailures + serialFailures
             if round >= context.measurement.warmups {
                 ours.append(concurrent)
                 serial.append(oneByOne)
