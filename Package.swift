@@ -27,10 +27,12 @@ let package = Package(
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
+        .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "CMallocInfo", "PhotoFeedViewerCore", "ImageDecoding"]
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
+                           "PhotoFeedViewerCore"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
@@ -49,7 +51,7 @@ let package = Package(
             name: "PhotoFeedViewerTests",
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport", "ImageDecoding", "Networking"]
         ),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ],
     swiftLanguageModes: [.v6]

@@ -39,7 +39,9 @@ public struct JPEGDecoder: Sendable {
 
     /// Decodes a picture whose longer side is at most `maxPixelSize` (smaller pictures come back
     /// at their own size). Scales by 1/2, 1/4 or 1/8 inside the IDCT where that still leaves at
-    /// least `maxPixelSize`, then averages down to the exact size, so thumbnails are cheap.
+    /// least `maxPixelSize`, then area-averages down so the longer side is `maxPixelSize`, so
+    /// thumbnails are cheap. When an IDCT scale lands on `maxPixelSize` exactly, that decode is
+    /// returned as it is, its shorter side rounded up as libjpeg does (640x427 at 80: 80x54).
     public func decode(_ data: Data, maxPixelSize: Int) throws -> RGBImage {
         guard maxPixelSize > 0 else { throw ImageDecodingError(.invalidMaxPixelSize(maxPixelSize), offset: 0) }
         return try decode(data, maxPixelSize: Optional(maxPixelSize))
@@ -59,7 +61,8 @@ public struct JPEGDecoder: Sendable {
         }
         var image = decoded.image
         if let maxPixelSize, max(image.width, image.height) > maxPixelSize {
-            image = AreaResampler.fit(image, within: maxPixelSize)
+            let size = AreaResampler.fittedSize(width: decoded.width, height: decoded.height, within: maxPixelSize)
+            image = AreaResampler.resize(image, width: size.width, height: size.height)
         }
         if appliesOrientation, decoded.orientation != .up {
             image = OrientationTransform.apply(decoded.orientation, to: image)

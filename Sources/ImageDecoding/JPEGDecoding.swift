@@ -28,7 +28,7 @@ struct JPEGDecoding {
 
     /// Decodes the picture, at a reduced IDCT scale when `maxPixelSize` allows, with the EXIF
     /// orientation found on the way (not yet applied).
-    mutating func run(maxPixelSize: Int?) throws(ImageDecodingError) -> (image: RGBImage, orientation: ImageOrientation) {
+    mutating func run(maxPixelSize: Int?) throws(ImageDecodingError) -> Decoded {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw failure(.notJPEG, 0) }
         var position = 2
         loop: while true {
@@ -48,7 +48,14 @@ struct JPEGDecoding {
             default:
                 break
             }
-            let payload = try segment(marker: marker, at: offset)
+            let payload: Range<Int>
+            do {
+                payload = try segment(marker: marker, at: offset)
+            } catch {
+                // The data ends inside a segment between scans: what the scans gave is the picture.
+                if options.allowPartial, scans > 0, error.reason == .truncated { break loop }
+                throw error
+            }
             position = payload.upperBound
             switch marker {
             case 0xC0, 0xC1, 0xC2:
@@ -90,7 +97,16 @@ struct JPEGDecoding {
         guard let frame else { throw failure(.truncated, bytes.count) }
         if frame.progressive { Self.finishProgressive(frame) }
         let image = OutputStage.render(frame, colorSpace: colorSpace(frame))
-        return (image, orientation)
+        return Decoded(image: image, orientation: orientation, width: frame.width, height: frame.height)
+    }
+
+    /// The rendered picture (possibly IDCT-scaled), its EXIF orientation (not yet applied) and
+    /// the frame's full size.
+    struct Decoded {
+        let image: RGBImage
+        let orientation: ImageOrientation
+        let width: Int
+        let height: Int
     }
 
     /// Errors in the entropy-coded data (as opposed to the headers), after which the rows

@@ -48,7 +48,7 @@ struct EntropyReader {
                 reachedMarker = true
                 padding += 8
             }
-            buffer |= UInt64(byte) << UInt64(56 - count)
+            buffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: 56 - count)
             count += 8
         }
     }
@@ -61,15 +61,15 @@ struct EntropyReader {
 
     @inline(__always)
     private mutating func consume(_ bits: Int) {
-        buffer <<= UInt64(bits)
-        count -= bits
+        buffer &<<= UInt64(truncatingIfNeeded: bits)
+        count &-= bits
     }
 
     /// The next `bits` (0...16) bits as an unsigned number. Call `ensure()` first.
     @inline(__always)
     mutating func bits(_ bits: Int) -> Int {
         guard bits > 0 else { return 0 }
-        let value = Int(truncatingIfNeeded: buffer >> UInt64(64 - bits))
+        let value = Int(truncatingIfNeeded: buffer &>> UInt64(truncatingIfNeeded: 64 - bits))
         consume(bits)
         return value
     }
@@ -85,14 +85,19 @@ struct EntropyReader {
     /// The next `bits` (1...16) bits as a signed coefficient (JPEG's EXTEND).
     @inline(__always)
     mutating func signed(_ bits: Int) -> Int {
-        let value = self.bits(bits)
-        return value < (1 << (bits - 1)) ? value - (1 << bits) + 1 : value
+        let shift = UInt64(truncatingIfNeeded: 64 &- bits) & 63
+        let value = Int(truncatingIfNeeded: buffer >> shift)
+        buffer &<<= UInt64(truncatingIfNeeded: bits)
+        count &-= bits
+        // When the top bit is 0 the value is negative: value - (2^bits - 1).
+        let negative = (value >> (bits &- 1)) & 1 ^ 1
+        return value &- (negative &* ((1 &<< bits) &- 1))
     }
 
     /// Decodes one Huffman symbol; `nil` when no code matches. Call `ensure()` first.
     @inline(__always)
     mutating func decode(_ table: HuffmanTable) -> Int? {
-        let entry = table.lookup[Int(truncatingIfNeeded: buffer >> UInt64(64 - HuffmanTable.lookupBits))]
+        let entry = table.lookup[Int(truncatingIfNeeded: buffer &>> UInt64(64 - HuffmanTable.lookupBits))]
         if entry != 0 {
             consume(Int(entry >> 8))
             return Int(entry & 0xFF)

@@ -2,11 +2,34 @@
 /// straight through the IDCT into the component planes; progressive scans (DC or AC, first pass
 /// or refinement) update the stored coefficients.
 struct ScanDecoder {
-    /// A component taking part in the scan, with the tables the scan header chose for it.
+    /// A component taking part in the scan, with the tables the scan header chose for it and
+    /// its buffers and geometry read once (the loops then touch no class properties).
     struct Member {
         let component: FrameComponent
         let dc: HuffmanTable?
         let ac: HuffmanTable?
+        let samples: UnsafeMutablePointer<UInt8>
+        let coefficients: UnsafeMutablePointer<Int16>?
+        let quantization: UnsafeMutablePointer<Int32>
+        let stride: Int
+        let blockSize: Int
+        let blocksWide: Int
+        let horizontal: Int
+        let vertical: Int
+
+        init(component: FrameComponent, dc: HuffmanTable?, ac: HuffmanTable?) {
+            self.component = component
+            self.dc = dc
+            self.ac = ac
+            samples = component.samples.baseAddress.unsafelyUnwrapped
+            coefficients = component.coefficients.baseAddress
+            quantization = component.quantization
+            stride = component.stride
+            blockSize = component.blockSize
+            blocksWide = component.blocksWide
+            horizontal = component.horizontal
+            vertical = component.vertical
+        }
     }
 
     /// The scan header's spectral selection and successive approximation.
@@ -23,6 +46,8 @@ struct ScanDecoder {
     private let selection: Selection
     private let restartInterval: Int
     private var endOfBandRun = 0
+    /// The DC prediction of each member, reset at restarts.
+    private var predictors: (Int, Int, Int, Int) = (0, 0, 0, 0)
 
     init(reader: EntropyReader, frame: JPEGFrame, members: [Member], selection: Selection, restartInterval: Int) {
         self.reader = reader
@@ -52,7 +77,7 @@ struct ScanDecoder {
         }
         let scratch = Scratch(block: block, workspace: workspace, zigzag: zigzag)
 
-        for member in members { member.component.dcPredictor = 0 }
+        predictors = (0, 0, 0, 0)
         let single = members.count == 1
         let first = members[0].component
         let mcuCount = single ? first.usedBlocksWide * first.usedBlocksHigh : frame.mcusWide * frame.mcusHigh
@@ -62,18 +87,18 @@ struct ScanDecoder {
                 guard reader.restart(expected: nextRestart) else { throw failure(.badRestartMarker) }
                 nextRestart += 1
                 endOfBandRun = 0
-                for member in members { member.component.dcPredictor = 0 }
+                predictors = (0, 0, 0, 0)
             }
             if single {
-                try decodeBlock(members[0], column: mcu % first.usedBlocksWide, row: mcu / first.usedBlocksWide, scratch)
+                try decodeBlock(members[0], 0, column: mcu % first.usedBlocksWide, row: mcu / first.usedBlocksWide, scratch)
             } else {
                 let mcuColumn = mcu % frame.mcusWide, mcuRow = mcu / frame.mcusWide
-                for member in members {
-                    let component = member.component
-                    for v in 0..<component.vertical {
-                        for h in 0..<component.horizontal {
-                            try decodeBlock(member, column: mcuColumn * component.horizontal + h,
-                                            row: mcuRow * component.vertical + v, scratch)
+                for index in members.indices {
+                    let member = members[index]
+                    for v in 0..<member.vertical {
+                        for h in 0..<member.horizontal {
+                            try decodeBlock(member, index, column: mcuColumn * member.horizontal + h,
+                                            row: mcuRow * member.vertical + v, scratch)
                         }
                     }
                 }
@@ -90,17 +115,16 @@ struct ScanDecoder {
     }
 
     @inline(__always)
-    private mutating func decodeBlock(_ member: Member, column: Int, row: Int, _ scratch: Scratch) throws(ImageDecodingError) {
-        let component = member.component
+    private mutating func decodeBlock(_ member: Member, _ index: Int, column: Int, row: Int,
+                                      _ scratch: Scratch) throws(ImageDecodingError) {
         if !frame.progressive {
-            try decodeSequential(member, column: column, row: row, scratch)
+            try decodeSequential(member, index, column: column, row: row, scratch)
             return
         }
-        let coefficients = component.coefficients.baseAddress.unsafelyUnwrapped
-            + (row * component.blocksWide + column) * 64
+        let coefficients = member.coefficients.unsafelyUnwrapped + (row * member.blocksWide + column) * 64
         if selection.start == 0 {
             if selection.high == 0 {
-                try decodeDCFirst(member, coefficients)
+                try decodeDCFirst(member, index, coefficients)
             } else {
                 reader.ensure()
                 if reader.bit() { coefficients[0] |= Int16(truncatingIfNeeded: 1 << selection.low) }
@@ -112,19 +136,26 @@ struct ScanDecoder {
         }
     }
 
+    /// Decodes a DC difference and returns the member's new DC value.
     @inline(__always)
-    private mutating func decodeDC(_ table: HuffmanTable?) throws(ImageDecodingError) -> Int {
+    private mutating func decodeDC(_ table: HuffmanTable?, _ index: Int) throws(ImageDecodingError) -> Int {
         reader.ensure()
         guard let table, let size = reader.decode(table), size <= 15 else { throw failure(.invalidHuffmanCode) }
-        return size == 0 ? 0 : reader.signed(size)
+        let difference = size == 0 ? 0 : reader.signed(size)
+        switch index {
+        case 0: predictors.0 = predictors.0 &+ difference; return predictors.0
+        case 1: predictors.1 = predictors.1 &+ difference; return predictors.1
+        case 2: predictors.2 = predictors.2 &+ difference; return predictors.2
+        default: predictors.3 = predictors.3 &+ difference; return predictors.3
+        }
     }
 
-    private mutating func decodeSequential(_ member: Member, column: Int, row: Int, _ scratch: Scratch) throws(ImageDecodingError) {
-        let component = member.component
+    private mutating func decodeSequential(_ member: Member, _ memberIndex: Int, column: Int, row: Int,
+                                           _ scratch: Scratch) throws(ImageDecodingError) {
         let block = scratch.block
-        let quantization = component.quantization
-        component.dcPredictor = component.dcPredictor &+ (try decodeDC(member.dc))
-        block[0] = Int32(Int16(truncatingIfNeeded: component.dcPredictor)) &* quantization[0]
+        let quantization = member.quantization
+        let dc = try decodeDC(member.dc, memberIndex)
+        block[0] = Int32(Int16(truncatingIfNeeded: dc)) &* quantization[0]
         guard let ac = member.ac else { throw failure(.missingHuffmanTable) }
         var k = 1
         var last = 0
@@ -146,21 +177,21 @@ struct ScanDecoder {
             last = k
             k += 1
         }
-        let output = component.sampleOrigin(column: column, row: row)
+        let size = member.blockSize, stride = member.stride
+        let output = member.samples + (row * size * stride + column * size)
         if last == 0 {
-            InverseDCT.fillDC(block[0], size: component.blockSize, output: output, stride: component.stride)
+            InverseDCT.fillDC(block[0], size: size, output: output, stride: stride)
             block[0] = 0
         } else {
-            InverseDCT.transform(block, size: component.blockSize, workspace: scratch.workspace,
-                                 output: output, stride: component.stride)
+            InverseDCT.transform(block, size: size, workspace: scratch.workspace, output: output, stride: stride)
             block.update(repeating: 0, count: 64)
         }
     }
 
-    private mutating func decodeDCFirst(_ member: Member, _ coefficients: UnsafeMutablePointer<Int16>) throws(ImageDecodingError) {
-        let component = member.component
-        component.dcPredictor = component.dcPredictor &+ (try decodeDC(member.dc))
-        coefficients[0] = Int16(truncatingIfNeeded: component.dcPredictor &<< selection.low)
+    private mutating func decodeDCFirst(_ member: Member, _ index: Int,
+                                        _ coefficients: UnsafeMutablePointer<Int16>) throws(ImageDecodingError) {
+        let dc = try decodeDC(member.dc, index)
+        coefficients[0] = Int16(truncatingIfNeeded: dc &<< selection.low)
     }
 
     private mutating func decodeACFirst(_ member: Member, _ coefficients: UnsafeMutablePointer<Int16>,

@@ -32,8 +32,6 @@ final class FrameComponent {
     private(set) var samples = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     /// Progressive frames only: 64 quantized coefficients per block, natural order.
     private(set) var coefficients = UnsafeMutableBufferPointer<Int16>(start: nil, count: 0)
-    /// The DC prediction carried from block to block within a restart interval.
-    var dcPredictor = 0
 
     init(identifier: UInt8, horizontal: Int, vertical: Int, quantizationIndex: Int) {
         self.identifier = identifier

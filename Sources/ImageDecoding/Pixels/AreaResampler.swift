@@ -1,16 +1,13 @@
 /// Shrinks an image by area averaging (each output pixel is the weighted mean of the input
 /// pixels it covers), the resampling after a scaled IDCT.
 enum AreaResampler {
-    /// `image` scaled down so its longer side is `maxPixelSize`, keeping the aspect ratio
-    /// (the shorter side rounded, at least 1).
-    static func fit(_ image: RGBImage, within maxPixelSize: Int) -> RGBImage {
-        let longer = max(image.width, image.height)
-        guard longer > maxPixelSize, maxPixelSize > 0 else { return image }
-        let width = image.width >= image.height
-            ? maxPixelSize : max(1, (image.width * maxPixelSize + longer / 2) / longer)
-        let height = image.height > image.width
-            ? maxPixelSize : max(1, (image.height * maxPixelSize + longer / 2) / longer)
-        return resize(image, width: width, height: height)
+    /// The size of a `width` x `height` picture shrunk so its longer side is `maxPixelSize`,
+    /// keeping the aspect ratio (the shorter side rounded, at least 1).
+    static func fittedSize(width: Int, height: Int, within maxPixelSize: Int) -> (width: Int, height: Int) {
+        let longer = max(width, height)
+        guard longer > maxPixelSize, maxPixelSize > 0 else { return (width, height) }
+        return (width >= height ? maxPixelSize : max(1, (width * maxPixelSize + longer / 2) / longer),
+                height > width ? maxPixelSize : max(1, (height * maxPixelSize + longer / 2) / longer))
     }
 
     /// One output position's inputs: first index, and weights (summing to 1 << 14) of the inputs
