@@ -57,6 +57,17 @@ final class ScreenModelTests: LeakCheckingTestCase {
         XCTAssertNil(empty.handle(.enter, width: 80, height: 10), "nothing to open")
     }
 
+    func testTheFilterSelectsTheFirstMatchWhenTheSelectedPhotoNoLongerMatches() {
+        var screen = model(photos: 0)
+        screen.state.sections = [.result([.result(photo(1, title: "Cat")), .result(photo(2, title: "Dog")),
+                                          .result(photo(3, title: "Cat two"))])]
+        _ = press([.down, .down], on: &screen)
+        _ = press([.character("/"), .character("c"), .character("a")], on: &screen)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(3).link, "still matches: kept")
+        _ = press([.deleteToStart, .character("d")], on: &screen)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(2).link, "the first match")
+    }
+
     func testTheFilterKeepsMatchingPhotosByTitleAuthorOrTag() {
         var screen = model(photos: 12)
         screen.state.sections = [.result([.result(photo(1, title: "Harbour at dawn")), .result(photo(2, title: "Cat")),
@@ -64,6 +75,7 @@ final class ScreenModelTests: LeakCheckingTestCase {
         _ = press([.character("/"), .character("H"), .character("a"), .character("r")], on: &screen)
         XCTAssertEqual(screen.state.filterPrompt, "Har")
         XCTAssertEqual(screen.state.shownPhotos.map(\.link), [photo(1).link, photo(3).link], "filters as you type")
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(1).link)
         _ = press([.enter], on: &screen)
         XCTAssertNil(screen.state.filterPrompt)
         XCTAssertEqual(screen.state.filter, "Har")

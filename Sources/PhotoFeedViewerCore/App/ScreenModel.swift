@@ -144,8 +144,10 @@ public struct ScreenModel: Equatable, Sendable {
         }
     }
 
+    /// Typing the filter keeps the selected photo while it still matches, else selects the first match.
     private mutating func handleFilterPrompt(_ key: Key, width: Int, height: Int) {
         guard var text = state.filterPrompt else { return }
+        let selected = state.selectedPhoto
         switch key {
         case .enter:
             state.filterPrompt = nil
@@ -157,7 +159,8 @@ public struct ScreenModel: Equatable, Sendable {
             state.filterPrompt = text
             state.filter = text
         }
-        select(state.selection, width: width, height: height)
+        let kept = selected.flatMap { state.shownPhotos.firstIndex(of: $0) }
+        select(kept ?? 0, width: width, height: height)
     }
 
     /// Line editing at `promptCursor`: typing, Backspace, ←/→, Home/End, Ctrl-U, Ctrl-W.
