@@ -80,6 +80,31 @@ final class ThumbnailInteractionTests: LeakCheckingTestCase {
         XCTAssertTrue(text.contains("EXIT=0"), String(text.suffix(400)))
     }
 
+    func testEachProtocolDrawsAtTheThumbnailBoxAndNoColorTurnsAutoOff() throws {
+        let expectations: [([String], [String: String], String)] = [
+            (["--images", "kitty"], [:], "\u{1B}[3;3H\u{1B}_Ga=T,f=24,s=96,v=64,"),
+            (["--images", "iterm"], [:], "\u{1B}[3;3H\u{1B}]1337;File=inline=1;size="),
+            (["--images", "sixel"], [:], "\u{1B}[3;3H\u{1B}P0;1;0q\"1;1;96;64"),
+            ([], ["TERM": "xterm-kitty", "NO_COLOR": ""], "\u{1B}[3;3H\u{1B}_Ga=T,f=24,"),
+            (["--images", "blocks"], ["NO_COLOR": "1", "TERM": "xterm-256color"], "▀"),
+        ]
+        for (arguments, environment, expected) in expectations {
+            let session = try PTYSession(arguments: ["--demo"] + arguments, environment: environment)
+            XCTAssertTrue(session.waitFor("photo 1 of 20"), "\(arguments)")
+            XCTAssertTrue(session.waitFor(expected), "\(arguments) \(environment): \(session.text.suffix(200).debugDescription)")
+            session.type("q")
+            XCTAssertTrue(session.finish().ended)
+        }
+        let quiet = try PTYSession(arguments: ["--demo"], environment: ["NO_COLOR": "1", "TERM": "xterm-kitty"])
+        XCTAssertTrue(quiet.waitFor("photo 1 of 20"))
+        quiet.type("i")
+        XCTAssertTrue(quiet.waitFor("No thumbnails in this terminal (see --images)"))
+        quiet.type("q")
+        let (ended, text) = quiet.finish()
+        XCTAssertTrue(ended)
+        XCTAssertFalse(text.contains("\u{1B}_G") || text.contains("▀"), "NO_COLOR: no pictures unless asked")
+    }
+
     func testWithoutAnOpenerTheURLIsShown() throws {
         let session = try PTYSession(arguments: ["--offline", "--images", "none"], environment: ["PATH": "/nonexistent"])
         XCTAssertTrue(session.waitFor("photo 1 of 5"), session.text.suffix(300).description)
