@@ -41,10 +41,9 @@ public struct ViewerOptions: Equatable, Sendable {
     public var format: Format = .automatic
     /// Log every request and response to stderr.
     public var verbose = false
-    /// How thumbnails are drawn in the full screen (`--images`).
+    /// How thumbnails are drawn in the full screen (`--images`); anything but `auto` is drawn
+    /// even under `NO_COLOR`.
     public var images: ImageMode = .auto
-    /// Whether `--images` was given explicitly (then `NO_COLOR` does not turn them off).
-    public var imagesAsked: Bool { images != .auto }
     /// `false` when `--no-color` was given.
     public var color = true
 
