@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding"]),
-        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer"]),
+        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding"]),
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Networking", "Reactive", "FeedServer"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo"]
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
+                           "PhotoFeedViewerCore"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
@@ -50,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport", "ImageDecoding", "Networking"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),

@@ -12,12 +12,13 @@ let families = [
     Family(label: "i", run: FeedBenchmarks.run),
     Family(label: "j", run: ChangesetBenchmarks.run),
     Family(label: "k", run: ImageDecodingBenchmarks.run),
+    Family(label: "l", run: ThumbnailBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
-    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."],
+    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -103,15 +103,28 @@ final class ArgumentParserTests: LeakCheckingTestCase {
             (["--demo", "--offline"], "--demo and --offline cannot be combined: choose one source"),
             (["--offline", "--base-url", "http://a/"], "--offline and --base-url cannot be combined: choose one source"),
             (["--plain", "--json"], "--plain and --json cannot be combined"),
+            (["--images", "png"], "--images must be one of auto, kitty, iterm, sixel, blocks, none, got \"png\""),
+            (["--images"], "--images needs a value"),
         ]
         for (arguments, expected) in cases {
             XCTAssertEqual(mistake(arguments), expected, "\(arguments)")
         }
     }
 
+    func testImagesTakesEachModeAndDefaultsToAuto() throws {
+        guard case .run(let defaults) = try ArgumentParser.parse([]) else { return XCTFail("not a run") }
+        XCTAssertEqual(defaults.images, .auto)
+        for mode in ImageMode.allCases {
+            guard case .run(let options) = try ArgumentParser.parse(["--images=\(mode.rawValue.uppercased())"]) else {
+                return XCTFail("not a run")
+            }
+            XCTAssertEqual(options.images, mode)
+        }
+    }
+
     func testUsageMentionsEveryOption() {
         for option in ["--demo", "--base-url", "--offline", "--tags", "--tagmode", "--pages", "--watch", "--timeout",
-                       "--plain", "--json", "--verbose", "--no-color", "--help"] {
+                       "--plain", "--json", "--verbose", "--no-color", "--help", "--images"] {
             XCTAssertTrue(Usage.text.contains(option), option)
         }
     }

@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import PhotoFeed
+import PhotoFeedViewerCore
 import TestSupport
 import XCTest
 
@@ -51,7 +52,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         let objects = try jsonObjects(outcome)
         XCTAssertEqual(objects.compactMap { $0["link"] as? String }, expected.items.map(\.link))
         XCTAssertEqual(objects.compactMap { $0["title"] as? String }, expected.items.map(\.title))
-        XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(\.author))
+        XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(PhotoText.author))
         XCTAssertEqual(server.requestCount(path: "/services/feeds/photos_public.gne"), 1)
     }
 
@@ -68,6 +69,21 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertEqual(lines[4], "Section 2 - 3 photos")
         XCTAssertTrue(lines[1].hasPrefix("  ") && lines[1].contains(" | https://www.flickr.com/photos/"), lines[1])
         XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
+    }
+
+    func testPlainAndJSONPrintNoImageBytesWhateverImagesSays() throws {
+        let server = try startServer(.init(itemsPerPage: 3))
+        for format in ["--plain", "--json"] {
+            for mode in ["kitty", "iterm", "sixel", "blocks"] {
+                let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1", format, "--images", mode],
+                                                    environment: ["COLORTERM": "truecolor"])
+                XCTAssertEqual(outcome.status, 0, outcome.stderr)
+                XCTAssertEqual(outcome.stdoutLines.count, format == "--plain" ? 4 : 3)
+                XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "\(format) \(mode): no escape sequences at all")
+                XCTAssertFalse(outcome.stdout.contains("▀"), "\(format) \(mode)")
+            }
+        }
+        XCTAssertEqual(server.imageRequestCount, 0, "no picture is even requested")
     }
 
     func testOfflineShowsTheBundledSampleWithoutASocket() throws {
@@ -120,11 +136,16 @@ final class EndToEndTests: LeakCheckingTestCase {
                       outcome.stderr)
     }
 
-    func testUsageMistakesExitTwoWithTheUsageOnStderr() throws {
+    func testUsageMistakesExitTwoWithOneLineAndAPointerToHelp() throws {
         let outcome = try ViewerProcess.run(["--pages", "0"])
         XCTAssertEqual(outcome.status, 2)
         XCTAssertEqual(outcome.stdout, "")
-        XCTAssertTrue(outcome.stderr.hasPrefix("photo-feed: --pages needs a whole number of at least 1, got \"0\"\n\nUsage: photo-feed"))
+        XCTAssertEqual(outcome.stderr, "photo-feed: --pages needs a whole number of at least 1, got \"0\"\nTry 'photo-feed --help' for more information.\n")
+
+        let images = try ViewerProcess.run(["--images", "ascii"])
+        XCTAssertEqual(images.status, 2)
+        XCTAssertEqual(images.stderr.split(separator: "\n").first,
+                       "photo-feed: --images must be one of auto, kitty, iterm, sixel, blocks, none, got \"ascii\"")
 
         let unknown = try ViewerProcess.run(["--colour"])
         XCTAssertEqual(unknown.status, 2)

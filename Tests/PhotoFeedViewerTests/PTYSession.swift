@@ -12,11 +12,12 @@ final class PTYSession: Sendable {
     private let screen = Mutex(Data())
     private let ended = DispatchSemaphore(value: 0)
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], environment: [String: String] = [:]) throws {
         let script = URL(fileURLWithPath: "/usr/bin/script")
         guard FileManager.default.isExecutableFile(atPath: script.path) else { throw XCTSkip("script(1) is not installed") }
         let binary = try ViewerProcess.binary()
-        let words = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let words = (["env"] + assignments + [binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = "stty cols 100 rows 30; \(words.joined(separator: " ")); echo EXIT=$?; stty -a"
         process = Process()
         input = Pipe()
@@ -37,6 +38,19 @@ final class PTYSession: Sendable {
 
     /// Everything the terminal received so far.
     var text: String { String(decoding: screen.withLock { $0 }, as: UTF8.self) }
+
+    /// Bytes received so far, to look only at what comes after a key press.
+    var byteCount: Int { screen.withLock { $0.count } }
+
+    /// What the terminal received after the first `offset` bytes.
+    func text(from offset: Int) -> String {
+        String(decoding: screen.withLock { $0.dropFirst(offset) }, as: UTF8.self)
+    }
+
+    /// Waits until what arrived after `offset` shows `fragment`.
+    func waitFor(_ fragment: String, after offset: Int, timeout: TimeInterval = 20) -> Bool {
+        waitUntil(timeout: timeout) { self.text(from: offset).contains(fragment) }
+    }
 
     /// Types `keys`.
     func type(_ keys: String) {

@@ -4,10 +4,16 @@ import TestSupport
 import XCTest
 
 final class ScreenModelTests: LeakCheckingTestCase {
-    private func model(photos: Int = 10) -> ScreenModel {
+    private func model(photos: Int = 10, images: Bool = false) -> ScreenModel {
         var state = ScreenState(request: PhotoRequest(tags: "sea"), sourceLabel: "offline")
         state.sections = photos > 0 ? [section(Array(1...photos))] : []
+        state.imagesAvailable = images
+        state.imagesEnabled = images
         return ScreenModel(state: state)
+    }
+
+    private func press(_ keys: [Key], on screen: inout ScreenModel, width: Int = 80, height: Int = 10) -> [ScreenCommand?] {
+        keys.map { screen.handle($0, width: width, height: height) }
     }
 
     func testKeysAskForCommands() {
@@ -19,47 +25,147 @@ final class ScreenModelTests: LeakCheckingTestCase {
         XCTAssertNil(screen.handle(.character("z"), width: 80, height: 10))
     }
 
-    func testScrollKeysMoveWithinTheContent() {
+    func testTheSelectionMovesAndTheScrollFollowsIt() {
         var screen = model()
-        let (width, height) = (80, 10)
-        let bottom = ScreenRenderer.maxScroll(screen.state, width: width, height: height)
-        XCTAssertEqual(bottom, 21 - 8)
-        _ = screen.handle(.character("k"), width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, 0, "cannot scroll above the top")
-        _ = screen.handle(.character("j"), width: width, height: height)
-        _ = screen.handle(.down, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, 2)
-        _ = screen.handle(.up, width: width, height: height)
+        let (width, height) = (80, 10)   // 8 body rows: the section line, then 2 rows per photo
+        _ = press([.character("k")], on: &screen)
+        XCTAssertEqual(screen.state.selection, 0, "cannot go above the first photo")
+        _ = press([.character("j"), .down, .down], on: &screen)
+        XCTAssertEqual(screen.state.selection, 3)
+        XCTAssertEqual(screen.state.scroll, 1, "photo 4's rows 7-8 end the screen")
+        _ = press([.up], on: &screen)
+        XCTAssertEqual(screen.state.selection, 2)
         XCTAssertEqual(screen.state.scroll, 1)
-        _ = screen.handle(.pageDown, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, 8)
-        _ = screen.handle(.pageDown, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, bottom)
-        _ = screen.handle(.pageUp, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, bottom - 7)
-        _ = screen.handle(.home, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, 0)
-        _ = screen.handle(.end, width: width, height: height)
-        XCTAssertEqual(screen.state.scroll, bottom)
+        _ = press([.pageDown], on: &screen)
+        XCTAssertEqual(screen.state.selection, 6)
+        _ = press([.end], on: &screen)
+        XCTAssertEqual(screen.state.selection, 9)
+        XCTAssertEqual(screen.state.scroll, ScreenRenderer.maxScroll(screen.state, width: width, height: height))
+        _ = press([.home], on: &screen)
+        XCTAssertEqual(screen.state.selection, 0)
+        XCTAssertEqual(screen.state.scroll, 0, "the section line of the first photo shows too")
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(1).link)
     }
 
-    func testClampAfterTheContentShrank() {
+    func testEnterAndOOpenTheSelectedPhotoAndYCopiesIt() {
         var screen = model()
-        screen.state.scroll = 12
-        screen.state.sections = []
-        screen.clampScroll(width: 80, height: 10)
-        XCTAssertEqual(screen.state.scroll, 0)
+        _ = press([.down, .down], on: &screen)
+        XCTAssertEqual(screen.handle(.enter, width: 80, height: 10), .open(photo(3)))
+        XCTAssertEqual(screen.handle(.character("o"), width: 80, height: 10), .open(photo(3)))
+        XCTAssertEqual(screen.handle(.character("y"), width: 80, height: 10), .copyLink(photo(3)))
+        var empty = model(photos: 0)
+        XCTAssertNil(empty.handle(.enter, width: 80, height: 10), "nothing to open")
     }
 
-    func testTagsPromptEditsThenAsksForTheNewTags() {
+    func testTheFilterSelectsTheFirstMatchWhenTheSelectedPhotoNoLongerMatches() {
+        var screen = model(photos: 0)
+        screen.state.sections = [.result([.result(photo(1, title: "Cat")), .result(photo(2, title: "Dog")),
+                                          .result(photo(3, title: "Cat two"))])]
+        _ = press([.down, .down], on: &screen)
+        _ = press([.character("/"), .character("c"), .character("a")], on: &screen)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(3).link, "still matches: kept")
+        _ = press([.deleteToStart, .character("d")], on: &screen)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(2).link, "the first match")
+    }
+
+    func testTheFilterKeepsMatchingPhotosByTitleAuthorOrTag() {
+        var screen = model(photos: 12)
+        screen.state.sections = [.result([.result(photo(1, title: "Harbour at dawn")), .result(photo(2, title: "Cat")),
+                                          .result(photo(3, title: "x", author: "nobody@flickr.com (\"Harbour Master\")"))])]
+        _ = press([.character("/"), .character("H"), .character("a"), .character("r")], on: &screen)
+        XCTAssertEqual(screen.state.filterPrompt, "Har")
+        XCTAssertEqual(screen.state.shownPhotos.map(\.link), [photo(1).link, photo(3).link], "filters as you type")
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(1).link)
+        _ = press([.enter], on: &screen)
+        XCTAssertNil(screen.state.filterPrompt)
+        XCTAssertEqual(screen.state.filter, "Har")
+        _ = press([.character("j"), .character("j")], on: &screen)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(3).link, "the selection stays within the filtered photos")
+        _ = press([.character("/"), .deleteToStart, .character("s"), .character("k"), .character("y"), .enter], on: &screen)
+        XCTAssertEqual(screen.state.shownPhotos.count, 3, "every photo is tagged sky")
+        _ = press([.escape], on: &screen)
+        XCTAssertEqual(screen.state.filter, "")
+    }
+
+    func testITogglesImagesOnlyWhereTheTerminalHasThem() {
+        var screen = model(images: true)
+        _ = press([.character("i")], on: &screen)
+        XCTAssertFalse(screen.state.imagesEnabled)
+        _ = press([.character("i")], on: &screen)
+        XCTAssertTrue(screen.state.imagesEnabled)
+        var plain = model(images: false)
+        _ = press([.character("i")], on: &plain)
+        XCTAssertFalse(plain.state.imagesEnabled)
+        XCTAssertEqual(plain.state.notice, "No thumbnails in this terminal (see --images)")
+    }
+
+    func testQuestionMarkShowsTheKeysUntilTheNextKey() {
         var screen = model()
-        XCTAssertNil(screen.handle(.character("t"), width: 80, height: 10))
+        _ = press([.character("?")], on: &screen)
+        XCTAssertTrue(screen.state.showingHelp)
+        let lines = ScreenRenderer.lines(for: screen.state, width: 100, height: 20, style: .none)
+        XCTAssertTrue(lines.contains { $0.contains("Enter o      open the photo's page in the browser") })
+        XCTAssertEqual(press([.character("j")], on: &screen), [nil])
+        XCTAssertFalse(screen.state.showingHelp)
+        XCTAssertEqual(screen.state.selection, 0, "the key that closes the keys does nothing else")
+    }
+
+    func testNMovesToTheNewSectionWhenItArrives() {
+        var screen = model(photos: 3)
+        XCTAssertEqual(screen.handle(.character("n"), width: 80, height: 10), .loadMore)
+        XCTAssertEqual(screen.state.selection, 0, "nothing moves before the section arrives")
+        screen.sectionsChanged(screen.state.sections + [section([4, 5])], width: 80, height: 10)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(4).link)
+        let rows = ScreenRenderer.rowRange(ofPhoto: 3, screen.state, width: 80)
+        XCTAssertEqual(rows, 7...9, "the new section's line and the photo's two rows")
+        XCTAssertEqual(screen.state.scroll, ScreenRenderer.maxScroll(screen.state, width: 80, height: 10),
+                       "scrolled as far down as it goes, towards the new section")
+        screen.sectionsChanged(screen.state.sections + [section([6])], width: 80, height: 10)
+        XCTAssertEqual(screen.state.selectedPhoto?.link, photo(4).link, "a section nobody asked for with n does not move it")
+    }
+
+    func testReloadKeepsTheOldPhotosUntilTheNewOnesArrive() {
+        var screen = model(photos: 3)
+        _ = press([.down], on: &screen)
+        XCTAssertEqual(screen.handle(.character("r"), width: 80, height: 10), .reload)
+        screen.sectionsChanged([], width: 80, height: 10)
+        XCTAssertEqual(screen.state.photoCount, 3, "the store's reset does not empty the screen")
+        XCTAssertTrue(screen.state.reloading)
+        screen.sectionsChanged([section([7, 8])], width: 80, height: 10)
+        XCTAssertEqual(screen.state.shownPhotos.map(\.link), [photo(7).link, photo(8).link])
+        XCTAssertFalse(screen.state.reloading)
+        XCTAssertEqual(screen.state.selection, 0)
+    }
+
+    func testAFailedReloadKeepsTheOldPhotos() {
+        var screen = model(photos: 3)
+        _ = screen.handle(.character("r"), width: 80, height: 10)
+        screen.sectionsChanged([], width: 80, height: 10)
+        screen.loadFinished(succeeded: false)
+        XCTAssertFalse(screen.state.reloading)
+        XCTAssertEqual(screen.state.photoCount, 3)
+    }
+
+    func testTheTagsEditorMovesTheCursorAndDeletesWordsAndToTheStart() {
+        var screen = model()
+        _ = press([.character("t")], on: &screen)
         XCTAssertEqual(screen.state.prompt, "sea")
-        for key: Key in [.backspace, .backspace, .backspace, .character("c"), .character("a"), .character("q"), .character("t")] {
-            XCTAssertNil(screen.handle(key, width: 80, height: 10), "keys type while prompting")
-        }
-        XCTAssertEqual(screen.state.prompt, "caqt")
-        XCTAssertEqual(screen.handle(.enter, width: 80, height: 10), .changeTags("caqt"))
+        _ = press([.character(","), .character(" "), .character("s"), .character("k"), .character("y")], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "sea, sky")
+        _ = press([.deleteWord], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "sea, ")
+        _ = press([.deleteWord], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "")
+        _ = press("cat dog".map { Key.character($0) } + [.left, .left, .left, .left], on: &screen)
+        XCTAssertEqual(screen.state.promptCursor, 3)
+        _ = press([.character("s"), .right, .backspace], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "catsdog")
+        _ = press([.left, .left, .deleteToStart], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "tsdog")
+        XCTAssertEqual(screen.state.promptCursor, 0)
+        _ = press([.character("\u{1}")], on: &screen)
+        XCTAssertEqual(screen.state.prompt, "tsdog", "other control characters are not typed")
+        XCTAssertEqual(screen.handle(.enter, width: 80, height: 10), .changeTags("tsdog"))
         XCTAssertNil(screen.state.prompt)
     }
 
@@ -70,5 +176,11 @@ final class ScreenModelTests: LeakCheckingTestCase {
         XCTAssertNil(screen.handle(.escape, width: 80, height: 10))
         XCTAssertNil(screen.state.prompt)
         XCTAssertEqual(screen.state.request.tags, "sea")
+    }
+
+    func testCtrlUAndCtrlWAreDecodedBesideTheOtherKeys() {
+        var decoder = EditingKeyDecoder()
+        XCTAssertEqual(decoder.feed([0x61, 0x15, 0x1B, 0x5B]), [.character("a"), .deleteToStart])
+        XCTAssertEqual(decoder.feed([0x44, 0x17, 0x62]), [.left, .deleteWord, .character("b")])
     }
 }

@@ -2,7 +2,8 @@ import Reactive
 
 /// Lets at most `limit` loads run at once; the others wait, first come first served, and a
 /// waiting load that is disposed leaves the queue without ever starting. A load whose key is
-/// already running starts at once without a slot of its own, since it shares that load's request.
+/// already running starts at once without a slot of its own, since it shares that load's request;
+/// when the load holding the slot ends first, a sharer takes the slot over.
 final class LoadGate: Sendable {
     private struct Waiter {
         let id: Int
@@ -64,8 +65,9 @@ final class LoadGate: Sendable {
             }
             if startNow { start() }
             return Disposables.create { [self] in
-                finish(id)
+                // the request is cancelled before its slot goes to the next load
                 subscription.dispose()
+                finish(id)
             }
         }
     }
@@ -80,7 +82,14 @@ final class LoadGate: Sendable {
             guard let ended = state.running.removeValue(forKey: id) else { return [] }
             state.runningKeys[ended.key, default: 1] -= 1
             if state.runningKeys[ended.key] == 0 { state.runningKeys[ended.key] = nil }
-            if ended.holdsSlot { state.slots -= 1 }
+            if ended.holdsSlot {
+                // a load still sharing this key's request inherits the slot, since the request goes on
+                if let heir = state.running.first(where: { $0.value.key == ended.key && !$0.value.holdsSlot })?.key {
+                    state.running[heir]?.holdsSlot = true
+                } else {
+                    state.slots -= 1
+                }
+            }
             var ready: [Waiter] = []
             while let next = state.queue.first, state.slots < limit || state.runningKeys[next.key] != nil {
                 state.queue.removeFirst()

@@ -40,7 +40,7 @@ public final class ThumbnailLoader: Sendable {
         maximumConcurrentLoads: Int = 6,
         memoryLimit: Int = 32 * 1_048_576,
         responseCache: ResponseCache? = nil,
-        decodeScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+        decodeScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),
         decoder: JPEGDecoder = JPEGDecoder()
     ) {
         self.provider = provider

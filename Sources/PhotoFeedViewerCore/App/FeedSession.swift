@@ -13,6 +13,8 @@ public final class FeedSession: Sendable {
     public let store: PhotoFeedStore
     /// Counts requests in flight for the spinner.
     public let activity: NetworkActivityPlugin
+    /// Loads the photos' thumbnails (`nil` offline, where nothing may touch the network).
+    public let thumbnails: ThumbnailLoader?
     /// The server started for `--demo`.
     public let server: FeedServer?
     /// A short name of where the feed comes from, e.g. `demo 127.0.0.1:49152`.
@@ -66,6 +68,22 @@ public final class FeedSession: Sendable {
         )
 
         self.store = PhotoFeedStore(provider: provider)
+        if options.source == .offline {
+            thumbnails = nil
+        } else {
+            let images = NetworkProvider<PhotoImage>(
+                transport: DefaultTransport(
+                    socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
+                                                                          overallDeadline: options.timeout + .seconds(1))),
+                    urlSessionTransport: URLSessionTransport(configuration: configuration,
+                                                             overallDeadline: options.timeout + .seconds(1))
+                ),
+                trackInflights: true,
+                scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+                requestTimeout: options.timeout
+            )
+            thumbnails = ThumbnailLoader(provider: images, maximumConcurrentLoads: 6, memoryLimit: 16 * 1_048_576)
+        }
         self.activity = activity
         self.server = server
         let effectiveURL = baseURL ?? FlickrAPI.defaultBaseURL

@@ -5,44 +5,62 @@ import Reactive
 import Synchronization
 
 /// The full-screen viewer: loads through the session's store, redraws on every change,
-/// resize and spinner tick, handles keys through ``ScreenModel``, and restores the terminal
-/// however it ends (`q`, Ctrl-C, end of input, a termination signal).
+/// resize, thumbnail and spinner tick, handles keys through ``ScreenModel``, loads the
+/// thumbnails of the photos on screen (cancelling those scrolled away), and restores the
+/// terminal however it ends (`q`, Ctrl-C, end of input, a termination signal).
 public final class InteractiveApp: Sendable {
     private let session: FeedSession
     private let terminal: TerminalController
     private let style: TextStyle
+    private let graphics: ThumbnailProtocol
+    private let opener: PhotoOpener
     private let watch: Duration?
     private let ui = DispatchQueue(label: "photo-feed.ui")
     private let model: Mutex<ScreenModel>
-    private let decoder = Mutex(KeyDecoder())
+    private let decoder = Mutex(EditingKeyDecoder())
     private let subscriptions = DisposeBag()
+    private let loads = RunningLoads()
+    private let board: Mutex<ThumbnailBoard?> = Mutex(nil)
     private let finished = DispatchSemaphore(value: 0)
     private let exitCode = Mutex<ExitCode?>(nil)
 
-    /// A viewer of `session` on `terminal`.
-    public init(session: FeedSession, options: ViewerOptions, terminal: TerminalController, style: TextStyle) {
+    /// A viewer of `session` on `terminal`, drawing thumbnails as `graphics` says and opening
+    /// photos' pages with `opener`.
+    public init(session: FeedSession, options: ViewerOptions, terminal: TerminalController, style: TextStyle,
+                graphics: ThumbnailProtocol = .none, opener: PhotoOpener = .system(environment: [:])) {
         self.session = session
         self.terminal = terminal
         self.style = style
+        self.graphics = graphics
+        self.opener = opener
         self.watch = options.watch
         var state = ScreenState(request: options.request, sourceLabel: session.sourceLabel)
         state.watchInterval = options.watch
+        state.imagesAvailable = graphics != .none
+        state.imagesEnabled = graphics != .none
         self.model = Mutex(ScreenModel(state: state))
     }
+
+    /// Feed loads still running (each is released when it answers).
+    public var runningLoadCount: Int { loads.count }
 
     /// Runs until the user quits; returns the exit code.
     public func run() -> ExitCode {
         terminal.start()
         terminal.onSignals([SIGINT, SIGTERM, SIGHUP], queue: ui) { [self] _ in quit(.failure) }
         terminal.onSignals([SIGWINCH], queue: ui) { [self] _ in redraw() }
+        let maxPixelSize: Int
+        if case .halfBlocks = graphics { maxPixelSize = 48 } else { maxPixelSize = 192 }
+        board.withLock {
+            $0 = ThumbnailBoard(loader: session.thumbnails, maxPixelSize: maxPixelSize) { [self] in
+                ui.async { [self] in redraw() }
+            }
+        }
 
         subscriptions.insert(session.store.sections.subscribe(onNext: { [self] sections in
             ui.async { [self] in
                 let size = terminal.size()
-                model.withLock {
-                    $0.state.sections = sections
-                    $0.clampScroll(width: size.width, height: size.height)
-                }
+                model.withLock { $0.sectionsChanged(sections, width: size.width, height: size.height) }
                 redraw()
             }
         }))
@@ -86,6 +104,9 @@ public final class InteractiveApp: Sendable {
         finished.wait()
         spinner.cancel()
         subscriptions.disposeAll()
+        loads.disposeAll()
+        board.withLock { $0 }?.close()
+        if graphics == .kitty { terminal.write(KittyImageRenderer.clearPlacements) }
         terminal.restore()
         return exitCode.withLock { $0 } ?? .success
     }
@@ -103,8 +124,16 @@ public final class InteractiveApp: Sendable {
         case .reload:
             load(reset: true)
         case .changeTags(let tags):
-            model.withLock { $0.state.request.tags = tags }
+            model.withLock {
+                $0.state.request.tags = tags
+                $0.state.reloading = true
+            }
             load(reset: true)
+        case .open(let photo):
+            open(photo)
+        case .copyLink(let photo):
+            terminal.write("\u{1B}]52;c;\(Data(photo.link.utf8).base64EncodedString())\u{7}")
+            model.withLock { $0.state.notice = "Copied the link of \"\(PhotoText.title(photo))\"" }
         case nil:
             break
         }
@@ -112,15 +141,30 @@ public final class InteractiveApp: Sendable {
     }
 
     /// Runs on `ui`.
+    private func open(_ photo: Photo.Item) {
+        let link = PhotoText.link(photo)
+        let notice: String
+        if let url = URL(string: photo.link), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            switch opener.open(url) {
+            case .opened(let program): notice = "Opened \(link) (\(program))"
+            case .unavailable: notice = "Open in a browser: \(link)"
+            }
+        } else {
+            notice = "Not a web address: \(link)"
+        }
+        model.withLock { $0.state.notice = notice }
+    }
+
+    /// Runs on `ui`. A reset keeps the old photos on screen (`reloading`) until the new ones arrive.
     private func load(reset: Bool) {
         let request = model.withLock { model -> PhotoRequest in
-            if reset { model.state.scroll = 0 }
+            if reset { model.state.reloading = true }
             return model.state.request
         }
         if reset { session.store.reset() }
-        subscriptions.insert(session.store.load(request).subscribe { [self] result in
+        loads.run(session.store.load(request)) { [self] result in
             ui.async { [self] in show(result) }
-        })
+        }
         redraw()
     }
 
@@ -129,8 +173,12 @@ public final class InteractiveApp: Sendable {
         let host = session.host
         model.withLock { model in
             switch result {
-            case .success: model.state.errorMessage = nil
-            case .failure(let error): model.state.errorMessage = ErrorMessage.text(for: error, host: host)
+            case .success:
+                model.state.errorMessage = nil
+                model.loadFinished(succeeded: true)
+            case .failure(let error):
+                model.state.errorMessage = ErrorMessage.text(for: error, host: host)
+                model.loadFinished(succeeded: false)
             }
         }
         redraw()
@@ -142,7 +190,18 @@ public final class InteractiveApp: Sendable {
         let size = terminal.size()
         var state = model.withLock { $0.state }
         state.inFlight = session.activity.inFlightCount
-        terminal.draw(ScreenRenderer.lines(for: state, width: size.width, height: size.height, style: style))
+        let board = self.board.withLock { $0 }
+        if state.imagesEnabled {
+            board?.show(ScreenRenderer.visiblePhotos(state, width: size.width, height: size.height))
+        } else {
+            board?.show([])
+        }
+        let cells = board?.cells ?? [:]
+        terminal.draw(ScreenRenderer.lines(for: state, width: size.width, height: size.height, style: style,
+                                           thumbnails: cells, graphics: graphics))
+        let placements = ScreenRenderer.placements(for: state, width: size.width, height: size.height, thumbnails: cells)
+        let overlay = ThumbnailPlacement.overlay(placements, graphics: graphics)
+        if !overlay.isEmpty { terminal.write(overlay) }
     }
 
     private func quit(_ code: ExitCode) {

@@ -8,7 +8,7 @@ public enum PhotoFeedCommand {
         do {
             command = try ArgumentParser.parse(arguments)
         } catch {
-            writeError("photo-feed: \(error.message)\n\n\(Usage.text)")
+            writeError("photo-feed: \(error.message)\nTry 'photo-feed --help' for more information.")
             return ExitCode.usage.rawValue
         }
         guard case .run(let options) = command else {
@@ -32,7 +32,9 @@ public enum PhotoFeedCommand {
         defer { session.stop() }
 
         if interactive {
-            return InteractiveApp(session: session, options: options, terminal: TerminalController(), style: style)
+            let graphics = ThumbnailProtocol.resolve(options.images, environment: environment)
+            return InteractiveApp(session: session, options: options, terminal: TerminalController(), style: style,
+                                  graphics: graphics, opener: .system(environment: environment))
                 .run().rawValue
         }
         let runner = BatchRunner(session: session, options: options, format: options.format == .json ? .json : .plain,

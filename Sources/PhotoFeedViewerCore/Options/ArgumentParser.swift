@@ -2,7 +2,7 @@ import Foundation
 
 /// Parses `photo-feed`'s arguments (`--opt value` or `--opt=value`); every mistake is a ``UsageError``.
 public enum ArgumentParser {
-    private static let valueOptions: Set<String> = ["--base-url", "--tags", "--tagmode", "--pages", "--watch", "--timeout"]
+    private static let valueOptions: Set<String> = ["--base-url", "--tags", "--tagmode", "--pages", "--watch", "--timeout", "--images"]
     private static let flags: Set<String> = ["--demo", "--offline", "--plain", "--json", "--verbose", "--no-color", "--help", "-h"]
 
     /// Parses `arguments` (without the program name).
@@ -69,6 +69,12 @@ public enum ArgumentParser {
                 options.watch = try seconds(value, option: name)
             case "--timeout":
                 options.timeout = try seconds(value, option: name)
+            case "--images":
+                guard let mode = ImageMode(rawValue: value.lowercased()) else {
+                    let modes = ImageMode.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--images must be one of \(modes), got \"\(value)\"")
+                }
+                options.images = mode
             case "--plain":
                 options.format = .plain
             case "--json":

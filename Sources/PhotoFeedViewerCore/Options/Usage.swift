@@ -24,10 +24,13 @@ public enum Usage {
       --json                 one JSON object per photo per line
       --verbose              log requests and responses to stderr
       --no-color             no colours (NO_COLOR is honoured too)
+      --images MODE          thumbnails: auto, kitty, iterm, sixel, blocks or none
+                             (default auto: from TERM, TERM_PROGRAM and COLORTERM;
+                             none under NO_COLOR unless asked)
       -h, --help             show this text
 
-    Keys (full screen): n more, r reload, t tags, j/k or arrows scroll,
-    PgUp/PgDn page, q quit.
+    Keys (full screen): j/k or arrows select, Enter/o open, y copy the link,
+    / filter, i images, n more, r reload, t tags, ? keys, q quit.
 
     Exit status: 0 ok, 1 the feed failed, 2 usage error.
     Options take their value as "--opt value" or "--opt=value".

@@ -41,6 +41,9 @@ public struct ViewerOptions: Equatable, Sendable {
     public var format: Format = .automatic
     /// Log every request and response to stderr.
     public var verbose = false
+    /// How thumbnails are drawn in the full screen (`--images`); anything but `auto` is drawn
+    /// even under `NO_COLOR`.
+    public var images: ImageMode = .auto
     /// `false` when `--no-color` was given.
     public var color = true
 

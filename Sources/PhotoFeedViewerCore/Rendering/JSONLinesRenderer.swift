@@ -11,7 +11,7 @@ public enum JSONLinesRenderer {
         public let title: String
         /// The photo's page.
         public let link: String
-        /// The author field as the feed has it.
+        /// The author's name, parsed from the feed's `nobody@flickr.com ("name")`.
         public let author: String
         /// The author's Flickr id.
         public let authorID: String
@@ -29,7 +29,7 @@ public enum JSONLinesRenderer {
             self.section = section
             self.title = item.title
             self.link = item.link
-            self.author = item.author
+            self.author = PhotoText.author(item)
             self.authorID = item.authorID
             self.media = item.media.m
             self.published = item.published

@@ -34,3 +34,10 @@ public enum PhotoText {
         TerminalText.sanitized(item.link)
     }
 }
+
+extension PhotoText {
+    /// The tags as `#tag #tag`, control characters removed; empty when there are none.
+    public static func tags(_ item: Photo.Item) -> String {
+        TerminalText.sanitized(item.tags).split(separator: " ").map { "#" + $0 }.joined(separator: " ")
+    }
+}

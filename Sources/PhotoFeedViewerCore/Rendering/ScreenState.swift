@@ -1,8 +1,9 @@
 import PhotoFeed
 
-/// Everything the full screen shows; the screen is a pure function of this and the terminal size.
+/// Everything the full screen shows; the screen is a pure function of this, the thumbnails
+/// and the terminal size.
 public struct ScreenState: Equatable, Sendable {
-    /// The sections loaded so far.
+    /// The sections loaded so far (during a reload, the old ones until the new ones arrive).
     public var sections: [PhotoSection] = []
     /// The request being viewed.
     public var request: PhotoRequest
@@ -22,6 +23,26 @@ public struct ScreenState: Equatable, Sendable {
     public var prompt: String?
     /// The reload interval of `--watch`, if any.
     public var watchInterval: Duration?
+    /// The selected photo, an index into `shownPhotos`.
+    public var selection = 0
+    /// Only photos whose title, author or tags contain this (case-insensitive) are shown.
+    public var filter = ""
+    /// The filter being typed after `/`; `nil` when not typing one.
+    public var filterPrompt: String?
+    /// Where the cursor is in the prompt being edited, in characters.
+    public var promptCursor = 0
+    /// Whether the keys are shown instead of the photos.
+    public var showingHelp = false
+    /// Whether thumbnails are drawn beside the titles.
+    public var imagesEnabled = false
+    /// Whether the terminal can show thumbnails at all (`i` toggles them only then).
+    public var imagesAvailable = false
+    /// A one-line note for the footer, e.g. `Copied the link`.
+    public var notice: String?
+    /// A reload is under way: the old sections stay until the new ones arrive.
+    public var reloading = false
+    /// `n` was pressed: select the first photo of the next section when it arrives.
+    public var followsNewSection = false
 
     /// A screen for `request` from `sourceLabel`.
     public init(request: PhotoRequest, sourceLabel: String) {
@@ -32,5 +53,32 @@ public struct ScreenState: Equatable, Sendable {
     /// Photos in every section.
     public var photoCount: Int {
         sections.reduce(0) { $0 + $1.items.count }
+    }
+
+    /// Each section's number (1-based) and the photos of it that pass the filter; sections left
+    /// empty by the filter are left out.
+    public var shownSections: [(number: Int, photos: [Photo.Item])] {
+        let needle = filter.lowercased()
+        return sections.enumerated().compactMap { offset, section in
+            let photos = section.items.map(\.photo).filter { needle.isEmpty || Self.matches($0, needle) }
+            return photos.isEmpty && !needle.isEmpty ? nil : (offset + 1, photos)
+        }
+    }
+
+    /// The photos shown, in order.
+    public var shownPhotos: [Photo.Item] {
+        shownSections.flatMap(\.photos)
+    }
+
+    /// The selected photo, if any is shown.
+    public var selectedPhoto: Photo.Item? {
+        let photos = shownPhotos
+        return photos.indices.contains(selection) ? photos[selection] : nil
+    }
+
+    private static func matches(_ item: Photo.Item, _ needle: String) -> Bool {
+        PhotoText.title(item).lowercased().contains(needle)
+            || PhotoText.author(item).lowercased().contains(needle)
+            || item.tags.lowercased().contains(needle)
     }
 }
