@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 /// Disposables that scheduled test actions keep under a name, then dispose.
+// @unchecked: `slots` is read and written only while `lock` is held.
 final class NamedDisposables: @unchecked Sendable {
-    // @unchecked: `slots` is read and written only while `lock` is held.
     private let lock = NSLock()
     private var slots: [String: any Disposable] = [:]
 
