@@ -98,3 +98,40 @@ final class ConnectionCounterSink<Source: ConnectableObservableType>: Sink<Sourc
         counter.leave(self, ending: false)
     }
 }
+
+/// A `refCount()` subscriber: forwards the subject's events and releases its count once.
+// @unchecked: `released` is atomic; `isStopped` is on the serialized event path.
+final class RefCountSink<Subject: SubjectType>: Sink<Subject.Element>, @unchecked Sendable {
+    let multicaster: Multicaster<Subject>
+    let generation: Multicaster<Subject>.Generation
+    private let released = Atomic<Bool>(false)
+
+    init(downstream: AnyObserver<Subject.Element>, multicaster: Multicaster<Subject>,
+         generation: Multicaster<Subject>.Generation) {
+        self.multicaster = multicaster
+        self.generation = generation
+        super.init(downstream: downstream)
+    }
+
+    func on(_ event: Event<Subject.Element>) {
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .error, .completed:
+            guard !isStopped else { return }
+            isStopped = true
+            releaseOnce()
+            forwardTerminal(event)
+        }
+    }
+
+    private func releaseOnce() {
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        multicaster.release(generation)
+    }
+
+    override func dispose() {
+        super.dispose()
+        releaseOnce()
+    }
+}

@@ -143,7 +143,38 @@ final class SubjectCore<Element>: @unchecked Sendable {
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         var replay: [Element] = []
         var stop: Event<Element>?
-        let subscription: SubjectSubscription<Element>? = withState { state in
+        let subscription = register(observer, replay: &replay, stop: &stop)
+        if let subscription, replay.isEmpty { return subscription }
+        return finishSubscribing(observer, replay: replay, stop: stop, subscription: subscription)
+    }
+
+    /// The rest of `subscribe` when there is something to replay or the subject has ended:
+    /// the buffer, then the terminal event (a late subscriber) or what was held meanwhile.
+    @usableFromInline
+    func finishSubscribing(
+        _ observer: AnyObserver<Element>, replay: [Element], stop: Event<Element>?,
+        subscription: SubjectSubscription<Element>?
+    ) -> any Disposable {
+        guard let subscription else {
+            for element in replay { observer.on(.next(element)) }
+            if let stop { observer.on(stop) }
+            return Disposables.create()
+        }
+        for element in replay {
+            if subscription.isDisposed { break }
+            observer.on(.next(element))
+        }
+        finishReplay(of: subscription)
+        return subscription
+    }
+
+    /// Registers `observer`, marked as replaying when the buffer has something for it, which
+    /// `replay` gets; after the terminal event, fills in what a late subscriber gets instead.
+    @inlinable
+    func register(
+        _ observer: AnyObserver<Element>, replay: inout [Element], stop: inout Event<Element>?
+    ) -> SubjectSubscription<Element>? {
+        withState { state in
             if let stopEvent = state.stopEvent {
                 if replaysAfterStop { replay = state.buffer }
                 stop = stopEvent
@@ -158,19 +189,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
             if replaying { replay = state.buffer }
             return subscription
         }
-        guard let subscription else {
-            for element in replay { observer.on(.next(element)) }
-            if let stop { observer.on(stop) }
-            return Disposables.create()
-        }
-        if !replay.isEmpty {
-            for element in replay {
-                if subscription.isDisposed { break }
-                observer.on(.next(element))
-            }
-            finishReplay(of: subscription)
-        }
-        return subscription
     }
 
     /// Delivers what was held for `subscription` during its replay, then lets deliveries reach

@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 /// Disposables that scheduled test actions keep under a name, then dispose.
+// @unchecked: `slots` is read and written only while `lock` is held.
 final class NamedDisposables: @unchecked Sendable {
-    // @unchecked: `slots` is read and written only while `lock` is held.
     private let lock = NSLock()
     private var slots: [String: any Disposable] = [:]
 
@@ -163,6 +163,22 @@ final class ConnectableTests: LeakCheckingTestCase {
         scheduler.start()
         XCTAssertEqual(res.events, [.next(260, 26), .next(270, 27)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 235), Subscription(255, 275)])
+    }
+
+    func testReplayAllGivesALateSubscriberEveryElementThenTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = ticks(scheduler, ending: .error(245, TestError(8)))
+        let ys = xs.replayAll()
+        let res = scheduler.createObserver(Int.self)
+        let bag = NamedDisposables()
+        scheduler.scheduleAt(200) { bag["c"] = ys.connect() }
+        scheduler.scheduleAt(235) { bag["sub"] = ys.asObservable().subscribe(res) }
+        scheduler.scheduleAt(1000) { bag.dispose("sub"); bag.dispose("c") }
+        scheduler.start()
+        XCTAssertEqual(res.events, [
+            .next(235, 21), .next(235, 22), .next(235, 23), .next(240, 24), .error(245, TestError(8)),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 245)])
     }
 
     // MARK: multicast
