@@ -16,10 +16,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
 
     /// Replays the latest element to new subscribers while connected.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
-        // RxCocoa: share(replay: 1, scope: .whileConnected). `share(replay:)` here keeps the
-        // connection only while subscribed, which is `.whileConnected`; the `scope:` form lands
-        // with the sharing fixes.
-        source.share(replay: 1)
+        source.share(replay: 1, scope: .whileConnected)
     }
 }
 

@@ -9,14 +9,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
 
     /// Wraps `source`, which must already never fail and deliver on the scheduler, and shares it.
     init(_ source: Observable<Element>) {
-        let shared = SharingStrategy.share(source)
-        // Each subscription holds the shared observable: `share(replay:)` in this branch stops
-        // delivering once the value it returned is released, which a `Driver` built inside
-        // `flatMapLatest` always is. The sharing fixes of issue 11 make this hold redundant.
-        self.source = Observable { observer in
-            let subscription = shared.subscribe(observer)
-            return Disposables.create { withExtendedLifetime(shared) { subscription.dispose() } }
-        }
+        self.source = SharingStrategy.share(source)
     }
 
     /// Wraps `source` as it is: for sources that need no sharing (`just`, `empty`, `never`).

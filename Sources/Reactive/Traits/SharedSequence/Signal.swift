@@ -14,8 +14,7 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
 
     /// Shares among subscribers without replaying.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
-        // RxCocoa: share(scope: .whileConnected), as `share()` here behaves.
-        source.share()
+        source.share(replay: 0, scope: .whileConnected)
     }
 }
 
