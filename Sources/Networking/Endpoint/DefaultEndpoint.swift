@@ -10,5 +10,6 @@ public func defaultEndpoint(for target: some TargetType) -> Endpoint {
                     sampleResponseClosure: { .networkResponse(200, sampleData) },
                     method: target.method,
                     task: target.task,
-                    httpHeaderFields: target.headers)
+                    httpHeaderFields: target.headers,
+                    builtURL: url)
 }

@@ -89,9 +89,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         case .never:
             work = sendThroughTransport(request, endpoint: endpoint)
         case .immediate:
-            work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request)) }
+            work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
         case .delayed(let delay):
-            work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request)) }
+            work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
         }
         let disposeNow = state.withLock { state -> Bool in
             if state.finished { return true }
@@ -156,12 +156,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
-    static func stubResult(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, ProviderError> {
+    static func stubResult(
+        _ endpoint: Endpoint, request: URLRequest, responses: StubResponses
+    ) -> Result<Response, ProviderError> {
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
-            let response = request.url.flatMap {
-                HTTPURLResponse(url: $0, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil)
-            }
+            let response = request.url.flatMap { responses.response(url: $0, statusCode: statusCode) }
             return .success(Response(statusCode: statusCode, data: data, request: request, response: response))
         case .response(let response, let data):
             return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))

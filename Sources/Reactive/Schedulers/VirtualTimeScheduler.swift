@@ -149,17 +149,21 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     private func run(until limit: Int?) {
         state.withLock { $0.isRunning = true }
         while true {
-            let next: ScheduledAction? = state.withLock { state in
+            // One critical section per item: disposed items are dropped, and the due item's
+            // action is claimed (`take`) here, so running it needs no second lock.
+            let next: (@Sendable () -> Void)? = state.withLock { state in
                 guard state.isRunning else { return nil }
-                while let top = state.queue.peek, top.item.isDisposed { _ = state.queue.pop() }
-                guard let top = state.queue.peek else { return nil }
-                if let limit, top.time > limit { return nil }
-                _ = state.queue.pop()
-                state.clock = max(state.clock, top.time)
-                return top.item
+                while let top = state.queue.peek {
+                    if let limit, top.time > limit { return nil }
+                    _ = state.queue.pop()
+                    guard let action = top.item.take() else { continue }
+                    state.clock = max(state.clock, top.time)
+                    return action
+                }
+                return nil
             }
             guard let next else { break }
-            next.run()
+            next()
         }
         state.withLock { $0.isRunning = false }
     }
