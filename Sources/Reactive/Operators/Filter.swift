@@ -6,7 +6,7 @@ extension ObservableType {
     /// ```
     @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-        return lift(with: predicate) { FilterSink(downstream: $0, predicate: $1) }
+        return lift { FilterSink(downstream: $0, predicate: predicate) }
     }
 }
 

@@ -26,12 +26,15 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     private let state: Mutex<State>
     /// Ticks added to work scheduled for "now" (0, or 1 for RxTest's simulated processing delay).
     private let processingDelay: Int
+    /// `resolution` in attoseconds, worked out once instead of on every `ticks(for:)`.
+    private let resolutionAttoseconds: Int128
 
     /// A scheduler at `initialClock`, each tick lasting `resolution`.
     public init(initialClock: Int = 0, resolution: Duration = .seconds(1)) {
         self.resolution = resolution
         self.state = Mutex(State(clock: initialClock))
         self.processingDelay = 0
+        self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
 
     /// A scheduler whose work scheduled for "now" (or a zero relative due time) runs one tick
@@ -40,6 +43,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         self.resolution = resolution
         self.state = Mutex(State(clock: initialClock))
         self.processingDelay = simulateProcessingDelay ? 1 : 0
+        self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
 
     /// The current tick.
@@ -55,15 +59,16 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
 
     /// Ticks for `duration`: rounded up, never negative.
     public func ticks(for duration: Duration) -> Int {
-        func attoseconds(_ value: Duration) -> Int128 {
-            let parts = value.components
-            return Int128(parts.seconds) * 1_000_000_000_000_000_000 + Int128(parts.attoseconds)
-        }
-        let total = attoseconds(duration)
-        let unit = attoseconds(resolution)
+        let total = Self.attoseconds(duration)
+        let unit = resolutionAttoseconds
         guard total > 0, unit > 0 else { return 0 }
         let ticks = (total + unit - 1) / unit
         return ticks > Int128(Int.max) ? Int.max : Int(ticks)
+    }
+
+    private static func attoseconds(_ value: Duration) -> Int128 {
+        let parts = value.components
+        return Int128(parts.seconds) * 1_000_000_000_000_000_000 + Int128(parts.attoseconds)
     }
 
     /// Runs `action` at the current tick, after work already due then (one tick later when the
