@@ -10,20 +10,12 @@ import FoundationNetworking
 /// after `cancel()` (also before the request is built), `ProviderError.underlying(URLError(.cancelled), nil)`,
 /// which plugins' `didReceive` see too, as in Moya.
 final class RequestRun<Target: TargetType>: Cancellable, Sendable {
-    private struct State {
-        var work: (any Disposable)?
-        var finished = false
-        var cancelled = false
-        var lastProgress = 0.0
-        var downloadFile: URL?
-    }
-
     private let provider: NetworkProvider<Target>
     private let target: Target
     private let callbackQueue: DispatchQueue?
     private let progress: ProgressBlock?
     private let completion: NetworkProvider<Target>.Completion
-    private let state = Mutex(State())
+    private let state = Mutex(RequestRunState())
 
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
@@ -206,4 +198,15 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
         return .failure(.statusCode(response))
     }
+}
+
+/// A request's mutable state. It lives outside the generic `RequestRun`, so `Mutex<RequestRunState>`
+/// is one concrete type: a type nested in the generic class made every lock look its metadata up
+/// in the runtime's generic cache (about 300 instructions each, several per request).
+private struct RequestRunState {
+    var work: (any Disposable)?
+    var finished = false
+    var cancelled = false
+    var lastProgress = 0.0
+    var downloadFile: URL?
 }
