@@ -45,6 +45,8 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public let requestTimeout: Duration?
 
     let inflight: InflightRegistry
+    /// The stubs' `HTTPURLResponse`, built once per URL and status.
+    let stubResponses = StubResponses()
 
     /// A provider; every parameter is defaulted as in Moya, except the transport: `DefaultTransport`
     /// sends `http://` through `SocketTransport` and everything else through URLSession. With no

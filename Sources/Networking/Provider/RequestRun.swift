@@ -10,20 +10,12 @@ import FoundationNetworking
 /// after `cancel()` (also before the request is built), `ProviderError.underlying(URLError(.cancelled), nil)`,
 /// which plugins' `didReceive` see too, as in Moya.
 final class RequestRun<Target: TargetType>: Cancellable, Sendable {
-    private struct State {
-        var work: (any Disposable)?
-        var finished = false
-        var cancelled = false
-        var lastProgress = 0.0
-        var downloadFile: URL?
-    }
-
     private let provider: NetworkProvider<Target>
     private let target: Target
     private let callbackQueue: DispatchQueue?
     private let progress: ProgressBlock?
     private let completion: NetworkProvider<Target>.Completion
-    private let state = Mutex(State())
+    private let state = Mutex(RequestRunState())
 
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
@@ -89,9 +81,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         case .never:
             work = sendThroughTransport(request, endpoint: endpoint)
         case .immediate:
-            work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request)) }
+            work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
         case .delayed(let delay):
-            work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request)) }
+            work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
         }
         let disposeNow = state.withLock { state -> Bool in
             if state.finished { return true }
@@ -156,12 +148,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
-    static func stubResult(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, ProviderError> {
+    static func stubResult(
+        _ endpoint: Endpoint, request: URLRequest, responses: StubResponses
+    ) -> Result<Response, ProviderError> {
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
-            let response = request.url.flatMap {
-                HTTPURLResponse(url: $0, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil)
-            }
+            let response = request.url.flatMap { responses.response(url: $0, statusCode: statusCode) }
             return .success(Response(statusCode: statusCode, data: data, request: request, response: response))
         case .response(let response, let data):
             return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))
@@ -206,4 +198,15 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
         return .failure(.statusCode(response))
     }
+}
+
+/// A request's mutable state. It lives outside the generic `RequestRun`, so `Mutex<RequestRunState>`
+/// is one concrete type: a type nested in the generic class made every lock look its metadata up
+/// in the runtime's generic cache (about 300 instructions each, several per request).
+private struct RequestRunState {
+    var work: (any Disposable)?
+    var finished = false
+    var cancelled = false
+    var lastProgress = 0.0
+    var downloadFile: URL?
 }

@@ -22,4 +22,21 @@ extension ObservableType {
             return sink
         }
     }
+
+    /// `lift` for operators whose sink needs one value (a transform, a predicate): `makeSink`
+    /// captures nothing and gets `parameter` back, so the operator allocates one closure
+    /// context (source and parameter) instead of two.
+    @inlinable
+    func lift<Output, Parameter, OperatorSinkType>(
+        with parameter: Parameter,
+        _ makeSink: @escaping (AnyObserver<Output>, Parameter) -> OperatorSinkType
+    ) -> Observable<Output> where OperatorSinkType: Sink<Output>, OperatorSinkType: OperatorSink,
+        OperatorSinkType.Input == Element {
+        let source = asObservable()
+        return Observable { observer in
+            let sink = makeSink(observer, parameter)
+            sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            return sink
+        }
+    }
 }

@@ -9,7 +9,7 @@ extension ObservableType {
     public func `catch`<Source: ObservableConvertibleType>(
         _ handler: @escaping @Sendable (any Error) throws -> Source
     ) -> Observable<Element> where Source.Element == Element {
-        return lift { CatchSink(downstream: $0, handler: { try handler($0).asObservable() }) }
+        return lift(with: handler) { CatchSink(downstream: $0, handler: $1) }
     }
 
     /// On error, emits `element` and completes.
@@ -20,14 +20,17 @@ extension ObservableType {
     }
 }
 
-// @unchecked: `isStopped` is on the serialized event path; `fallback` is a locked serial disposable.
+// @unchecked: `isStopped` is on the serialized event path; `fallback` is a locked slot.
 @usableFromInline
-final class CatchSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
-    @usableFromInline let handler: @Sendable (any Error) throws -> Observable<Element>
-    @usableFromInline let fallback = SerialDisposable()
+final class CatchSink<Element, Fallback: ObservableConvertibleType>: Sink<Element>, OperatorSink, @unchecked Sendable
+    where Fallback.Element == Element {
+    @usableFromInline let handler: @Sendable (any Error) throws -> Fallback
+    /// The fallback's subscription: set at most once (the upstream is disposed before it), and
+    /// a subscription set after `dispose()` is disposed at once.
+    @usableFromInline let fallback = DisposableSlot()
 
     @inlinable
-    init(downstream: AnyObserver<Element>, handler: @escaping @Sendable (any Error) throws -> Observable<Element>) {
+    init(downstream: AnyObserver<Element>, handler: @escaping @Sendable (any Error) throws -> Fallback) {
         self.handler = handler
         super.init(downstream: downstream)
     }
@@ -41,8 +44,8 @@ final class CatchSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable
             guard !isStopped else { return }
             upstream.dispose()
             do {
-                let next = try handler(error)
-                fallback.disposable = next.subscribe(downstream)
+                let next = try handler(error).asObservable()
+                fallback.set(next.subscribe(downstream))
             } catch {
                 stop(with: .error(error))
             }

@@ -6,13 +6,13 @@ extension ObservableType {
     /// ```
     @inlinable
     public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-        return lift { MapSink(downstream: $0, transform: transform) }
+        return lift(with: transform) { MapSink(downstream: $0, transform: $1) }
     }
 
     /// Transforms each element and drops the `nil` results.
     @inlinable
     public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Observable<Result> {
-        return lift { CompactMapSink(downstream: $0, transform: transform) }
+        return lift(with: transform) { CompactMapSink(downstream: $0, transform: $1) }
     }
 }
 

@@ -12,11 +12,15 @@ final class ScheduledAction: Cancelable {
     var isDisposed: Bool { action.withLock { $0 == nil } }
 
     func run() {
-        let action = self.action.withLock { slot in
+        take()?()
+    }
+
+    /// Claims the action (so it runs at most once) without running it; `nil` once run or disposed.
+    func take() -> (@Sendable () -> Void)? {
+        action.withLock { slot in
             defer { slot = nil }
             return slot
         }
-        action?()
     }
 
     func dispose() {

@@ -26,12 +26,15 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     private let state: Mutex<State>
     /// Ticks added to work scheduled for "now" (0, or 1 for RxTest's simulated processing delay).
     private let processingDelay: Int
+    /// `resolution` in attoseconds, worked out once instead of on every `ticks(for:)`.
+    private let resolutionAttoseconds: Int128
 
     /// A scheduler at `initialClock`, each tick lasting `resolution`.
     public init(initialClock: Int = 0, resolution: Duration = .seconds(1)) {
         self.resolution = resolution
         self.state = Mutex(State(clock: initialClock))
         self.processingDelay = 0
+        self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
 
     /// A scheduler whose work scheduled for "now" (or a zero relative due time) runs one tick
@@ -40,6 +43,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         self.resolution = resolution
         self.state = Mutex(State(clock: initialClock))
         self.processingDelay = simulateProcessingDelay ? 1 : 0
+        self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
 
     /// The current tick.
@@ -55,15 +59,16 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
 
     /// Ticks for `duration`: rounded up, never negative.
     public func ticks(for duration: Duration) -> Int {
-        func attoseconds(_ value: Duration) -> Int128 {
-            let parts = value.components
-            return Int128(parts.seconds) * 1_000_000_000_000_000_000 + Int128(parts.attoseconds)
-        }
-        let total = attoseconds(duration)
-        let unit = attoseconds(resolution)
+        let total = Self.attoseconds(duration)
+        let unit = resolutionAttoseconds
         guard total > 0, unit > 0 else { return 0 }
         let ticks = (total + unit - 1) / unit
         return ticks > Int128(Int.max) ? Int.max : Int(ticks)
+    }
+
+    private static func attoseconds(_ value: Duration) -> Int128 {
+        let parts = value.components
+        return Int128(parts.seconds) * 1_000_000_000_000_000_000 + Int128(parts.attoseconds)
     }
 
     /// Runs `action` at the current tick, after work already due then (one tick later when the
@@ -149,17 +154,21 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     private func run(until limit: Int?) {
         state.withLock { $0.isRunning = true }
         while true {
-            let next: ScheduledAction? = state.withLock { state in
+            // One critical section per item: disposed items are dropped, and the due item's
+            // action is claimed (`take`) here, so running it needs no second lock.
+            let next: (@Sendable () -> Void)? = state.withLock { state in
                 guard state.isRunning else { return nil }
-                while let top = state.queue.peek, top.item.isDisposed { _ = state.queue.pop() }
-                guard let top = state.queue.peek else { return nil }
-                if let limit, top.time > limit { return nil }
-                _ = state.queue.pop()
-                state.clock = max(state.clock, top.time)
-                return top.item
+                while let top = state.queue.peek {
+                    if let limit, top.time > limit { return nil }
+                    _ = state.queue.pop()
+                    guard let action = top.item.take() else { continue }
+                    state.clock = max(state.clock, top.time)
+                    return action
+                }
+                return nil
             }
             guard let next else { break }
-            next.run()
+            next()
         }
         state.withLock { $0.isRunning = false }
     }

@@ -29,16 +29,20 @@ public struct Single<Element>: ObservableConvertibleType {
     public static func create(
         subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
     ) -> Single<Element> {
-        Single(unchecked: Observable.create { observer in
-            subscribe { result in
+        // `Observable.create`'s wiring without its `AnyObserver`: the closure handed to
+        // `subscribe` feeds the sink directly (one object less per subscription and per single).
+        Single(unchecked: Observable { observer in
+            let sink = CreateSink(downstream: observer)
+            sink.upstream.set(subscribe { result in
                 switch result {
                 case .success(let element):
-                    observer.on(.next(element))
-                    observer.on(.completed)
+                    sink.on(.next(element))
+                    sink.on(.completed)
                 case .failure(let error):
-                    observer.on(.error(error))
+                    sink.on(.error(error))
                 }
-            }
+            })
+            return sink
         })
     }
 
@@ -190,8 +194,9 @@ extension Single {
 
 extension Single where Element: Sendable {
     /// Fails with `ReactiveError.timeout` when no answer comes within `dueTime`.
+    @inlinable
     public func timeout(_ dueTime: Duration, scheduler: any SchedulerType) -> Single<Element> {
-        Single(unchecked: source.timeout(dueTime, scheduler: scheduler))
+        timeoutOnce(dueTime, scheduler: scheduler)
     }
 
     /// Switches to `other` when no answer comes within `dueTime`.

@@ -158,6 +158,37 @@ final class SingleTests: LeakCheckingTestCase {
         XCTAssertEqual(b.subscriptions, [Subscription(200, 1000)])
     }
 
+    /// `Single.timeout` has its own sink: the answer cancels the timer (no error at the timer's
+    /// tick), a failure passes through, a tie with a cold source goes to the timer (scheduled
+    /// first), and disposal before either ends the source's subscription with nothing delivered.
+    func testSingleTimeoutRacesTheAnswerOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let early = scheduler.createColdObservable([.next(5, 1), .completed(5)])
+        let answered = scheduler.start { early.asSingle().timeout(.seconds(10), scheduler: scheduler) }
+        XCTAssertEqual(answered.events, [.next(205, 1), .completed(205)])
+        XCTAssertEqual(early.subscriptions, [Subscription(200, 205)])
+
+        let failing = scheduler.createColdObservable([.error(7, TestError(3))] as [Recorded<Event<Int>>])
+        let failed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            failing.asSingle().timeout(.seconds(10), scheduler: scheduler)
+        }
+        XCTAssertEqual(failed.events, [.error(1207, TestError(3))])
+
+        let tie = scheduler.createColdObservable([.next(10, 2), .completed(10)])
+        let tied = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
+            tie.asSingle().timeout(.seconds(10), scheduler: scheduler)
+        }
+        XCTAssertEqual(tied.events, [.error(2210, ReactiveError.timeout)])
+        XCTAssertEqual(tie.subscriptions, [Subscription(2200, 2210)])
+
+        let slow = scheduler.createColdObservable([.next(50, 3), .completed(50)])
+        let disposed = scheduler.start(created: 3100, subscribed: 3200, disposed: 3205) {
+            slow.asSingle().timeout(.seconds(10), scheduler: scheduler)
+        }
+        XCTAssertEqual(disposed.events, [])
+        XCTAssertEqual(slow.subscriptions, [Subscription(3200, 3205)])
+    }
+
     func testTimeoutAndTimeoutWithOther() {
         let scheduler = TestScheduler(initialClock: 0)
         let slow = scheduler.createColdObservable([.next(50, 1), .completed(50)])
