@@ -281,12 +281,11 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         let served = Recorder<Int>()
         let provider = NetworkProvider<ScriptedTarget>(
             endpointClosure: { target in
-                let base = NetworkProvider<ScriptedTarget>.defaultEndpointMapping(for: target)
-                return Endpoint(url: base.url, sampleResponseClosure: {
+                Endpoint(target: target, sampleResponseClosure: {
                     served.append(1)
                     return served.count < 3 ? ScriptedAnswers.response(503, headers: ["Retry-After": "0"])
                         : .networkResponse(200, Data())
-                }, method: base.method, task: base.task, httpHeaderFields: base.httpHeaderFields)
+                })
             },
             stubClosure: NetworkProvider.immediatelyStub
         )

@@ -32,9 +32,7 @@ final class ScriptedAnswers: Sendable {
         NetworkProvider<Target>(
             endpointClosure: { target in
                 self.state.withLock { $0.ticks.append(self.scheduler.clock) }
-                let base = NetworkProvider<Target>.defaultEndpointMapping(for: target)
-                return Endpoint(url: base.url, sampleResponseClosure: { self.next() }, method: base.method,
-                                task: base.task, httpHeaderFields: base.httpHeaderFields)
+                return Endpoint(target: target, sampleResponseClosure: { self.next() })
             },
             stubClosure: stubClosure,
             scheduler: scheduler,
