@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
-public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
+public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The HTTP status code.
     public let statusCode: Int
     /// The body.

@@ -78,7 +78,7 @@ public final class URLSessionTransport: HTTPTransport {
             return sendStaged(request, makeStream: makeStream, options: options, completion: completion)
         }
         var request = request
-        if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
+        if request.callerTimeout == nil {
             request.timeoutInterval = requestTimeout
         }
         let task: URLSessionDataTask
