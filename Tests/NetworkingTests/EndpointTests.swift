@@ -197,6 +197,12 @@ final class EndpointTests: LeakCheckingTestCase {
         XCTAssertEqual(Endpoint(target: target).url, "http://127.0.0.1:8080/api")
     }
 
+    func testAFixedURLIsTheURLWritten() {
+        let url = URL(fixed: "http://127.0.0.1:9/api?x=1")
+        XCTAssertEqual(url.port, 9)
+        XCTAssertEqual(url.query, "x=1")
+    }
+
     func testEndpointForAnotherBaseURLWithAnotherSample() throws {
         let target = TestTarget(path: "/items")
         let mirror = try XCTUnwrap(URL(string: "http://127.0.0.1:9/mirror"))

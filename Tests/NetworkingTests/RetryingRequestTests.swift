@@ -87,7 +87,7 @@ final class RetryingRequestTests: LeakCheckingTestCase {
     private struct OptingTarget: IdempotentTarget {
         var method: HTTPMethod
         var isIdempotent: Bool
-        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var baseURL: URL { URL(fixed: "http://127.0.0.1:9/api") }
         var path: String { "/opting" }
         var task: RequestTask { .requestPlain }
         var headers: [String: String]? { nil }
@@ -95,7 +95,7 @@ final class RetryingRequestTests: LeakCheckingTestCase {
 
     private struct DefaultIdempotency: IdempotentTarget {
         var method: HTTPMethod
-        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var baseURL: URL { URL(fixed: "http://127.0.0.1:9/api") }
         var path: String { "/default" }
         var task: RequestTask { .requestPlain }
         var headers: [String: String]? { nil }

@@ -53,7 +53,7 @@ final class ScriptedAnswers: Sendable {
 
     /// A stubbed response with headers.
     static func response(_ status: Int, headers: [String: String], body: Data = Data()) -> EndpointSampleResponse {
-        let url = URL(string: "http://127.0.0.1/scripted") ?? URL(fileURLWithPath: "/")
+        let url = URL(fixed: "http://127.0.0.1/scripted")
         guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
             return .networkResponse(status, body)
         }
@@ -63,7 +63,7 @@ final class ScriptedAnswers: Sendable {
 
 /// A target for scripted stubs.
 struct ScriptedTarget: TargetType {
-    var baseURL = URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/")
+    var baseURL = URL(fixed: "http://127.0.0.1:9/api")
     var path = "/thing"
     var method = HTTPMethod.get
     var task = RequestTask.requestPlain

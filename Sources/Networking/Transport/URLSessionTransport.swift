@@ -11,7 +11,8 @@ import Synchronization
 /// - `configuration.timeoutIntervalForRequest` is the idle timeout (it is also applied to requests
 ///   that keep `URLRequest`'s default 60 s), failing with `URLError(.timedOut)`;
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
-///   `timeoutIntervalForResource`; it also fails with `URLError(.timedOut)`;
+///   `timeoutIntervalForResource`; it fails with `TransportError.timedOut(.overall, ...)`, as the
+///   socket transport's does;
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
 ///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
 /// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
@@ -97,8 +98,9 @@ public final class URLSessionTransport: HTTPTransport {
         delegate.register(exchange, for: task.taskIdentifier)
         if let overallDeadline {
             let identifier = task.taskIdentifier
+            let timeout = TransportError.timedOut(.overall, after: overallDeadline, endpoint: TransportError.endpoint(of: request.url))
             DispatchQueue.global().asyncAfter(deadline: .now() + overallDeadline.timeInterval) { [weak delegate] in
-                delegate?.expire(identifier)
+                delegate?.expire(identifier, with: timeout)
             }
         }
         task.resume()

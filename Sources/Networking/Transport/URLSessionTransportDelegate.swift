@@ -31,12 +31,13 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         exchange.completion(.failure(error))
     }
 
-    /// Ends the exchange with `URLError(.timedOut)` and whatever response arrived, if it is still running.
-    func expire(_ identifier: Int) {
+    /// Ends the exchange with `timeout` (a `TransportError.timedOut`) and whatever response
+    /// arrived, if it is still running.
+    func expire(_ identifier: Int, with timeout: TransportError) {
         guard let exchange = remove(identifier) else { return }
         exchange.task.cancel()
         exchange.closeFile()
-        exchange.completion(.failure(.underlying(URLError(.timedOut), exchange.currentResponse)))
+        exchange.completion(.failure(.underlying(timeout, exchange.currentResponse)))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

@@ -45,7 +45,7 @@ final class ScriptedHTTPServer: Sendable {
 
     /// `http://127.0.0.1:PORT` followed by `path`.
     func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        URL(fixed: "http://127.0.0.1:\(port)\(path)")
     }
 
     /// Connections accepted so far.

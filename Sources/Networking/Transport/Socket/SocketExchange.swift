@@ -107,7 +107,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     private var isFinished: Bool { control.withLock { $0.finished } }
 
-    private var endpoint: String { target.map { $0.key.description } ?? (request.url?.host ?? "?") }
+    private var endpoint: String { target.map { $0.key.description } ?? TransportError.endpoint(of: request.url) }
 
     // MARK: - Waiting for a connection
 
