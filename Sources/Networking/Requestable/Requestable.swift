@@ -43,7 +43,7 @@ extension Requestable {
 /// static var requestLog: RequestLog { RequestLog { line in logger.info(line) } }
 /// ```
 public struct RequestLog: Sendable {
-    /// Receives each line.
+    /// Receives each line, from whichever thread subscribes or answers.
     public let write: @Sendable (String) -> Void
 
     /// A log that hands each line to `write`.
