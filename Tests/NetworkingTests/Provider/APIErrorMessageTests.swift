@@ -11,20 +11,7 @@ import XCTest
 /// The messages of classified failures name what failed, produced for real on loopback through
 /// `classifiedRequest`: the refused host and port, the host and wait of a timeout, the URL of
 /// an HTTP error.
-final class APIErrorMessageTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class APIErrorMessageTests: SocketTransportTestCase {
     /// The classified failure of `target` sent through `transport` (bounded wait).
     private func failure(_ target: ServerRoute, transport: any HTTPTransport,
                          file: StaticString = #filePath, line: UInt = #line) throws -> APIError {
@@ -47,7 +34,7 @@ final class APIErrorMessageTests: LeakCheckingTestCase {
 
     func testARefusedLoopbackPortNamesTheAddressNotTheInternet() throws {
         let port = try LoopbackListener.refusedPort()
-        let error = try failure(try route("echo", port: port), transport: SocketTransport())
+        let error = try failure(try route("echo", port: port), transport: transport)
         guard case .internetConnection = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(error.errorDescription, "Could not connect to 127.0.0.1:\(port) (connection refused).")
     }
@@ -60,7 +47,7 @@ final class APIErrorMessageTests: LeakCheckingTestCase {
     }
 
     func testATransportTimeoutNamesTheHostAndTheWait() throws {
-        let transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(300)))
+        transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(300)))
         let error = try failure(try route("hang"), transport: transport)
         guard case .requestTimeout = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(error.errorDescription, "The request to 127.0.0.1:\(server.port) timed out after 300 ms.")
@@ -69,7 +56,7 @@ final class APIErrorMessageTests: LeakCheckingTestCase {
     func testAnHTTPErrorNamesTheURL() throws {
         var target = try route("status/404")
         target.task = .requestParameters(parameters: ["token": "secret"], encoding: URLEncoding.queryString)
-        let error = try failure(target, transport: SocketTransport())
+        let error = try failure(target, transport: transport)
         guard case .restError(let root, 404, _) = error else { return XCTFail("got \(error)") }
         let url = "http://127.0.0.1:\(server.port)/status/404"
         XCTAssertEqual(error.errorDescription?.hasPrefix("Client error (404 Not Found) from \(url)"), true,
