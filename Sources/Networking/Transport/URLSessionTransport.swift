@@ -120,9 +120,12 @@ public final class URLSessionTransport: HTTPTransport {
                 if !handle.isCancelled { completion(.failure(.underlying(error, nil))) }
                 return
             }
+            let remove: @Sendable () -> Void = { try? FileManager.default.removeItem(at: file) }
+            // Cancelled while staging: start no task (FoundationNetworking can crash on a task
+            // cancelled at once while its session is being invalidated).
+            guard !handle.isCancelled else { return remove() }
             var staged = options
             staged.upload = .file(file)
-            let remove: @Sendable () -> Void = { try? FileManager.default.removeItem(at: file) }
             let started = self.send(request, options: staged) { result in
                 remove()
                 completion(result)
