@@ -9,11 +9,11 @@ final class LoopbackListener: Sendable {
         case silent
         /// Accept, then close at once without a byte.
         case acceptAndClose
-        /// Read the request, then close without answering.
+        /// Read the request head, then close without answering.
         case readAndClose
-        /// Read the request, then write `bytes` and close.
+        /// Read the request head (not the body), then write `bytes` and close.
         case respond(Data)
-        /// Read the request, write `bytes`, then keep the connection open without closing.
+        /// Read the request head, write `bytes`, then keep the connection open without closing.
         case respondAndHold(Data)
     }
 
@@ -23,7 +23,7 @@ final class LoopbackListener: Sendable {
         let accept: ScriptedHTTPServer.Accept = switch behavior {
         case .silent: .hold
         case .acceptAndClose: .close
-        case .readAndClose, .respond, .respondAndHold: .serve
+        case .readAndClose, .respond, .respondAndHold: .answerHead
         }
         let reply: ScriptedHTTPServer.Reply = switch behavior {
         case .respond(let bytes): .respondAndClose([UInt8](bytes))

@@ -23,6 +23,8 @@ final class ScriptedHTTPServer: Sendable {
     enum Accept: Sendable {
         /// Read requests and answer them as the script says.
         case serve
+        /// Read one request head and answer it as the script says, without reading the body.
+        case answerHead
         /// Keep it open without reading a byte until `stop()`.
         case hold
         /// Close it at once without a byte.
@@ -85,6 +87,7 @@ final class ScriptedHTTPServer: Sendable {
             Thread.detachNewThread { [self] in
                 switch accept {
                 case .serve: serve(client, connection: number)
+                case .answerHead: answerHead(client, connection: number)
                 case .hold: hold()
                 case .close: break
                 }
@@ -118,19 +121,45 @@ final class ScriptedHTTPServer: Sendable {
             }
             requestNumber += 1
             received.withLock { $0.append(request) }
-            switch script(connection, requestNumber, request.head) {
-            case .respond(let bytes):
-                guard (try? client.write(bytes, timeout: .seconds(5))) != nil else { return }
-            case .respondAndClose(let bytes):
-                _ = try? client.write(bytes, timeout: .seconds(5))
-                return
-            case .respondAndHold(let bytes):
-                _ = try? client.write(bytes, timeout: .seconds(5))
-                hold()
-                return
-            case .close:
+            guard perform(script(connection, requestNumber, request.head), on: client) else { return }
+        }
+    }
+
+    private func answerHead(_ client: TCPSocket, connection: Int) {
+        var parser = HTTPHeadParser(requiresCRLF: true)
+        let readDeadline = ContinuousClock.now + .seconds(5)
+        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+            let head: HTTPRequestHead?
+            do {
+                head = try parser.nextRequestHead()
+            } catch {
                 return
             }
+            guard let head else {
+                guard let bytes = try? client.read(timeout: .milliseconds(50)) else { continue }
+                if bytes.isEmpty { return }
+                parser.feed(bytes)
+                continue
+            }
+            _ = perform(script(connection, 1, head), on: client)
+            return
+        }
+    }
+
+    /// Carries out `reply`; whether the connection goes on to the next request.
+    private func perform(_ reply: Reply, on client: TCPSocket) -> Bool {
+        switch reply {
+        case .respond(let bytes):
+            return (try? client.write(bytes, timeout: .seconds(5))) != nil
+        case .respondAndClose(let bytes):
+            _ = try? client.write(bytes, timeout: .seconds(5))
+            return false
+        case .respondAndHold(let bytes):
+            _ = try? client.write(bytes, timeout: .seconds(5))
+            hold()
+            return false
+        case .close:
+            return false
         }
     }
 }
