@@ -82,11 +82,15 @@ final class URLSessionStreamingTests: LeakCheckingTestCase {
         request.httpMethod = "POST"
         let results = Recorder<String>()
         let payload = Data(count: 3_000_000)
-        let call = URLSessionTransport(configuration: .ephemeral).send(
+        // The transport outlives the cancel: FoundationNetworking stops the process when a task
+        // cancelled at once has its session invalidated under it (the transport's deinit).
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        let call = transport.send(
             request, options: TransportOptions(upload: .stream({ InputStream(data: payload) }, length: nil))) { _ in results.append("answered") }
         call.cancel()
         XCTAssertTrue(call.isCancelled)
         RunLoop.current.run(until: Date().addingTimeInterval(0.5))
+        withExtendedLifetime(transport) {}
         XCTAssertEqual(results.count, 0)
         XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty })
     }
