@@ -114,6 +114,7 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
         XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
         XCTAssertTrue(error.isTimeout)
         guard case .requestTimeout? = APIError.classify(error) else { return XCTFail("\(error)") }
+        XCTAssertEqual(APIError.classify(error)?.errorDescription, "The request to 127.0.0.1:\(listener.port) timed out after 1 s.")
         XCTAssertEqual(listener.acceptedCount, 1)
     }
 
