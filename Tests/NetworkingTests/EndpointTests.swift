@@ -187,14 +187,29 @@ final class EndpointTests: LeakCheckingTestCase {
 
     func testDefaultEndpointAppendsPathAndUsesSampleData() throws {
         var target = TestTarget(method: .post, task: .requestData(Data("b".utf8)), headers: ["H": "v"])
-        let made = defaultEndpoint(for: target)
+        let made = NetworkProvider<TestTarget>.defaultEndpointMapping(for: target)
         XCTAssertEqual(made.url, "http://127.0.0.1:8080/api/items")
         XCTAssertEqual(made.method, .post)
         XCTAssertEqual(made.httpHeaderFields, ["H": "v"])
         guard case .networkResponse(200, let data) = made.sampleResponseClosure() else { return XCTFail("sample") }
         XCTAssertEqual(data, Data())
         target.path = ""
-        XCTAssertEqual(defaultEndpoint(for: target).url, "http://127.0.0.1:8080/api")
+        XCTAssertEqual(Endpoint(target: target).url, "http://127.0.0.1:8080/api")
+    }
+
+    func testAFixedURLIsTheURLWritten() {
+        let url = URL(fixed: "http://127.0.0.1:9/api?x=1")
+        XCTAssertEqual(url.port, 9)
+        XCTAssertEqual(url.query, "x=1")
+    }
+
+    func testEndpointForAnotherBaseURLWithAnotherSample() throws {
+        let target = TestTarget(path: "/items")
+        let mirror = try XCTUnwrap(URL(string: "http://127.0.0.1:9/mirror"))
+        let made = Endpoint(target: target, baseURL: mirror, sampleResponseClosure: { .networkResponse(418, Data("t".utf8)) })
+        XCTAssertEqual(made.url, "http://127.0.0.1:9/mirror/items")
+        guard case .networkResponse(418, let data) = made.sampleResponseClosure() else { return XCTFail("sample") }
+        XCTAssertEqual(data, Data("t".utf8))
     }
 
     func testTargetDefaults() {

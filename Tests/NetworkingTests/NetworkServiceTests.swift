@@ -43,11 +43,7 @@ final class NetworkServiceTests: LeakCheckingTestCase {
 
     private func stub(answer: EndpointSampleResponse) -> NetworkProvider<ScriptedTarget> {
         NetworkProvider<ScriptedTarget>(
-            endpointClosure: { target in
-                let base = NetworkProvider<ScriptedTarget>.defaultEndpointMapping(for: target)
-                return Endpoint(url: base.url, sampleResponseClosure: { answer }, method: base.method,
-                                task: base.task, httpHeaderFields: base.httpHeaderFields)
-            },
+            endpointClosure: { Endpoint(target: $0, sampleResponseClosure: { answer }) },
             stubClosure: NetworkProvider.immediatelyStub
         )
     }

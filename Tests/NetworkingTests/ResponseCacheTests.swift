@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// A cacheable target: GETs by default, with an optional fixed key.
 private struct CachedTarget: CacheableTarget {
-    var baseURL = URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/")
+    var baseURL = URL(fixed: "http://127.0.0.1:9/api")
     var path = "/feed"
     var method = HTTPMethod.get
     var task = RequestTask.requestPlain
@@ -19,7 +19,7 @@ private struct CachedTarget: CacheableTarget {
 
 private struct KeyedTarget: CacheableTarget {
     var key: String?
-    var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+    var baseURL: URL { URL(fixed: "http://127.0.0.1:9/api") }
     var path: String { "/keyed" }
     var method: HTTPMethod { .post }
     var task: RequestTask { .requestPlain }
@@ -44,7 +44,7 @@ final class ResponseCacheTests: LeakCheckingTestCase {
     }
 
     private func response(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Response {
-        let url = URL(string: "http://127.0.0.1:9/api/feed?page=1") ?? URL(fileURLWithPath: "/")
+        let url = URL(fixed: "http://127.0.0.1:9/api/feed?page=1")
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         return Response(statusCode: status, data: Data(text.utf8), request: request,

@@ -87,7 +87,7 @@ final class RetryingRequestTests: LeakCheckingTestCase {
     private struct OptingTarget: IdempotentTarget {
         var method: HTTPMethod
         var isIdempotent: Bool
-        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var baseURL: URL { URL(fixed: "http://127.0.0.1:9/api") }
         var path: String { "/opting" }
         var task: RequestTask { .requestPlain }
         var headers: [String: String]? { nil }
@@ -95,7 +95,7 @@ final class RetryingRequestTests: LeakCheckingTestCase {
 
     private struct DefaultIdempotency: IdempotentTarget {
         var method: HTTPMethod
-        var baseURL: URL { URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/") }
+        var baseURL: URL { URL(fixed: "http://127.0.0.1:9/api") }
         var path: String { "/default" }
         var task: RequestTask { .requestPlain }
         var headers: [String: String]? { nil }
@@ -281,12 +281,11 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         let served = Recorder<Int>()
         let provider = NetworkProvider<ScriptedTarget>(
             endpointClosure: { target in
-                let base = NetworkProvider<ScriptedTarget>.defaultEndpointMapping(for: target)
-                return Endpoint(url: base.url, sampleResponseClosure: {
+                Endpoint(target: target, sampleResponseClosure: {
                     served.append(1)
                     return served.count < 3 ? ScriptedAnswers.response(503, headers: ["Retry-After": "0"])
                         : .networkResponse(200, Data())
-                }, method: base.method, task: base.task, httpHeaderFields: base.httpHeaderFields)
+                })
             },
             stubClosure: NetworkProvider.immediatelyStub
         )

@@ -32,9 +32,7 @@ final class ScriptedAnswers: Sendable {
         NetworkProvider<Target>(
             endpointClosure: { target in
                 self.state.withLock { $0.ticks.append(self.scheduler.clock) }
-                let base = NetworkProvider<Target>.defaultEndpointMapping(for: target)
-                return Endpoint(url: base.url, sampleResponseClosure: { self.next() }, method: base.method,
-                                task: base.task, httpHeaderFields: base.httpHeaderFields)
+                return Endpoint(target: target, sampleResponseClosure: { self.next() })
             },
             stubClosure: stubClosure,
             scheduler: scheduler,
@@ -55,7 +53,7 @@ final class ScriptedAnswers: Sendable {
 
     /// A stubbed response with headers.
     static func response(_ status: Int, headers: [String: String], body: Data = Data()) -> EndpointSampleResponse {
-        let url = URL(string: "http://127.0.0.1/scripted") ?? URL(fileURLWithPath: "/")
+        let url = URL(fixed: "http://127.0.0.1/scripted")
         guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
             return .networkResponse(status, body)
         }
@@ -65,7 +63,7 @@ final class ScriptedAnswers: Sendable {
 
 /// A target for scripted stubs.
 struct ScriptedTarget: TargetType {
-    var baseURL = URL(string: "http://127.0.0.1:9/api") ?? URL(fileURLWithPath: "/")
+    var baseURL = URL(fixed: "http://127.0.0.1:9/api")
     var path = "/thing"
     var method = HTTPMethod.get
     var task = RequestTask.requestPlain

@@ -82,11 +82,21 @@ final class URLSessionStreamingTests: LeakCheckingTestCase {
         request.httpMethod = "POST"
         let results = Recorder<String>()
         let payload = Data(count: 3_000_000)
-        let call = URLSessionTransport(configuration: .ephemeral).send(
-            request, options: TransportOptions(upload: .stream({ InputStream(data: payload) }, length: nil))) { _ in results.append("answered") }
+        // The stream is made only after the cancel, so the cancel lands while staging: a task
+        // started and cancelled at once can stop the process inside FoundationNetworking.
+        let cancelled = DispatchSemaphore(value: 0)
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        let makeStream: @Sendable () -> InputStream? = {
+            _ = cancelled.wait(timeout: .now() + 5)
+            return InputStream(data: payload)
+        }
+        let call = transport.send(
+            request, options: TransportOptions(upload: .stream(makeStream, length: nil))) { _ in results.append("answered") }
         call.cancel()
+        cancelled.signal()
         XCTAssertTrue(call.isCancelled)
         RunLoop.current.run(until: Date().addingTimeInterval(0.5))
+        withExtendedLifetime(transport) {}
         XCTAssertEqual(results.count, 0)
         XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty })
     }

@@ -114,6 +114,7 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
         XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
         XCTAssertTrue(error.isTimeout)
         guard case .requestTimeout? = APIError.classify(error) else { return XCTFail("\(error)") }
+        XCTAssertEqual(APIError.classify(error)?.errorDescription, "The request to 127.0.0.1:\(listener.port) timed out after 1 s.")
         XCTAssertEqual(listener.acceptedCount, 1)
     }
 
@@ -124,7 +125,9 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
         let (outcome, result) = try send("http://127.0.0.1:\(listener.port)/", transport: transport)
         let error = try XCTUnwrap(failure(result))
         guard case .underlying(let underlying, let partial) = error else { return XCTFail("\(error)") }
-        XCTAssertEqual((underlying as? URLError)?.code, .timedOut)
+        XCTAssertEqual(underlying as? TransportError, .timedOut(.overall, after: .milliseconds(700), endpoint: "127.0.0.1:\(listener.port)"))
+        XCTAssertEqual(error.urlError?.code, .timedOut)
+        XCTAssertEqual(APIError.classify(error)?.errorDescription, "The request to 127.0.0.1:\(listener.port) timed out after 700 ms.")
         XCTAssertEqual(partial?.statusCode, 200, "the head that arrived is kept")
         XCTAssertTrue(error.isTimeout)
         Thread.sleep(forTimeInterval: 0.3)

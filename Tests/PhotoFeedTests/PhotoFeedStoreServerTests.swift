@@ -93,7 +93,7 @@ final class PhotoFeedStoreServerTests: LeakCheckingTestCase {
 
         XCTAssertEqual(error.statusCode, 503)
         XCTAssertEqual(error.errorCodes, ["E503"])
-        XCTAssertEqual(error.errorDescription, "Server error (503 Service Unavailable): Injected feed fault")
+        XCTAssertEqual(error.errorDescription, "Server error (503 Service Unavailable) from http://127.0.0.1:\(server.port)/services/feeds/photos_public.gne: Injected feed fault")
         XCTAssertEqual(store.sections.value, [])
     }
 

@@ -140,7 +140,7 @@ final class PhotoFeedStoreTests: LeakCheckingTestCase {
         let error = try XCTUnwrap(outcomes.values.last?.error as? APIError)
         XCTAssertEqual(error.statusCode, 503)
         XCTAssertEqual(error.errorCodes, ["E503"])
-        XCTAssertEqual(error.errorDescription, "Server error (503 Service Unavailable): try later")
+        XCTAssertEqual(error.errorDescription, "Server error (503 Service Unavailable) from https://api.flickr.com/services/feeds/photos_public.gne: try later")
         XCTAssertEqual(sectionLinks(store.sections.value), [links([1])])
         XCTAssertEqual(changes.count, 1)
     }

@@ -104,7 +104,7 @@ final class EndToEndTests: LeakCheckingTestCase {
 
         XCTAssertEqual(outcome.status, 1)
         XCTAssertEqual(outcome.stdout, "")
-        XCTAssertEqual(outcome.stderr, "photo-feed: No internet connection (could not reach 127.0.0.1:\(server.port)).\n")
+        XCTAssertEqual(outcome.stderr, "photo-feed: Could not connect to 127.0.0.1:\(server.port) (connection refused) (could not reach 127.0.0.1:\(server.port)).\n")
     }
 
     func testA503ExitsOneWithTheStatusAndTheServersMessage() throws {
@@ -113,7 +113,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         let outcome = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1"])
 
         XCTAssertEqual(outcome.status, 1)
-        XCTAssertEqual(outcome.stderr, "photo-feed: Server error (503 Service Unavailable): Injected feed fault\n")
+        XCTAssertEqual(outcome.stderr, "photo-feed: Server error (503 Service Unavailable) from http://127.0.0.1:\(server.port)/services/feeds/photos_public.gne: Injected feed fault\n")
     }
 
     func testAHangWithATimeoutOfOneSecondExitsOneTimedOut() throws {

@@ -47,7 +47,7 @@ final class InteractiveTests: LeakCheckingTestCase {
         defer { server.stop() }
         let session = try PTYSession(arguments: ["--base-url", server.baseURL.absoluteString])
 
-        XCTAssertTrue(session.waitFor("! Server error (503 Service Unavailable): Injected feed fault"), session.text)
+        XCTAssertTrue(session.waitFor("! Server error (503 Service Unavailable) from http://127.0.0.1:\(server.port)/services/feeds/"), session.text)
         session.type("q")
         let (ended, text) = session.finish()
 

@@ -7,7 +7,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         /// The field value without surrounding whitespace.
         public var value: String
 
-        /// Creates a field.
+        /// A field as given, unchecked; the parsers reject names and values that are not valid.
         public init(name: String, value: String) {
             self.name = name
             self.value = value

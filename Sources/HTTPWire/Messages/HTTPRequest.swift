@@ -5,7 +5,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The decoded body (empty when none).
     public var body: [UInt8]
 
-    /// Creates a request.
+    /// A request as given; the body is sent as is, so `head` must frame it (`Content-Length`
+    /// or chunked).
     public init(head: HTTPRequestHead, body: [UInt8] = []) {
         self.head = head
         self.body = body

@@ -4,12 +4,12 @@ public struct HTTPRequestHead: Sendable, Equatable {
     public var method: String
     /// The request target as sent, such as `/echo?x=1`.
     public var target: String
-    /// The protocol version.
+    /// The version of the request line; 1.0 means no keep-alive unless asked for.
     public var version: HTTPVersion
     /// The header fields in wire order.
     public var headers: HTTPHeaders
 
-    /// Creates a request head.
+    /// A head as given, unchecked: `method`, `target` and the fields go on the wire as they are.
     public init(method: String, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders()) {
         self.method = method
         self.target = target

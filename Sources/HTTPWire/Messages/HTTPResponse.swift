@@ -7,7 +7,7 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Trailer fields that followed a chunked body.
     public var trailers: HTTPHeaders
 
-    /// Creates a response.
+    /// A response as given; the body is sent as is, so `head` must frame it.
     public init(head: HTTPResponseHead, body: [UInt8] = [], trailers: HTTPHeaders = HTTPHeaders()) {
         self.head = head
         self.body = body

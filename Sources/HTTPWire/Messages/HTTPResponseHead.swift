@@ -1,6 +1,6 @@
 /// The status line and header fields of an HTTP/1.x response.
 public struct HTTPResponseHead: Sendable, Equatable {
-    /// The protocol version.
+    /// The version of the status line; a 1.0 response closes the connection unless it says keep-alive.
     public var version: HTTPVersion
     /// The three-digit status code.
     public var status: Int

@@ -5,7 +5,7 @@ public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     /// The minor number, 0 or 1.
     public var minor: Int
 
-    /// Creates a version.
+    /// A version as given, unchecked; the parsers only produce 1.0 and 1.1.
     public init(major: Int, minor: Int) {
         self.major = major
         self.minor = minor

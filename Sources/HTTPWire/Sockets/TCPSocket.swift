@@ -3,10 +3,10 @@
 /// The value is a plain descriptor: copies refer to the same socket, and exactly one owner
 /// must call `close()`. Other threads may call `shutdown()` to wake a blocked reader.
 public struct TCPSocket: Sendable, Hashable {
-    /// The file descriptor.
+    /// The descriptor, for `poll` and the event loop; closing it is `close()`'s job.
     public let descriptor: Int32
 
-    /// Wraps an existing descriptor.
+    /// Takes over `descriptor` (an open TCP socket); the caller then owns the value's `close()`.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }

@@ -1,18 +1,25 @@
 import Foundation
 import Synchronization
 
-/// The endpoint a provider builds from a target by default: `baseURL` with `path` appended
-/// (unless `path` is empty), the target's method, task and headers, and a sample response of
-/// status 200 with `sampleData`.
-public func defaultEndpoint(for target: some TargetType) -> Endpoint {
-    let url = target.path.isEmpty ? target.baseURL : JoinedURL.last.url(target.baseURL, appending: target.path)
-    let sampleData = target.sampleData
-    return Endpoint(url: url.absoluteString,
-                    sampleResponseClosure: { .networkResponse(200, sampleData) },
-                    method: target.method,
-                    task: target.task,
-                    httpHeaderFields: target.headers,
-                    builtURL: url)
+extension Endpoint {
+    /// The endpoint a provider builds from `target` by default (`NetworkProvider.defaultEndpointMapping(for:)`):
+    /// `baseURL` (the target's unless given) with `path` appended unless it is empty, the target's
+    /// method, task and headers, and `sampleResponseClosure` (by default status 200 with `sampleData`).
+    ///
+    /// ```swift
+    /// endpointClosure: { Endpoint(target: $0, baseURL: mirror) }
+    /// ```
+    public init(target: some TargetType, baseURL: URL? = nil, sampleResponseClosure: SampleResponseClosure? = nil) {
+        let base = baseURL ?? target.baseURL
+        let url = target.path.isEmpty ? base : JoinedURL.last.url(base, appending: target.path)
+        let sampleData = target.sampleData
+        self.init(url: url.absoluteString,
+                  sampleResponseClosure: sampleResponseClosure ?? { .networkResponse(200, sampleData) },
+                  method: target.method,
+                  task: target.task,
+                  httpHeaderFields: target.headers,
+                  builtURL: url)
+    }
 }
 
 /// `baseURL.appendingPathComponent(path)`, kept for the last base and path joined: a provider

@@ -12,17 +12,18 @@ public struct Endpoint: Sendable {
     public let url: String
     /// Produces the stubbed answer.
     public let sampleResponseClosure: SampleResponseClosure
-    /// The HTTP method.
+    /// The method sent, and the one retries and multipart bodies are checked against.
     public let method: HTTPMethod
     /// What the request carries.
     public let task: RequestTask
-    /// Header fields, if any.
+    /// Header fields set on the request; `adding(newHTTPHeaderFields:)` merges more in.
     public let httpHeaderFields: [String: String]?
     /// The `URL` that `url` was made from, when it is absolute: `urlRequest()` uses it instead of
     /// parsing `url` again (about 4k instructions per request).
     let builtURL: URL?
 
-    /// Creates an endpoint.
+    /// An endpoint as given; `url` is checked only when `urlRequest()` builds the request
+    /// (`ProviderError.requestMapping` if it is not a URL). `Endpoint(target:)` builds the default one.
     public init(url: String,
                 sampleResponseClosure: @escaping SampleResponseClosure,
                 method: HTTPMethod,

@@ -55,22 +55,51 @@ public enum APIError: Error, LocalizedError {
         return ServerErrorBody(data: response.data)?.message
     }
 
-    /// A human message by kind and status range, with the server's message when present.
+    /// A human message by kind and status range, with the server's message when present; it
+    /// names the host and port of a refused loopback or private address, the host and wait of
+    /// a transport timeout, and the URL (without its query) of an HTTP error when the response carries its request.
     public var errorDescription: String? {
         switch self {
         case .empty:
             return "The server returned no data."
-        case .requestTimeout:
-            return "The request timed out."
+        case .requestTimeout(let error):
+            guard case .timedOut(_, let after, let endpoint)? = Self.transportError(in: error) else {
+                return "The request timed out."
+            }
+            return "The request to \(endpoint) timed out after \(TransportError.format(after))."
         case .internetConnection(let error):
-            return error.isLostConnection ? "The network connection was lost." : "No internet connection."
+            if error.isLostConnection { return "The network connection was lost." }
+            if let refused = Self.transportError(in: error), case .cannotConnect(let host, _, _) = refused,
+               LocalAddress.isLoopbackOrPrivate(host) {
+                return refused.description.prefix(1).uppercased() + refused.description.dropFirst() + "."
+            }
+            if let url = ErrorClassification.chain(of: error).lazy.compactMap(ErrorClassification.failingURL).first,
+               let host = url.host,
+               LocalAddress.isLoopbackOrPrivate(host) {
+                return "Could not connect to \(host)\(url.port.map { ":\($0)" } ?? "")."
+            }
+            return "No internet connection."
         case .restError(let error as EnvelopeError, _, _):
             return error.errorDescription
         case .restError(let error, let statusCode, _):
-            let summary = statusCode.map(Self.summary(forStatus:)) ?? error.localizedDescription
+            var summary = statusCode.map(Self.summary(forStatus:)) ?? error.localizedDescription
+            if let url = (error as? ProviderError)?.response?.request?.url { summary += " from \(Self.withoutQuery(url))" }
             guard let message = serverMessage, !message.isEmpty else { return summary }
             return "\(summary): \(message)"
         }
+    }
+
+    /// `url` without its query and fragment, which may carry keys or tokens.
+    static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? url.absoluteString
+    }
+
+    /// The innermost `TransportError` under `error`'s wrappers, if any.
+    private static func transportError(in error: any Error) -> TransportError? {
+        ErrorClassification.chain(of: error).compactMap { $0 as? TransportError }.last
     }
 
     /// A human summary of an HTTP status by its range, e.g. `Client error (404 Not Found)`.

@@ -131,6 +131,15 @@ enum ErrorClassification {
         return URLError(code, userInfo: nsError.userInfo)
     }
 
+    /// The URL a URLSession error names under `NSURLErrorFailingURLErrorKey` (a `URL`, or on
+    /// Linux sometimes an `NSURL` or its text).
+    static func failingURL(of error: any Error) -> URL? {
+        guard asURLError(error) != nil, !(error is TransportError),
+              let value = (error as NSError).userInfo[NSURLErrorFailingURLErrorKey] else { return nil }
+        if let url = value as? URL { return url }
+        return URL(string: String(describing: value))
+    }
+
     private static func posixCode(_ error: any Error) -> Int32? {
         if let posix = error as? POSIXError { return posix.code.rawValue }
         let nsError = error as NSError

@@ -43,11 +43,13 @@ public enum ProviderError: Error, LocalizedError {
         }
     }
 
-    /// A human description of the failure.
+    /// A human description of the failure (Moya's wording); a rejected status names the URL
+    /// (without its query) when the response carries its request.
     public var errorDescription: String? {
         switch self {
         case .statusCode(let response):
-            return "Status code \(response.statusCode) didn't fall within the given range."
+            let url = response.request?.url.map { " for \(APIError.withoutQuery($0))" } ?? ""
+            return "Status code \(response.statusCode)\(url) didn't fall within the given range."
         case .jsonMapping:
             return "Failed to map data to JSON."
         case .stringMapping:

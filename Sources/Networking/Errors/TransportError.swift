@@ -102,6 +102,14 @@ extension TransportError: LocalizedError, CustomStringConvertible {
         return "\(Double(milliseconds) / 1000) s"
     }
 
+    /// How a `.timedOut` names what it waited for: `host:port` of `url` (port 80 or 443 by
+    /// scheme when the URL has none), `?` without a host.
+    static func endpoint(of url: URL?) -> String {
+        guard let url, let host = url.host else { return "?" }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host):\(port)"
+    }
+
     /// "50 MB", "1000 bytes", "64 KB" (binary units, whole ones only).
     static func formatBytes(_ count: Int) -> String {
         if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MB" }

@@ -10,7 +10,7 @@ public struct MultipartFormBodyPart: Sendable, Equatable {
         case file(URL)
     }
 
-    /// The bytes.
+    /// Where the part's bytes come from.
     public let provider: Provider
     /// The form field name.
     public let name: String
@@ -19,7 +19,8 @@ public struct MultipartFormBodyPart: Sendable, Equatable {
     /// The part's `Content-Type`, if any.
     public let mimeType: String?
 
-    /// Creates a part.
+    /// A part named `name`; with `fileName` it is sent as a file (`filename=` in its
+    /// `Content-Disposition`).
     public init(provider: Provider, name: String, fileName: String? = nil, mimeType: String? = nil) {
         self.provider = provider
         self.name = name

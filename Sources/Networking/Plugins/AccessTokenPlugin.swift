@@ -9,7 +9,7 @@ public struct AccessTokenPlugin: PluginType {
     /// Produces the token for a target.
     public let tokenClosure: @Sendable (any TargetType) -> String
 
-    /// Creates the plugin.
+    /// A plugin that asks `tokenClosure` for the token of each request it authorizes.
     public init(tokenClosure: @escaping @Sendable (any TargetType) -> String) {
         self.tokenClosure = tokenClosure
     }

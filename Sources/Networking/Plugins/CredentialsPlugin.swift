@@ -20,7 +20,7 @@ public struct CredentialsPlugin: PluginType {
 
     private let credentialsClosure: CredentialClosure
 
-    /// Creates the plugin.
+    /// A plugin that asks `credentialsClosure` for each request's credential.
     public init(credentialsClosure: @escaping CredentialClosure) {
         self.credentialsClosure = credentialsClosure
     }

@@ -16,7 +16,8 @@ public final class NetworkActivityPlugin: PluginType {
     private let networkActivityClosure: NetworkActivityClosure
     private let count = Atomic<Int>(0)
 
-    /// Creates the plugin.
+    /// A plugin that calls `networkActivityClosure` on the thread of each `willSend` and
+    /// `didReceive`, with no lock held.
     public init(networkActivityClosure: @escaping NetworkActivityClosure) {
         self.networkActivityClosure = networkActivityClosure
     }

@@ -79,7 +79,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// and a 200 sample response with `sampleData`.
     @Sendable
     public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        defaultEndpoint(for: target)
+        Endpoint(target: target)
     }
 
     /// Builds the `URLRequest` of `endpoint`, reporting a failure as a `ProviderError`.

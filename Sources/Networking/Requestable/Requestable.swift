@@ -1,8 +1,9 @@
 import Foundation
 import Reactive
 
-/// A target that knows its provider, so a request reads `Feed.recent.request()`: the rx
-/// request, then `filterSuccessfulStatusCodes()`, `classifyErrors()`, and logging of
+/// A target that knows its provider, so a request reads `Feed.recent.request()`:
+/// `provider.rx.classifiedRequest(_:)` (the rx request, then `filterSuccessfulStatusCodes()`,
+/// `classifyErrors()`), and logging of
 /// `REQUEST`, `SUCCESS (status)` and `FAILURE (status) key: message` with the call site.
 ///
 /// ```swift
@@ -27,9 +28,7 @@ extension Requestable {
         let log = Self.requestLog
         let site = "\(file):\(line) \(function)"
         let name = "\(method.rawValue) \(path)"
-        return Self.provider.rx.request(self)
-            .filterSuccessfulStatusCodes()
-            .classifyErrors()
+        return Self.provider.rx.classifiedRequest(self)
             .do(
                 onSuccess: { log.write("SUCCESS (\($0.statusCode)) \(name) at \(site)") },
                 onError: { log.write("\(RequestLog.failureLine(for: $0)) \(name) at \(site)") },
@@ -44,7 +43,7 @@ extension Requestable {
 /// static var requestLog: RequestLog { RequestLog { line in logger.info(line) } }
 /// ```
 public struct RequestLog: Sendable {
-    /// Receives each line.
+    /// Receives each line, from whichever thread subscribes or answers.
     public let write: @Sendable (String) -> Void
 
     /// A log that hands each line to `write`.

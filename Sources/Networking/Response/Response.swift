@@ -4,10 +4,10 @@ import FoundationNetworking
 #endif
 
 /// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
-public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
-    /// The HTTP status code.
+public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The status the server sent, whether or not it was accepted; filters and `validationType` judge it.
     public let statusCode: Int
-    /// The body.
+    /// The body as received (decompressed by the transport); empty for a download (see `fileURL`).
     public let data: Data
     /// The request that produced this response, if known.
     public let request: URLRequest?
@@ -16,7 +16,8 @@ public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public let fileURL: URL?
 
-    /// Creates a response.
+    /// A response as given; `filterSuccessfulStatusCodes()` and the mappers read only
+    /// `statusCode` and `data`, so a stub needs nothing else.
     public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
                 fileURL: URL? = nil) {
         self.statusCode = statusCode
@@ -31,7 +32,7 @@ public struct Response: Sendable, Equatable, CustomDebugStringConvertible {
         "Status Code: \(statusCode), Data Length: \(data.count)"
     }
 
-    /// Same as `description`.
+    /// `description`, so debugger output and string interpolation agree.
     public var debugDescription: String { description }
 
     /// Equal status code, body, request, response and file.

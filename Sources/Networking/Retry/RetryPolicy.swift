@@ -24,7 +24,8 @@ public struct RetryPolicy: Sendable {
     /// A random number in `0..<1`; inject a fixed one for deterministic tests.
     public var random: @Sendable () -> Double
 
-    /// Creates a policy.
+    /// A policy; out-of-range values are clamped (at least one attempt, delays not negative,
+    /// `multiplier` at least 1, `jitter` within `0...1`).
     public init(maxAttempts: Int = 3,
                 baseDelay: Duration = .milliseconds(500),
                 multiplier: Double = 2,

@@ -5,7 +5,7 @@ public struct ListPage<Item: Decodable & Sendable>: Decodable, Sendable {
     /// The items of this page.
     public let list: [Item]
 
-    /// A page.
+    /// A page built in code, for stubs and tests; decoding fills one from `{hasMore, list}`.
     public init(hasMore: Bool, list: [Item]) {
         self.hasMore = hasMore
         self.list = list

@@ -5,8 +5,8 @@ import Synchronization
 /// A typed API over one provider: requests decode straight to models through the service's
 /// response envelope, as a `Single`, with a completion handler, or with `async`.
 ///
-/// The pipeline: `provider.rx.request(_:retryPolicy:)` -> `filterSuccessfulStatusCodes()` ->
-/// `classifyErrors()` -> the envelope's verdict (`EnvelopeError.server` on failure) -> the
+/// The pipeline: `provider.rx.classifiedRequest(_:retryPolicy:)` (the request with the service's
+/// retry policy -> `filterSuccessfulStatusCodes()` -> `classifyErrors()`) -> the envelope's verdict (`EnvelopeError.server` on failure) -> the
 /// payload decoded with `makeDecoder()`.
 ///
 /// ```swift
@@ -48,9 +48,7 @@ extension NetworkService {
     ) -> Single<T> {
         let envelope = self.envelope
         let decoder = UncheckedDecoder(makeDecoder())
-        return provider.rx.request(endpoint, retryPolicy: retryPolicy, callbackQueue: callbackQueue)
-            .filterSuccessfulStatusCodes()
-            .classifyErrors()
+        return provider.rx.classifiedRequest(endpoint, retryPolicy: retryPolicy, callbackQueue: callbackQueue)
             .map { try envelope.decode(type, from: $0, using: decoder.decoder) }
     }
 

@@ -30,7 +30,8 @@ public struct ResponseEnvelope: Sendable, Equatable {
     /// The key path of the payload (dot separated, e.g. `"data.list"`); `nil` decodes the whole body.
     public var payloadKeyPath: String?
 
-    /// An envelope description.
+    /// An envelope whose verdict is `success` and whose code, message and payload sit at the
+    /// given key paths (dot separated; `nil` for what the envelope lacks).
     public init(success: SuccessRule, codeKey: String? = nil, messageKey: String? = nil, payloadKeyPath: String? = nil) {
         self.success = success
         self.codeKey = codeKey

@@ -11,7 +11,8 @@ import Synchronization
 /// - `configuration.timeoutIntervalForRequest` is the idle timeout (it is also applied to requests
 ///   that keep `URLRequest`'s default 60 s), failing with `URLError(.timedOut)`;
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
-///   `timeoutIntervalForResource`; it also fails with `URLError(.timedOut)`;
+///   `timeoutIntervalForResource`; it fails with `TransportError.timedOut(.overall, ...)`, as the
+///   socket transport's does;
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
 ///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
 /// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
@@ -78,7 +79,7 @@ public final class URLSessionTransport: HTTPTransport {
             return sendStaged(request, makeStream: makeStream, options: options, completion: completion)
         }
         var request = request
-        if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
+        if request.callerTimeout == nil {
             request.timeoutInterval = requestTimeout
         }
         let task: URLSessionDataTask
@@ -97,8 +98,9 @@ public final class URLSessionTransport: HTTPTransport {
         delegate.register(exchange, for: task.taskIdentifier)
         if let overallDeadline {
             let identifier = task.taskIdentifier
+            let timeout = TransportError.timedOut(.overall, after: overallDeadline, endpoint: TransportError.endpoint(of: request.url))
             DispatchQueue.global().asyncAfter(deadline: .now() + overallDeadline.timeInterval) { [weak delegate] in
-                delegate?.expire(identifier)
+                delegate?.expire(identifier, with: timeout)
             }
         }
         task.resume()
@@ -118,9 +120,12 @@ public final class URLSessionTransport: HTTPTransport {
                 if !handle.isCancelled { completion(.failure(.underlying(error, nil))) }
                 return
             }
+            let remove: @Sendable () -> Void = { try? FileManager.default.removeItem(at: file) }
+            // Cancelled while staging: start no task (FoundationNetworking can crash on a task
+            // cancelled at once while its session is being invalidated).
+            guard !handle.isCancelled else { return remove() }
             var staged = options
             staged.upload = .file(file)
-            let remove: @Sendable () -> Void = { try? FileManager.default.removeItem(at: file) }
             let started = self.send(request, options: staged) { result in
                 remove()
                 completion(result)

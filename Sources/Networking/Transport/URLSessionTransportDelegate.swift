@@ -31,12 +31,21 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         exchange.completion(.failure(error))
     }
 
-    /// Ends the exchange with `URLError(.timedOut)` and whatever response arrived, if it is still running.
-    func expire(_ identifier: Int) {
+    /// URLSession's own timeout (-1001, its idle timeout `timeoutInterval`) as the socket transport
+    /// reports one, naming the host and the wait; every other error as it came.
+    private static func naming(_ error: any Error, of request: URLRequest) -> any Error {
+        guard ErrorClassification.asURLError(error)?.code == .timedOut, request.timeoutInterval > 0 else { return error }
+        let after = Duration.milliseconds(Int64(min(request.timeoutInterval, 1e9) * 1000))
+        return TransportError.timedOut(.idle, after: after, endpoint: TransportError.endpoint(of: request.url))
+    }
+
+    /// Ends the exchange with `timeout` (a `TransportError.timedOut`) and whatever response
+    /// arrived, if it is still running.
+    func expire(_ identifier: Int, with timeout: TransportError) {
         guard let exchange = remove(identifier) else { return }
         exchange.task.cancel()
         exchange.closeFile()
-        exchange.completion(.failure(.underlying(URLError(.timedOut), exchange.currentResponse)))
+        exchange.completion(.failure(.underlying(timeout, exchange.currentResponse)))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -71,7 +80,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         exchange.closeFile()
         let response = exchange.currentResponse
         if let error {
-            exchange.completion(.failure(.underlying(error, response)))
+            exchange.completion(.failure(.underlying(Self.naming(error, of: exchange.request), response)))
         } else if let response {
             exchange.completion(.success(response))
         } else {

@@ -22,7 +22,7 @@ final class MoyaParityTests: LeakCheckingTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let provider = NetworkProvider<MultiTarget>(
             endpointClosure: { target in
-                if let api = target.target as? StubbedAPI { return stubbedEndpoint(api).replacingSample(api.sampleResponse()) }
+                if let api = target.target as? StubbedAPI { return stubbedEndpoint(api) }
                 return NetworkProvider<MultiTarget>.defaultEndpointMapping(for: target)
             },
             stubClosure: NetworkProvider.immediatelyStub, scheduler: scheduler)

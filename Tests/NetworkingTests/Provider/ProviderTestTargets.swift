@@ -54,14 +54,8 @@ struct ServerRoute: TargetType {
 /// The sample data of the targets, as an endpoint closure.
 @Sendable
 func stubbedEndpoint(_ target: StubbedAPI) -> Endpoint {
-    NetworkProvider<StubbedAPI>.defaultEndpointMapping(for: target).replacingSample(target.sampleResponse())
-}
-
-extension Endpoint {
-    /// The same endpoint with another sample response.
-    func replacingSample(_ sample: EndpointSampleResponse) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: { sample }, method: method, task: task, httpHeaderFields: httpHeaderFields)
-    }
+    let sample = target.sampleResponse()
+    return Endpoint(target: target, sampleResponseClosure: { sample })
 }
 
 /// Decoded body of the stubs and of `/echo`.

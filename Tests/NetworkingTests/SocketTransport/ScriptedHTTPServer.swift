@@ -2,16 +2,32 @@ import Foundation
 import HTTPWire
 import Synchronization
 
-/// A test-only HTTP server on 127.0.0.1 that answers each request as a script says, given the
-/// connection number and the request number on that connection (both from 1). Bounded: it polls
-/// every 50 ms, stops on `stop()` or after `lifetime`, and reads each request for at most 5 s.
+/// The test HTTP server on 127.0.0.1 for exact bytes (`FeedServer` is the real one): it answers
+/// each request as a script says, given the connection number and the request number on that
+/// connection (both from 1); `onAccept` can instead hold or close a connection before reading.
+/// Bounded: it polls every 50 ms, stops on `stop()` or after `lifetime`, and reads each request
+/// for at most 5 s.
 final class ScriptedHTTPServer: Sendable {
     enum Reply: Sendable {
         /// Write these bytes and keep reading requests on the connection.
         case respond([UInt8])
         /// Write these bytes and close.
         case respondAndClose([UInt8])
+        /// Write these bytes, then keep the connection open, unread, until `stop()`.
+        case respondAndHold([UInt8])
         /// Close without answering.
+        case close
+    }
+
+    /// What happens to a connection as soon as it is accepted.
+    enum Accept: Sendable {
+        /// Read requests and answer them as the script says.
+        case serve
+        /// Read one request head and answer it as the script says, without reading the body.
+        case answerHead
+        /// Keep it open without reading a byte until `stop()`.
+        case hold
+        /// Close it at once without a byte.
         case close
     }
 
@@ -20,12 +36,13 @@ final class ScriptedHTTPServer: Sendable {
     let port: UInt16
     private let listener: TCPSocket
     private let script: Script
+    private let accept: Accept
     private let stopped = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
     private let received = Mutex<[HTTPRequest]>([])
     private let group = DispatchGroup()
 
-    init(lifetime: Duration = .seconds(30), script: @escaping Script) throws {
+    init(lifetime: Duration = .seconds(30), onAccept accept: Accept = .serve, script: @escaping Script) throws {
         let listener = try TCPSocket.listen(host: "127.0.0.1", port: 0)
         do {
             port = try listener.localPort()
@@ -35,6 +52,7 @@ final class ScriptedHTTPServer: Sendable {
         }
         self.listener = listener
         self.script = script
+        self.accept = accept
         let deadline = ContinuousClock.now + lifetime
         group.enter()
         Thread.detachNewThread { [self] in
@@ -45,7 +63,7 @@ final class ScriptedHTTPServer: Sendable {
 
     /// `http://127.0.0.1:PORT` followed by `path`.
     func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        URL(fixed: "http://127.0.0.1:\(port)\(path)")
     }
 
     /// Connections accepted so far.
@@ -67,11 +85,21 @@ final class ScriptedHTTPServer: Sendable {
             let number = connections.add(1, ordering: .acquiringAndReleasing).newValue
             group.enter()
             Thread.detachNewThread { [self] in
-                serve(client, connection: number)
+                switch accept {
+                case .serve: serve(client, connection: number)
+                case .answerHead: answerHead(client, connection: number)
+                case .hold: hold()
+                case .close: break
+                }
                 client.close()
                 group.leave()
             }
         }
+    }
+
+    /// Returns once `stop()` is called (checked every 50 ms), keeping the caller's connection open.
+    private func hold() {
+        while !stopped.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     private func serve(_ client: TCPSocket, connection: Int) {
@@ -93,15 +121,45 @@ final class ScriptedHTTPServer: Sendable {
             }
             requestNumber += 1
             received.withLock { $0.append(request) }
-            switch script(connection, requestNumber, request.head) {
-            case .respond(let bytes):
-                guard (try? client.write(bytes, timeout: .seconds(5))) != nil else { return }
-            case .respondAndClose(let bytes):
-                _ = try? client.write(bytes, timeout: .seconds(5))
-                return
-            case .close:
+            guard perform(script(connection, requestNumber, request.head), on: client) else { return }
+        }
+    }
+
+    private func answerHead(_ client: TCPSocket, connection: Int) {
+        var parser = HTTPHeadParser(requiresCRLF: true)
+        let readDeadline = ContinuousClock.now + .seconds(5)
+        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+            let head: HTTPRequestHead?
+            do {
+                head = try parser.nextRequestHead()
+            } catch {
                 return
             }
+            guard let head else {
+                guard let bytes = try? client.read(timeout: .milliseconds(50)) else { continue }
+                if bytes.isEmpty { return }
+                parser.feed(bytes)
+                continue
+            }
+            _ = perform(script(connection, 1, head), on: client)
+            return
+        }
+    }
+
+    /// Carries out `reply`; whether the connection goes on to the next request.
+    private func perform(_ reply: Reply, on client: TCPSocket) -> Bool {
+        switch reply {
+        case .respond(let bytes):
+            return (try? client.write(bytes, timeout: .seconds(5))) != nil
+        case .respondAndClose(let bytes):
+            _ = try? client.write(bytes, timeout: .seconds(5))
+            return false
+        case .respondAndHold(let bytes):
+            _ = try? client.write(bytes, timeout: .seconds(5))
+            hold()
+            return false
+        case .close:
+            return false
         }
     }
 }

@@ -73,12 +73,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         self.pool = pool
         self.loop = loop
         self.completion = completion
-        let defaultInterval = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
-        if request.timeoutInterval != defaultInterval, request.timeoutInterval > 0 {
-            self.idleTimeout = .milliseconds(Int64(min(request.timeoutInterval, 1e9) * 1000))
-        } else {
-            self.idleTimeout = configuration.idleTimeout
-        }
+        self.idleTimeout = request.callerTimeout ?? configuration.idleTimeout
     }
 
     var isCancelled: Bool { control.withLock { $0.cancelled } }
@@ -112,7 +107,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     private var isFinished: Bool { control.withLock { $0.finished } }
 
-    private var endpoint: String { target.map { $0.key.description } ?? (request.url?.host ?? "?") }
+    private var endpoint: String { target.map { $0.key.description } ?? TransportError.endpoint(of: request.url) }
 
     // MARK: - Waiting for a connection
 

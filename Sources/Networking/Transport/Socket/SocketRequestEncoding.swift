@@ -60,9 +60,10 @@ enum SocketRequestEncoding {
         return value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
     }
 
-    /// Whether a failed attempt of `method` may be sent again (RFC 9110 idempotent methods).
+    /// Whether a failed attempt of `method` may be sent again: `HTTPMethod.isIdempotent`, and
+    /// never for a method `HTTPMethod` does not name.
     static func isIdempotent(_ method: String) -> Bool {
-        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(method)
+        HTTPMethod(rawValue: method)?.isIdempotent ?? false
     }
 
     /// The body `request` carries itself (`httpBody`, or `httpBodyStream` read to its end once,
