@@ -18,19 +18,24 @@ extension Observable where Element: Sendable {
 /// action (RxSwift's recursive scheduling). A scheduler that runs the action before
 /// `schedule` returns (immediate, or a trampoline not yet running) makes the loop go round
 /// again instead of recursing, so long sequences do not grow the stack.
-// @unchecked: `state` is touched only by `run`, and `loop` (a Mutex) lets one `run` at a time
-// take steps; `pending` is a locked serial disposable.
+///
+/// The state lives in `loop` between runs: a run takes it out as it enters and puts it back as
+/// it leaves, so a run on another thread sees the last one's steps through the lock (and the
+/// thread sanitizer sees that order too) without `step` ever running under the lock.
+// @unchecked: `loop` (a Mutex) holds the state and lets one `run` at a time take steps;
+// `pending` is a locked serial disposable.
 final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @unchecked Sendable {
-    private struct Loop {
+    // @unchecked: `state` only moves in and out under the lock, to the one run that holds it.
+    private struct Loop: @unchecked Sendable {
         var running = false
         var again = false
+        var state: State?
     }
 
     private let scheduler: any SchedulerType
     private let step: @Sendable (inout State) -> Event<Element>
     private let pending = SerialDisposable()
-    private let loop = Mutex(Loop())
-    private var state: State
+    private let loop: Mutex<Loop>
 
     init(
         downstream: AnyObserver<Element>, scheduler: any SchedulerType, state: State,
@@ -38,7 +43,7 @@ final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @uncheck
     ) {
         self.scheduler = scheduler
         self.step = step
-        self.state = state
+        loop = Mutex(Loop(state: state))
         super.init(downstream: downstream)
     }
 
@@ -48,15 +53,15 @@ final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @uncheck
     }
 
     private func run() {
-        let enter = loop.withLock { loop in
+        let entered: State? = loop.withLock { loop in
             guard !loop.running else {
                 loop.again = true
-                return false
+                return nil
             }
             loop.running = true
-            return true
+            return loop.state.take()
         }
-        guard enter else { return }
+        guard var state = entered else { return }
         repeat {
             guard !pending.isDisposed else { return }
             let event = step(&state)
@@ -66,12 +71,13 @@ final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @uncheck
             }
             downstream.on(event)
             scheduleStep()
-        } while loop.withLock { loop in
+        } while loop.withLock { [state] loop in
             if loop.again {
                 loop.again = false
                 return true
             }
             loop.running = false
+            loop.state = state
             return false
         }
     }
