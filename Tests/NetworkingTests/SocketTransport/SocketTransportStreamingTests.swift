@@ -96,6 +96,26 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         XCTAssertEqual(scripted.requests.map { Data($0.body) }, [body, body])
     }
 
+    func testADownloadAfterARedirectHoldsOnlyTheFinalBody() throws {
+        let file = temporaryFile("redirected.bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let scripted = try ScriptedHTTPServer { _, _, head in
+            head.path == "/old"
+                ? .respond(Array("HTTP/1.1 302 Found\r\nLocation: /new\r\nContent-Length: 13\r\n\r\nmoved to /new".utf8))
+                : .respond(Array("HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\npayload".utf8))
+        }
+        defer { scripted.stop() }
+        let fractions = Mutex<[Double]>([])
+        let options = TransportOptions(downloadFile: file, downloadProgress: { value in fractions.withLock { $0.append(value) } })
+        let response = try send(URLRequest(url: scripted.url("/old")), options: options).get()
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.fileURL, file)
+        XCTAssertEqual(scripted.requests.map(\.head.path), ["/old", "/new"])
+        XCTAssertEqual(String(decoding: try Data(contentsOf: file), as: UTF8.self), "payload")
+        XCTAssertEqual(fractions.withLock { $0 }.last, 1)
+        XCTAssertEqual(fractions.withLock { $0 }, fractions.withLock { $0 }.sorted(), "progress of the final body only")
+    }
+
     func testADownloadIsWrittenToTheFileWithProgress() throws {
         let file = temporaryFile("download.bin")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -416,9 +416,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     /// Moves the body received so far to the download file; false when writing failed (reported).
+    /// The body of a redirect this exchange follows is dropped: the file holds the final body only.
     private func writeBodyToFile() -> Bool {
         guard let file = options.downloadFile, parser.head != nil else { return true }
         let bytes = parser.takeBody()
+        guard !headIsFollowedRedirect else { return true }
         do {
             if download == nil {
                 _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -433,8 +435,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         }
     }
 
+    /// Whether the head received is a redirect that `completed` will follow.
+    private var headIsFollowedRedirect: Bool {
+        guard let head = parser.head, RedirectPolicy.statuses.contains(head.status) else { return false }
+        return RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) != nil
+    }
+
     private func reportDownloadProgress() {
-        guard let progress = options.downloadProgress, let text = parser.head?.headers["Content-Length"],
+        guard let progress = options.downloadProgress, !headIsFollowedRedirect, let text = parser.head?.headers["Content-Length"],
               let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0, !isFinished else { return }
         progress(min(1, Double(parser.bodyBytesReceived) / Double(expected)))
     }
