@@ -95,16 +95,40 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
 /// trigger event that follows a source error counts. A `.next` then resubscribes (through the
 /// current-thread trampoline, so synchronous failures loop instead of recursing); a terminal
 /// event ends the result, at once when a source error waits for it, else at the next error.
-// @unchecked: every mutable field is guarded by `lock`; the serial disposables lock themselves.
+///
+/// Each event decides under `state` what to do and does it after the lock: forwarding, the
+/// error going to the handler's subject, subscribing and disposing all run unlocked, so an
+/// observer or a trigger busy on another thread never holds up the other side.
+// @unchecked: the mutable fields live in `state` (a Mutex); the disposables lock themselves.
 final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
+    /// A terminal event without an element, so the state stays `Sendable` whatever `Element` is.
+    private enum Ending: Sendable {
+        case completed
+        case failed(any Error)
+
+        var event: Event<Element> {
+            switch self {
+            case .completed: .completed
+            case .failed(let error): .error(error)
+            }
+        }
+    }
+
+    private struct State: Sendable {
+        /// A source error went to the handler and no trigger `.next` has answered it yet.
+        var awaitingTrigger = false
+        /// The trigger's terminal event, kept until the next source error when none waited for it.
+        var triggerEnded: Ending?
+        /// A terminal event was chosen to go downstream; nothing else goes after it.
+        var ended = false
+        var errors: PublishSubject<any Error>?
+    }
+
     private let source: Observable<Element>
-    private let lock = NSRecursiveLock()
+    private let state = Mutex(State())
     private let attempt = SerialDisposable()
     private let resubscription = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()
-    private var errors: PublishSubject<any Error>?
-    private var awaitingTrigger = false
-    private var triggerEnded: Event<Element>?
 
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
         self.source = source
@@ -112,63 +136,95 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     }
 
     func start(errors: PublishSubject<any Error>, triggers: Observable<some Any>) {
-        self.errors = errors
-        triggerSubscription.setDisposable(triggers.subscribe(handler: { event in
-            self.lock.withLock {
-                switch event {
-                case .next: self.onTrigger()
-                case .error(let error): self.onTriggerEnded(.error(error))
-                case .completed: self.onTriggerEnded(.completed)
-                }
+        state.withLock { $0.errors = errors }
+        triggerSubscription.setDisposable(triggers.subscribe(handler: { [self] event in
+            switch event {
+            case .next: onTrigger()
+            case .error(let error): onTriggerEnded(.failed(error))
+            case .completed: onTriggerEnded(.completed)
             }
         }))
-        lock.withLock { subscribeSource() }
+        subscribeSource()
     }
 
     private func onTrigger() {
-        guard awaitingTrigger else { return }
+        guard state.withLock({ $0.awaitingTrigger }) else { return }
         resubscription.disposable = CurrentThreadScheduler.instance.schedule { [weak self] in
             guard let self else { return }
-            self.lock.withLock {
-                guard self.awaitingTrigger else { return }
-                self.awaitingTrigger = false
-                self.subscribeSource()
+            let resubscribe = state.withLock { state -> Bool in
+                guard state.awaitingTrigger, !state.ended else { return false }
+                state.awaitingTrigger = false
+                return true
             }
+            if resubscribe { subscribeSource() }
         }
     }
 
-    private func onTriggerEnded(_ event: Event<Element>) {
-        if awaitingTrigger {
-            stop(with: event)
-        } else {
-            triggerEnded = event
+    private func onTriggerEnded(_ ending: Ending) {
+        let endNow = state.withLock { state -> Bool in
+            guard !state.ended else { return false }
+            guard state.awaitingTrigger else {
+                state.triggerEnded = ending
+                return false
+            }
+            state.ended = true
+            return true
         }
+        if endNow { finish(ending.event) }
     }
 
     private func subscribeSource() {
-        guard !isStopped else { return }
+        guard !state.withLock({ $0.ended }) else { return }
         let subscription = SingleAssignmentDisposable()
         attempt.disposable = subscription
-        subscription.setDisposable(source.subscribe(handler: { event in
-            self.lock.withLock {
-                switch event {
-                case .next(let element): self.forwardNext(element)
-                case .completed: self.stop(with: .completed)
-                case .error(let error): self.onSourceError(error)
-                }
+        subscription.setDisposable(source.subscribe(handler: { [self] event in
+            switch event {
+            case .next(let element): forwardNext(element)
+            case .completed: onSourceCompleted()
+            case .error(let error): onSourceError(error)
             }
         }))
     }
 
-    private func onSourceError(_ error: any Error) {
-        guard !isStopped else { return }
-        attempt.disposable = Disposables.create()
-        if let triggerEnded {
-            stop(with: triggerEnded)
-            return
+    private func onSourceCompleted() {
+        let end = state.withLock { state -> Bool in
+            guard !state.ended else { return false }
+            state.ended = true
+            return true
         }
-        awaitingTrigger = true
-        errors?.onNext(error)
+        if end { finish(.completed) }
+    }
+
+    private enum AfterError {
+        case none
+        case end(Ending)
+        case ask(PublishSubject<any Error>)
+    }
+
+    private func onSourceError(_ error: any Error) {
+        let next = state.withLock { state -> AfterError in
+            guard !state.ended else { return .none }
+            if let ended = state.triggerEnded {
+                state.ended = true
+                return .end(ended)
+            }
+            guard let errors = state.errors else { return .none }
+            state.awaitingTrigger = true
+            return .ask(errors)
+        }
+        switch next {
+        case .none: return
+        case .end(let ending): finish(ending.event)
+        case .ask(let errors):
+            attempt.disposable = Disposables.create()
+            errors.onNext(error)
+        }
+    }
+
+    /// Sends the terminal event the state chose; `ended` makes it the only one.
+    private func finish(_ event: Event<Element>) {
+        isStopped = true
+        forwardTerminal(event)
     }
 
     override func dispose() {
@@ -176,6 +232,6 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
         attempt.dispose()
         resubscription.dispose()
         triggerSubscription.dispose()
-        lock.withLock { errors = nil }
+        state.withLock { $0.errors = nil }
     }
 }

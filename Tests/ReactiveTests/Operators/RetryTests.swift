@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 import ReactiveTesting
 import TestSupport
@@ -175,5 +176,33 @@ final class RetryTests: LeakCheckingTestCase {
         .subscribe(onError: { events.append("error \($0)") }, onCompleted: { events.append("completed") })
         XCTAssertEqual(attempts.count, 50_000)
         XCTAssertEqual(events.values, ["completed"])
+    }
+
+    /// The trigger ends on another thread while an element is being delivered: it must not wait
+    /// for the observer (RetryWhen held its lock across forwarding, so the trigger blocked).
+    func testStressRetryWhenATriggerOnAnotherThreadNeverWaitsForABusyObserver() {
+        for round in 0..<50 {
+            let source = PublishSubject<Int>()
+            let trigger = PublishSubject<Int>()
+            let events = Recorder<String>()
+            let triggerReturned = DispatchSemaphore(value: 0)
+            let waited = Recorder<Bool>()
+            let subscription = source.retry { _ in trigger }.subscribe(
+                onNext: { element in
+                    DispatchQueue.global().async {
+                        if round.isMultiple(of: 2) { trigger.onCompleted() } else { trigger.onError(TestError(round)) }
+                        triggerReturned.signal()
+                    }
+                    waited.append(triggerReturned.wait(timeout: .now() + 10) == .success)
+                    events.append("next \(element)")
+                },
+                onError: { events.append("error \($0)") },
+                onCompleted: { events.append("completed") })
+            source.onNext(round)
+            source.onError(TestError(-1))
+            XCTAssertEqual(waited.values, [true], "round \(round): the trigger's event returned while the observer was busy")
+            XCTAssertEqual(events.values, ["next \(round)", round.isMultiple(of: 2) ? "completed" : "error \(TestError(round))"])
+            subscription.dispose()
+        }
     }
 }
