@@ -118,7 +118,9 @@ public struct BaselineJPEGEncoder: Sendable {
     ) {
         let coefficients = forwardDCT(block)
         var quantized = [Int](repeating: 0, count: 64)
-        for (position, natural) in zigzag.enumerated() {
+        let zigzag = Self.zigzag
+        for position in 0..<64 {
+            let natural = zigzag[position]
             quantized[position] = Int((coefficients[natural] / Float(quantizer[natural])).rounded())
         }
         let difference = quantized[0] - previousDC
@@ -170,6 +172,10 @@ public struct BaselineJPEGEncoder: Sendable {
 
     /// The 2-D DCT-II of an 8x8 block (rows then columns), scaled as T.81 defines it.
     private static func forwardDCT(_ block: [Float]) -> [Float] {
+        // Tables are read once per block and loops count plain indices: in a debug build each
+        // read of a global and each step of a generic iterator looks up runtime data under a
+        // lock, which under the thread sanitizer made encoding the demo pictures crawl.
+        let cosines = Self.cosines
         var rows = [Float](repeating: 0, count: 64)
         for y in 0..<8 {
             for u in 0..<8 {
