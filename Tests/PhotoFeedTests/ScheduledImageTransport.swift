@@ -9,8 +9,8 @@ import Reactive
 import ReactiveTesting
 
 /// A transport answering picture requests on a `TestScheduler`: each URL after its scripted
-/// delay (or never), with the demo JPEG of its file name; it records every send and cancel with
-/// its virtual time.
+/// delay (or never), with its scripted bytes or else the demo JPEG of its file name; it records
+/// every send and cancel with its virtual time.
 final class ScheduledImageTransport: HTTPTransport {
     struct Call: Equatable {
         let time: Int
@@ -20,14 +20,17 @@ final class ScheduledImageTransport: HTTPTransport {
     private let scheduler: TestScheduler
     private let delays: [String: Int]
     private let defaultDelay: Int?
+    private let bodies: [String: Data]
     private let sent = Mutex<[Call]>([])
     private let cancelled = Mutex<[Call]>([])
 
-    /// Answers `url` after `delays[url]` ticks, others after `defaultDelay` (`nil`: never).
-    init(scheduler: TestScheduler, defaultDelay: Int?, delays: [String: Int] = [:]) {
+    /// Answers `url` after `delays[url]` ticks, others after `defaultDelay` (`nil`: never), with
+    /// `bodies[url]` when there is one.
+    init(scheduler: TestScheduler, defaultDelay: Int?, delays: [String: Int] = [:], bodies: [String: Data] = [:]) {
         self.scheduler = scheduler
         self.defaultDelay = defaultDelay
         self.delays = delays
+        self.bodies = bodies
     }
 
     var sends: [Call] { sent.withLock { $0 } }
@@ -40,8 +43,9 @@ final class ScheduledImageTransport: HTTPTransport {
         sent.withLock { $0.append(Call(time: scheduler.clock, url: url)) }
         let call = ScheduledCall()
         if let delay = delays[url] ?? defaultDelay {
+            let scripted = bodies[url]
             let timer = scheduler.scheduleRelative(.seconds(delay)) {
-                let body = Data(DemoPicture(name: request.url?.lastPathComponent ?? "").jpeg())
+                let body = scripted ?? Data(DemoPicture(name: request.url?.lastPathComponent ?? "").jpeg())
                 completion(.success(Response(statusCode: 200, data: body, request: request)))
             }
             call.onCancel { timer.dispose() }

@@ -194,6 +194,35 @@ final class ThumbnailLoaderTests: LeakCheckingTestCase {
         XCTAssertEqual(outcomes.values.first?.image, outcomes.values.last?.image)
     }
 
+    /// A demo JPEG whose frame header claims `width` x `height`.
+    private func jpegClaiming(width: Int, height: Int) throws -> Data {
+        var bytes = DemoPicture(name: "1_m.jpg").jpeg()
+        let frame = try XCTUnwrap((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[frame + 5] = UInt8(height >> 8)
+        bytes[frame + 6] = UInt8(height & 0xFF)
+        bytes[frame + 7] = UInt8(width >> 8)
+        bytes[frame + 8] = UInt8(width & 0xFF)
+        return Data(bytes)
+    }
+
+    func testAPictureOverTheThumbnailPixelLimitIsRefusedUnlessTheDecoderAllowsIt() throws {
+        let scheduler = TestScheduler()
+        let huge = try jpegClaiming(width: 3_000, height: 2_000)
+        let transport = ScheduledImageTransport(scheduler: scheduler, defaultDelay: 1, bodies: [mediaURL(1): huge])
+        let provider = NetworkProvider<PhotoImage>(transport: transport, trackInflights: true, scheduler: scheduler)
+        let outcomes = Recorder<Outcome>()
+        load([item(1)], with: ThumbnailLoader(provider: provider, decodeScheduler: scheduler), at: 0, on: scheduler, into: outcomes)
+        let lenient = ThumbnailLoader(provider: provider, decodeScheduler: scheduler, decoder: JPEGDecoder(maximumPixelCount: 8_000_000))
+        load([item(1)], with: lenient, at: 10, on: scheduler, into: outcomes)
+        scheduler.start()
+
+        let reasons = outcomes.values.map { ($0.error as? ImageDecodingError)?.reason }
+        XCTAssertEqual(reasons.count, 2)
+        XCTAssertEqual(reasons.first, .imageTooLarge(pixels: 6_000_000, limit: ThumbnailLoader.defaultMaximumPixelCount))
+        XCTAssertNotNil(reasons.last ?? nil, "the claimed size passes the lenient limit; the short data then fails to decode")
+        XCTAssertNotEqual(reasons.last, .imageTooLarge(pixels: 6_000_000, limit: 8_000_000))
+    }
+
     func testABadAddressOrSizeFailsWithoutARequest() {
         let scheduler = TestScheduler()
         let transport = ScheduledImageTransport(scheduler: scheduler, defaultDelay: 1)

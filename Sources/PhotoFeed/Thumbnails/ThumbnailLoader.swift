@@ -33,6 +33,11 @@ public final class ThumbnailLoader: Sendable {
     private let gate: LoadGate
     private let memory: ThumbnailMemoryCache
 
+    /// The default decoder's `maximumPixelCount`: 4 megapixels. The feed's `media.m` pictures are
+    /// 240 pixels wide, so a larger one is refused before its pixels are allocated; pass a
+    /// decoder with a higher limit to load bigger sizes.
+    public static let defaultMaximumPixelCount = 4_000_000
+
     /// A loader of `provider`'s pictures. Decoding runs on `decodeScheduler` (a background queue
     /// by default; a `TestScheduler` in virtual-time tests) with `decoder`.
     public init(
@@ -41,7 +46,7 @@ public final class ThumbnailLoader: Sendable {
         memoryLimit: Int = 32 * 1_048_576,
         responseCache: ResponseCache? = nil,
         decodeScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),
-        decoder: JPEGDecoder = JPEGDecoder()
+        decoder: JPEGDecoder = JPEGDecoder(maximumPixelCount: ThumbnailLoader.defaultMaximumPixelCount)
     ) {
         self.provider = provider
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
