@@ -23,7 +23,11 @@ final class TCPSocketTests: XCTestCase {
         let listener = try TCPSocket.listen()
         defer { listener.close() }
         let client = try TCPSocket.connect(host: "localhost", port: try listener.localPort(), timeout: .seconds(2))
-        client.close()
+        defer { client.close() }
+        let server = try XCTUnwrap(try listener.accept(timeout: .seconds(2)), "the listener on the loopback saw the connection")
+        defer { server.close() }
+        try client.write(Array("hi".utf8), timeout: .seconds(2))
+        XCTAssertEqual(try server.read(timeout: .seconds(2)), Array("hi".utf8))
     }
 
     func testRefusedPortGivesECONNREFUSED() throws {

@@ -10,9 +10,10 @@ final class DisposeBagTests: LeakCheckingTestCase {
             Disposables.create { calls.append(1) }.disposed(by: bag)
             bag.insert(Disposables.create { calls.append(2) }, Disposables.create { calls.append(3) })
         }
+        weak let released = bag
         XCTAssertEqual(calls.count, 0)
         bag = nil
-        XCTAssertNil(bag)
+        XCTAssertNil(released, "nothing else holds the bag")
         XCTAssertEqual(calls.values, [1, 2, 3])
     }
 
@@ -50,9 +51,10 @@ final class DisposeBagBuilderTests: LeakCheckingTestCase {
             Disposables.create { calls.append(2) }
             Disposables.create { calls.append(3) }
         }
+        weak let released = bag
         XCTAssertEqual(calls.count, 0)
         bag = nil
-        XCTAssertNil(bag)
+        XCTAssertNil(released, "the builder's bag holds only its members")
         XCTAssertEqual(calls.values, [1, 2, 3])
     }
 
@@ -84,8 +86,9 @@ final class DisposeBagBuilderTests: LeakCheckingTestCase {
         }
         subject.onNext(1)
         XCTAssertEqual(relay.value, 1)
+        weak let released = bag
         bag = nil
-        XCTAssertNil(bag)
+        XCTAssertNil(released, "the subscriptions do not keep their bag alive")
         subject.onNext(2)
         XCTAssertEqual(relay.value, 1)
         XCTAssertEqual(values.values, [1])
