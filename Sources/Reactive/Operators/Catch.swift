@@ -12,6 +12,13 @@ extension ObservableType {
         return lift(with: handler) { CatchSink(downstream: $0, handler: $1) }
     }
 
+    /// The same, for a handler returning an `Observable`, so a closure may build its fallback
+    /// with leading-dot syntax as in RxSwift: `source.catch { _ in .just(0) }`.
+    @inlinable
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element> {
+        lift(with: handler) { CatchSink(downstream: $0, handler: $1) }
+    }
+
     /// On error, emits `element` and completes.
     @inlinable
     public func catchAndReturn(_ element: Element) -> Observable<Element> {

@@ -21,6 +21,14 @@ final class CatchTests: LeakCheckingTestCase {
         XCTAssertEqual(seen.values, [1])
     }
 
+    func testAHandlerMayBuildItsFallbackWithLeadingDotSyntax() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError(1))])
+        let res = scheduler.start { xs.catch { _ in .just(0) } }
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 0), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
     func testCatchWithoutAnErrorNeverSubscribesTheFallback() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(230)])
