@@ -52,10 +52,6 @@ public final class DefaultTransport: HTTPTransport {
 
     /// Whether `request` goes through `socketTransport`: `http://` on Linux, never on Apple platforms.
     static func usesSocketTransport(for request: URLRequest) -> Bool {
-        #if canImport(Darwin)
-        false
-        #else
-        request.url?.scheme?.lowercased() == "http"
-        #endif
+        NetworkingPlatform.defaultTransportUsesSocketsForHTTP && request.url?.scheme?.lowercased() == "http"
     }
 }

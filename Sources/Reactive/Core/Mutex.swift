@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// Inside `Reactive`, `Mutex` is the sanitizer-aware one.
@@ -46,12 +43,5 @@ struct ThreadSanitizerHooks: Sendable {
     @usableFromInline let acquire: Hook
     @usableFromInline let release: Hook
 
-    @usableFromInline static let shared: ThreadSanitizerHooks? = {
-        #if canImport(Glibc)
-        guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else { return nil }
-        return ThreadSanitizerHooks(acquire: unsafeBitCast(acquire, to: Hook.self), release: unsafeBitCast(release, to: Hook.self))
-        #else
-        return nil
-        #endif
-    }()
+    @usableFromInline static let shared: ThreadSanitizerHooks? = lookUp()
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// The per-thread queue of `CurrentThreadScheduler`: work scheduled while it runs waits its turn,
@@ -22,19 +17,13 @@ final class Trampoline {
 
     @usableFromInline init() {}
 
-    @usableFromInline static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<Trampoline>.fromOpaque(pointer).release()
-        }
-        return key
-    }()
+    /// Holds each thread's trampoline, released when the thread exits.
+    @usableFromInline static let key = ThreadSpecificKey()
 
     /// The trampoline running on this thread, if any.
     @inlinable
     static var current: Trampoline? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer = key.value else { return nil }
         let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
         return trampoline.isRunning ? trampoline : nil
     }
@@ -42,11 +31,11 @@ final class Trampoline {
     /// This thread's trampoline, running or not; made and installed on first use.
     @usableFromInline
     static var ofThisThread: Trampoline {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = key.value {
             return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
         }
         let trampoline = Trampoline()
-        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        key.set(Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline
     }
 
