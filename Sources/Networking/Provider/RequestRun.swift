@@ -117,8 +117,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             options.downloadFile = file
             state.withLock { $0.downloadFile = file }
             complete = { result in
-                guard !self.isFinished else { return }
-                self.finish(DownloadMover.finish(result, temporaryURL: file, destination: destination))
+                // Claim the end before moving the file: a `cancel()` that comes later then finds
+                // the request finished, and one that came first removed the file and reported.
+                guard self.claimFinish() else { return }
+                self.deliver(DownloadMover.finish(result, temporaryURL: file, destination: destination))
             }
         }
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
@@ -163,14 +165,18 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 
     private func finish(_ result: Result<Response, ProviderError>) {
-        let proceed = state.withLock { state -> Bool in
+        guard claimFinish() else { return }
+        deliver(result)
+    }
+
+    /// Marks the request finished; false when it already was (answered or cancelled).
+    private func claimFinish() -> Bool {
+        state.withLock { state -> Bool in
             guard !state.finished else { return false }
             state.finished = true
             state.work = nil
             return true
         }
-        guard proceed else { return }
-        deliver(result)
     }
 
     /// Validation, plugins, the last progress update and the completion, on `callbackQueue` when set.

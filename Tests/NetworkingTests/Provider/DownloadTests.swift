@@ -140,4 +140,25 @@ final class DownloadTests: LeakCheckingTestCase {
         let growth = (peak.values.max() ?? baseline) - baseline
         XCTAssertLessThan(growth, 30 * 1_048_576, "peak RSS grew by \(growth / 1_048_576) MB for a 60 MB download")
     }
+
+    /// A cancel that comes while the finished download is being moved into place is too late:
+    /// the caller gets the file, and no cancelled report that leaves a moved file behind.
+    func testACancelWhileTheFileIsMovedIsTooLateAndTheFileIsDelivered() throws {
+        let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport())
+        let destination = directory.appendingPathComponent("late-cancel.bin")
+        let call = Recorder<any Cancellable>()
+        let results = Recorder<Result<Response, ProviderError>>()
+        let task = RequestTask.downloadDestination { _, _ in
+            XCTAssertTrue(waitUntil(timeout: 10) { call.count == 1 })
+            call.values.first?.cancel()
+            return (destination, [.createIntermediateDirectories])
+        }
+        call.append(provider.request(ServerRoute(baseURL: server.baseURL, path: "bytes/1000", task: task)) { results.append($0) })
+        XCTAssertTrue(waitUntil(timeout: 30) { results.count == 1 })
+        RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+        XCTAssertEqual(results.count, 1, "one report")
+        let response = try XCTUnwrap(results.values.first?.get())
+        XCTAssertEqual(response.fileURL, destination)
+        XCTAssertEqual(try Data(contentsOf: destination), Self.pattern(1_000))
+    }
 }
