@@ -104,7 +104,7 @@ final class EndToEndTests: LeakCheckingTestCase {
 
         XCTAssertEqual(outcome.status, 1)
         XCTAssertEqual(outcome.stdout, "")
-        XCTAssertEqual(outcome.stderr, "photo-feed: Could not connect to 127.0.0.1:\(server.port) (connection refused) (could not reach 127.0.0.1:\(server.port)).\n")
+        XCTAssertEqual(outcome.stderr, "photo-feed: Could not connect to 127.0.0.1:\(server.port) (connection refused).\n")
     }
 
     func testA503ExitsOneWithTheStatusAndTheServersMessage() throws {

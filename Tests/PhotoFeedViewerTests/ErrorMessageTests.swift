@@ -1,7 +1,9 @@
 import Foundation
+import HTTPWire
 import Networking
 import PhotoFeed
 import PhotoFeedViewerCore
+import Reactive
 import TestSupport
 import XCTest
 
@@ -13,6 +15,25 @@ final class ErrorMessageTests: LeakCheckingTestCase {
                        "The network connection was lost (while talking to h:1).")
         XCTAssertEqual(ErrorMessage.text(for: APIError.internetConnection(URLError(.notConnectedToInternet)), host: nil),
                        "No internet connection.")
+    }
+
+    /// A refused connection to a loopback port, over a real socket: the classified error names
+    /// the address already, so the host is not repeated after it.
+    func testARefusedLoopbackPortNamesTheAddressOnce() throws {
+        let listener = try TCPSocket.listen()
+        let port = try listener.localPort()
+        listener.close()
+        let baseURL = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))
+        let store = PhotoFeedStore(provider: NetworkProvider<FlickrAPI>(endpointClosure: FlickrAPI.endpointClosure(baseURL: baseURL),
+                                                                        transport: SocketTransport()))
+        let failures = Recorder<any Error>()
+        let subscription = store.load().subscribe(onFailure: { failures.append($0) })
+        defer { subscription.dispose() }
+        XCTAssertTrue(waitUntil(timeout: 10) { failures.count == 1 })
+        let error = try XCTUnwrap(failures.values.first as? APIError)
+        let text = ErrorMessage.text(for: error, host: "127.0.0.1:\(port)")
+        XCTAssertTrue(text.hasPrefix("Could not connect to 127.0.0.1:\(port)"), text)
+        XCTAssertEqual(text.components(separatedBy: "127.0.0.1").count, 2, "the address appears once: \(text)")
     }
 
     func testTimeoutsStatusesAndEmptyBodies() {

@@ -11,7 +11,8 @@ public enum ErrorMessage {
         switch error {
         case let apiError as APIError:
             let message = apiError.errorDescription ?? "The request failed."
-            guard apiError.isNoNetwork, let host else { return message }
+            // The message may name the host already (a refused loopback or private address).
+            guard apiError.isNoNetwork, let host, !message.contains(host) else { return message }
             let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
             let context = apiError.underlyingError?.isLostConnection == true ? "while talking to" : "could not reach"
             return "\(sentence) (\(context) \(host))."
