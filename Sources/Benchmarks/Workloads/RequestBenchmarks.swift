@@ -15,7 +15,7 @@ enum RequestBenchmarks {
 
     /// A target whose stub answers 200 with ``body``.
     struct TinyTarget: TargetType {
-        var baseURL: URL { URL(string: "http://127.0.0.1/") ?? URL(fileURLWithPath: "/") }
+        var baseURL: URL { URL(fixed: "http://127.0.0.1/") }
         var path: String { "tiny" }
         var method: HTTPMethod { .get }
         var task: RequestTask { .requestPlain }

@@ -15,7 +15,7 @@ public enum FlickrAPI: TargetType, Equatable {
     case publicPhotos(PhotoRequest)
 
     /// `https://api.flickr.com`.
-    public static let defaultBaseURL: URL = URL(string: "https://api.flickr.com") ?? URL(fileURLWithPath: "/")
+    public static let defaultBaseURL = URL(fixed: "https://api.flickr.com")
 
     /// The feed's path below the base URL.
     public static let feedPath = "services/feeds/photos_public.gne"
@@ -54,13 +54,6 @@ public enum FlickrAPI: TargetType, Equatable {
     /// NetworkProvider<FlickrAPI>(endpointClosure: FlickrAPI.endpointClosure(baseURL: server.baseURL))
     /// ```
     public static func endpointClosure(baseURL: URL) -> NetworkProvider<FlickrAPI>.EndpointClosure {
-        { target in
-            let sampleData = target.sampleData
-            return Endpoint(url: baseURL.appendingPathComponent(target.path).absoluteString,
-                            sampleResponseClosure: { .networkResponse(200, sampleData) },
-                            method: target.method,
-                            task: target.task,
-                            httpHeaderFields: target.headers)
-        }
+        { target in Endpoint(target: target, baseURL: baseURL) }
     }
 }

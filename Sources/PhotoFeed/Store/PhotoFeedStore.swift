@@ -80,12 +80,10 @@ public final class PhotoFeedStore: Sendable {
         }
     }
 
-    /// The request pipeline of one page, without touching the sections: `rx.request` ->
-    /// `filterSuccessfulStatusCodes()` -> `classifyErrors()` -> ``Photo/decode(feed:)``.
+    /// The request pipeline of one page, without touching the sections: `rx.classifiedRequest`
+    /// (`rx.request` -> `filterSuccessfulStatusCodes()` -> `classifyErrors()`) -> ``Photo/decode(feed:)``.
     public func fetch(_ request: PhotoRequest = PhotoRequest()) -> Single<Photo> {
-        provider.rx.request(.publicPhotos(request))
-            .filterSuccessfulStatusCodes()
-            .classifyErrors()
+        provider.rx.classifiedRequest(.publicPhotos(request))
             .map { response in
                 guard !response.data.isEmpty else { throw APIError.empty }
                 return try Photo.decode(feed: response.data)
