@@ -30,10 +30,3 @@ public enum ErrorMessage {
         return error.localizedDescription
     }
 }
-
-extension ProviderError {
-    fileprivate var underlyingError: (any Error)? {
-        if case .underlying(let error, _) = self { return error }
-        return nil
-    }
-}
