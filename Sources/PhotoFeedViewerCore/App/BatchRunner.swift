@@ -51,12 +51,7 @@ public struct BatchRunner: Sendable {
             loads = options.pages.map { watched.take($0) } ?? watched
         } else {
             let pages = options.pages ?? 1
-            loads = Observable.range(start: 0, count: pages).concatMap { [session] _ in
-                session.store.load(request)
-                    .map { Result<Photo, any Error>.success($0) }
-                    .catch { .just(.failure($0)) }
-                    .asObservable()
-            }
+            loads = Observable.range(start: 0, count: pages).concatMap { [session] _ in session.store.loadResult(request) }
         }
         let subscription = SingleAssignmentDisposable()
         subscription.setDisposable(loads.subscribe(onNext: { [self] result in
