@@ -18,14 +18,16 @@ let package = Package(
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
-        .target(name: "Reactive"),
-        .target(name: "ReactiveTesting", dependencies: ["Reactive"]),
-        .target(name: "HTTPWire"),
-        .target(name: "FeedServer", dependencies: ["HTTPWire"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire"]),
+        // The package's one lock, beneath every module that shares state between threads.
+        .target(name: "Locking"),
+        .target(name: "Reactive", dependencies: ["Locking"]),
+        .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
+        .target(name: "HTTPWire", dependencies: ["Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire", "Locking"]),
         .target(name: "ImageDecoding"),
-        .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding"]),
-        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding"]),
+        .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
+        .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
@@ -34,24 +36,24 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
-                           "PhotoFeedViewerCore"]
+                           "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "Locking"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire"]
+            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",
-            dependencies: ["PhotoFeed", "Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer"]
+            dependencies: ["PhotoFeed", "Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport", "ImageDecoding", "Networking"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport", "ImageDecoding", "Networking", "Locking"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),

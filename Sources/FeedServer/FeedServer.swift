@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import Locking
 
 /// A small threaded HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
 /// for tests, benchmarks and the `photo-feed --demo` viewer.
@@ -16,7 +17,7 @@ public final class FeedServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
     let listener: TCPSocket
-    let state: LockedState<ServerState>
+    let state: Lock<ServerState>
     let generator: FeedGenerator
     private let threads = DispatchGroup()
 
@@ -31,7 +32,7 @@ public final class FeedServer: Sendable {
             throw error
         }
         self.listener = listener
-        self.state = LockedState(ServerState(seed: configuration.seed))
+        self.state = Lock(ServerState(seed: configuration.seed))
         self.generator = FeedGenerator(seed: configuration.seed, itemsPerPage: configuration.itemsPerPage)
         threads.enter()
         let thread = Thread { [self] in

@@ -1,6 +1,6 @@
 import HTTPWire
 
-/// Everything the server's threads share, kept behind the server's `Mutex`.
+/// Everything the server's threads share, kept behind the server's `Lock`.
 struct ServerState: Sendable {
     var stopping = false
     var listenerClosed = false

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 import Synchronization
 
@@ -66,8 +67,8 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
 
 /// The state of one `start(created:subscribed:disposed:create:)` run.
 final class StartRun<Source: ObservableConvertibleType>: Sendable {
-    let source = Mutex<UncheckedSource<Source>?>(nil)
-    let subscription = Mutex<(any Disposable)?>(nil)
+    let source = Lock<UncheckedSource<Source>?>(nil)
+    let subscription = Lock<(any Disposable)?>(nil)
 }
 
 /// Carries the created sequence between the run's scheduled steps.

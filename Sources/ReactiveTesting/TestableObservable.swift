@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 import Synchronization
 
@@ -5,7 +6,7 @@ import Synchronization
 ///
 /// Hot ones play their events at absolute ticks to whoever is subscribed then; cold ones
 /// play them relative to each subscription, scheduled when it happens.
-// @unchecked: mutable state is behind the Mutex `lock`; events play on the scheduler's thread.
+// @unchecked: mutable state is behind the Lock `lock`; events play on the scheduler's thread.
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     enum Kind { case hot, cold }
 
@@ -13,7 +14,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
     public let recordedEvents: [Recorded<Event<Element>>]
     private let scheduler: TestScheduler
     private let kind: Kind
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var recordedSubscriptions: [Subscription] = []
     private var observers: [Int: AnyObserver<Element>] = [:]
     private var nextID = 0

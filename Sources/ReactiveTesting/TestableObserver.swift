@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 import Synchronization
 
@@ -9,10 +10,10 @@ import Synchronization
 /// scheduler.start()
 /// observer.events   // [.next(210, 1), ...]
 /// ```
-// @unchecked: the recorded events are behind the Mutex `lock`.
+// @unchecked: the recorded events are behind the Lock `lock`.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     private let scheduler: TestScheduler
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var recorded: [Recorded<Event<Element>>] = []
 
     init(scheduler: TestScheduler) {

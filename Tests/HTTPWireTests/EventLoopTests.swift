@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPWire
+import Locking
 import Synchronization
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// deadline order unless cancelled, and a registered socket's handler hears that it is readable.
 final class EventLoopTests: XCTestCase {
     private final class Log: Sendable {
-        let entries = Mutex<[String]>([])
+        let entries = Lock<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }
         var values: [String] { entries.withLock { $0 } }
     }

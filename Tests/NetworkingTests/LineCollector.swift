@@ -1,9 +1,10 @@
+import Locking
 import Networking
 import Synchronization
 
 /// Collects logger output lines from any thread.
 final class LineCollector: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Lock<[String]>([])
 
     var lines: [String] { storage.withLock { $0 } }
     var text: String { lines.joined(separator: "\n") }

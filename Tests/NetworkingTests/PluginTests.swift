@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Synchronization
 import TestSupport
@@ -34,7 +35,7 @@ final class PluginTests: LeakCheckingTestCase {
     }
 
     func testNetworkActivityPluginCountsAndReports() {
-        let changes = Mutex<[NetworkActivityChangeType]>([])
+        let changes = Lock<[NetworkActivityChangeType]>([])
         let plugin = NetworkActivityPlugin { change, _ in changes.withLock { $0.append(change) } }
         let request = PreparedRequest(request: URLRequest(url: URL(string: "http://127.0.0.1/")!))
         plugin.willSend(request, target: TestTarget())

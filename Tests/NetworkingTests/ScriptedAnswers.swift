@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Networking
 import ReactiveTesting
 import Synchronization
@@ -10,7 +11,7 @@ import FoundationNetworking
 final class ScriptedAnswers: Sendable {
     private let answers: [EndpointSampleResponse]
     private let scheduler: TestScheduler
-    private let state = Mutex<(served: Int, ticks: [Int])>((0, []))
+    private let state = Lock<(served: Int, ticks: [Int])>((0, []))
 
     init(_ answers: [EndpointSampleResponse], scheduler: TestScheduler) {
         self.answers = answers

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Synchronization
 import TestSupport
@@ -10,8 +11,8 @@ import XCTest
 /// Real URLSession traffic, on 127.0.0.1 only.
 final class URLSessionTransportTests: LeakCheckingTestCase {
     private final class Outcome: Sendable {
-        let results = Mutex<[Result<Response, ProviderError>]>([])
-        let progress = Mutex<[Double]>([])
+        let results = Lock<[Result<Response, ProviderError>]>([])
+        let progress = Lock<[Double]>([])
         let done = DispatchSemaphore(value: 0)
 
         func record(_ result: Result<Response, ProviderError>) {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Networking
 import PhotoFeed
 import Synchronization
@@ -33,11 +34,11 @@ func sectionLinks(_ sections: [PhotoSection]) -> [[String]] {
 
 /// Answers each stubbed request with the next scripted response and counts requests as they start.
 final class ScriptedFeed: Sendable {
-    private let responses: Mutex<[EndpointSampleResponse]>
-    private let started = Mutex<[URL]>([])
+    private let responses: Lock<[EndpointSampleResponse]>
+    private let started = Lock<[URL]>([])
 
     init(_ responses: [EndpointSampleResponse]) {
-        self.responses = Mutex(responses)
+        self.responses = Lock(responses)
     }
 
     /// Requests started so far, by URL.

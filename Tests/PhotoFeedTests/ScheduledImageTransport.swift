@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import PhotoFeed
 import Reactive
@@ -21,8 +22,8 @@ final class ScheduledImageTransport: HTTPTransport {
     private let delays: [String: Int]
     private let defaultDelay: Int?
     private let bodies: [String: Data]
-    private let sent = Mutex<[Call]>([])
-    private let cancelled = Mutex<[Call]>([])
+    private let sent = Lock<[Call]>([])
+    private let cancelled = Lock<[Call]>([])
 
     /// Answers `url` after `delays[url]` ticks, others after `defaultDelay` (`nil`: never), with
     /// `bodies[url]` when there is one.
@@ -57,7 +58,7 @@ final class ScheduledImageTransport: HTTPTransport {
 
 /// A cancellable running its actions once on `cancel()`.
 final class ScheduledCall: Cancellable {
-    private let actions = Mutex<(cancelled: Bool, list: [@Sendable () -> Void])>((false, []))
+    private let actions = Lock<(cancelled: Bool, list: [@Sendable () -> Void])>((false, []))
 
     var isCancelled: Bool { actions.withLock { $0.cancelled } }
 

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import PhotoFeed
 import Reactive
@@ -14,7 +15,7 @@ import XCTest
 final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
     /// Answers each request on a global queue a little later with a tiny JPEG; tracks the most in flight.
     private final class CountingTransport: HTTPTransport {
-        private let state = Mutex<(inFlight: Int, most: Int, sent: Int)>((0, 0, 0))
+        private let state = Lock<(inFlight: Int, most: Int, sent: Int)>((0, 0, 0))
         private let jpeg = Data(BaselineJPEGEncoder().encode(width: 8, height: 8, rgb: [UInt8](repeating: 90, count: 192)))
 
         var most: Int { state.withLock { $0.most } }
@@ -29,7 +30,7 @@ final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
                 state.most = max(state.most, state.inFlight)
             }
             let call = ScheduledCall()
-            let finished = Mutex(false)
+            let finished = Lock(false)
             let end: @Sendable () -> Bool = { [self] in
                 let first = finished.withLock { done -> Bool in
                     defer { done = true }

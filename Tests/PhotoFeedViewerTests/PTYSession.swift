@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import TestSupport
 import XCTest
@@ -9,7 +10,7 @@ final class PTYSession: Sendable {
     private let process: Process
     private let input: Pipe
     private let output: Pipe
-    private let screen = Mutex(Data())
+    private let screen = Lock(Data())
     private let ended = DispatchSemaphore(value: 0)
 
     init(arguments: [String], environment: [String: String] = [:]) throws {

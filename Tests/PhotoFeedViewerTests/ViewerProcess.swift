@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import XCTest
 
@@ -99,7 +100,7 @@ final class PipeCollector: Sendable {
 
 /// Data written once by a reader thread and read after the group finished.
 final class DataBox: Sendable {
-    private let data = Mutex(Data())
+    private let data = Lock(Data())
     func set(_ value: Data) { data.withLock { $0 = value } }
     func get() -> Data { data.withLock { $0 } }
 }

@@ -1,27 +1,23 @@
 import Foundation
+import Locking
 import Reactive
 
 /// A thread-safe list that test closures append to.
-///
-/// It locks with `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: the stress tests
-/// run under ThreadSanitizer, which cannot see a contended `Mutex` being acquired on Linux.
-// @unchecked: `storage` is read and written only while `lock` is held.
-public final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
+public final class Recorder<Value: Sendable>: Sendable {
+    private let storage = Lock<[Value]>([])
 
     public init() {}
 
     /// Appends `value`.
     public func append(_ value: Value) {
-        lock.withLock { storage.append(value) }
+        storage.withLock { $0.append(value) }
     }
 
     /// Everything appended so far.
-    public var values: [Value] { lock.withLock { storage } }
+    public var values: [Value] { storage.withLock { $0 } }
 
     /// The number of values appended.
-    public var count: Int { lock.withLock { storage.count } }
+    public var count: Int { storage.withLock { $0.count } }
 }
 
 /// Waits, spinning the current run loop, until `condition` holds or `timeout` passes.

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Reactive
 import Synchronization
@@ -54,7 +55,7 @@ enum HTTPBenchmarks {
 
     /// Latencies and failures, recorded from URLSession's delegate threads.
     final class Recorder: Sendable {
-        private let state = Mutex<(latencies: [Double], failed: Int)>(([], 0))
+        private let state = Lock<(latencies: [Double], failed: Int)>(([], 0))
 
         func record(startedAt start: UInt64, ok: Bool) {
             let micros = Double(MonotonicClock.now() &- start) / 1_000

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 import Synchronization
 
@@ -52,7 +53,7 @@ enum SubjectBenchmarks {
     }
 
     private static func lockedDictionary(_ cycles: Int) -> Int {
-        let observers = Mutex(Registry())
+        let observers = Lock(Registry())
         let tally = Tally()
         var removed = 0
         for _ in 0..<cycles {

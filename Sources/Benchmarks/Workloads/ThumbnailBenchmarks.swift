@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import PhotoFeed
 import PhotoFeedViewerCore
@@ -61,8 +62,8 @@ enum ThumbnailBenchmarks {
         let provider = NetworkProvider<PhotoImage>(transport: SocketTransport(), trackInflights: true, scheduler: scheduler)
         let loader = ThumbnailLoader(provider: provider, maximumConcurrentLoads: 6, decodeScheduler: scheduler)
         let drawn = DispatchGroup()
-        let failed = Mutex(0)
-        let bytes = Mutex(0)
+        let failed = Lock(0)
+        let bytes = Lock(0)
         let start = MonotonicClock.now()
         var subscriptions: [any Disposable] = []
         for item in items {
@@ -97,7 +98,7 @@ enum ThumbnailBenchmarks {
                 continue
             }
             let done = DispatchSemaphore(value: 0)
-            let outcome = Mutex<Int?>(nil)
+            let outcome = Lock<Int?>(nil)
             let call = transport.send(URLRequest(url: url), progress: nil) { result in
                 outcome.withLock { $0 = (try? result.get())?.data.count }
                 done.signal()
@@ -114,7 +115,7 @@ enum ThumbnailBenchmarks {
     /// The answer of `single`, waiting on this thread; `nil` on failure.
     static func wait<Element: Sendable>(for single: Single<Element>) -> Element? {
         let done = DispatchSemaphore(value: 0)
-        let answer = Mutex<Element?>(nil)
+        let answer = Lock<Element?>(nil)
         let subscription = single.subscribe { result in
             answer.withLock { $0 = try? result.get() }
             done.signal()

@@ -1,4 +1,5 @@
 import HTTPWire
+import Locking
 import Synchronization
 
 /// The JPEG files of recently served demo pictures (the same name always gives the same
@@ -12,7 +13,7 @@ final class DemoPictureCache: Sendable {
     }
 
     private let capacity: Int
-    private let entries = LockedState(Entries())
+    private let entries = Lock(Entries())
 
     init(capacity: Int) {
         self.capacity = capacity

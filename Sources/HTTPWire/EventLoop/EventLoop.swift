@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 /// One thread that waits on many non-blocking sockets at once with `poll`, runs tasks handed to
 /// it from any thread, and fires its own timers (a heap of deadlines).
@@ -21,7 +22,7 @@ public final class EventLoop: @unchecked Sendable {
         var closed = false
     }
 
-    private let inbox = LockedState(Inbox())
+    private let inbox = Lock(Inbox())
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private var registrations: [Int32: Registration] = [:]

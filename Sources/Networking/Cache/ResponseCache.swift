@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Responses by cache key: an in-memory LRU of `capacity` entries, backed (optionally) by a
@@ -18,14 +19,14 @@ public final class ResponseCache: Sendable {
     /// Where responses are also written, if anywhere.
     public let directory: URL?
 
-    private let memory: Mutex<LRUIndex<Response>>
+    private let memory: Lock<LRUIndex<Response>>
 
     /// A cache of `capacity` responses in memory, also stored in `directory` when given
     /// (created on first write).
     public init(capacity: Int = 100, directory: URL? = nil) {
         self.capacity = max(0, capacity)
         self.directory = directory
-        self.memory = Mutex(LRUIndex(capacity: capacity))
+        self.memory = Lock(LRUIndex(capacity: capacity))
     }
 
     /// The keys held in memory, least recently used first.

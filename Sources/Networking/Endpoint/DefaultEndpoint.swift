@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 extension Endpoint {
@@ -35,7 +36,7 @@ final class JoinedURL: Sendable {
     /// The process's one cache (a single entry).
     static let last = JoinedURL()
 
-    private let entry = Mutex<Entry?>(nil)
+    private let entry = Lock<Entry?>(nil)
 
     func url(_ base: URL, appending path: String) -> URL {
         let kept: URL? = entry.withLock { entry in

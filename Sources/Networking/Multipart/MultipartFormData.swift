@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Builds a `multipart/form-data` body (RFC 7578) from data, file and stream parts, as
 /// Alamofire's `MultipartFormData` does; the body is streamed (file parts read from disk in
@@ -29,7 +30,7 @@ public final class MultipartFormData: Sendable {
 
     /// The boundary between parts.
     public let boundary: String
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty body; the default boundary is random.
     public init(boundary: String? = nil) {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Reactive
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -21,7 +22,7 @@ final class InflightRegistry: Sendable {
         var nextWaiter = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The number of distinct calls in flight.
     var count: Int { state.withLock { $0.calls.count } }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Reactive
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -15,7 +16,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     private let callbackQueue: DispatchQueue?
     private let progress: ProgressBlock?
     private let completion: NetworkProvider<Target>.Completion
-    private let state = Mutex(RequestRunState())
+    private let state = Lock(RequestRunState())
 
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
@@ -206,7 +207,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 }
 
-/// A request's mutable state. It lives outside the generic `RequestRun`, so `Mutex<RequestRunState>`
+/// A request's mutable state. It lives outside the generic `RequestRun`, so `Lock<RequestRunState>`
 /// is one concrete type: a type nested in the generic class made every lock look its metadata up
 /// in the runtime's generic cache (about 300 instructions each, several per request).
 private struct RequestRunState {

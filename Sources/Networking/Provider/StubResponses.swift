@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +15,7 @@ final class StubResponses: Sendable {
         let response: HTTPURLResponse
     }
 
-    private let last = Mutex<Entry?>(nil)
+    private let last = Lock<Entry?>(nil)
 
     /// The stub response for `url` and `statusCode`: the kept one when both match, else a new one.
     func response(url: URL, statusCode: Int) -> HTTPURLResponse? {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Reactive
 import Synchronization
 
@@ -80,7 +81,7 @@ final class ServiceCall: Cancellable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Synchronization
 
 /// The provider's default transport: on Linux `http://` URLs go through `SocketTransport`
@@ -11,13 +12,13 @@ import Synchronization
 public final class DefaultTransport: HTTPTransport {
     /// The transport for `http://` URLs.
     public let socketTransport: SocketTransport
-    private let urlSessionTransport: Mutex<URLSessionTransport?>
+    private let urlSessionTransport: Lock<URLSessionTransport?>
 
     /// Routes `http://` to `socketTransport` and the rest to `urlSessionTransport` (a default
     /// `URLSessionTransport` is created at the first such request when none is given).
     public init(socketTransport: SocketTransport = SocketTransport(), urlSessionTransport: URLSessionTransport? = nil) {
         self.socketTransport = socketTransport
-        self.urlSessionTransport = Mutex(urlSessionTransport)
+        self.urlSessionTransport = Lock(urlSessionTransport)
     }
 
     /// The transport for every scheme other than `http`.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A streamed body written to a temporary file before URLSession sends it from there, as
@@ -41,7 +42,7 @@ final class DeferredCancellable: Cancellable {
         var cleanup: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 

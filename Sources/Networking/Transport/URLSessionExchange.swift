@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Synchronization
 
 /// One request in flight on a `URLSessionTransport`: what arrived so far (in memory, or in the
@@ -24,7 +25,7 @@ final class URLSessionExchange: Sendable {
     let uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
     let progress: (@Sendable (Double) -> Void)?
     let completion: @Sendable (Result<Response, ProviderError>) -> Void
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(task: URLSessionDataTask, request: URLRequest, limit: Int, options: TransportOptions,
          completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {

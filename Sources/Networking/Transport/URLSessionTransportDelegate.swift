@@ -2,13 +2,14 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Synchronization
 
 /// Routes URLSession delegate callbacks to the exchange of each task (response, body bytes,
 /// upload progress); an exchange is removed exactly once (completion,
 /// failure, deadline or cancel), so each reports at most once.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let exchanges = Mutex<[Int: URLSessionExchange]>([:])
+    private let exchanges = Lock<[Int: URLSessionExchange]>([:])
 
     func register(_ exchange: URLSessionExchange, for identifier: Int) {
         exchanges.withLock { $0[identifier] = exchange }

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Runs jobs one at a time, in the order they were enqueued. A job holds the queue until
@@ -17,7 +18,7 @@ final class LoadQueue: Sendable {
         var pending: [Pending] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Queues `job`, running it at once (on this thread) when nothing else runs; returns its ticket.
     @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Networking
 import Reactive
 import Synchronization
@@ -24,7 +25,7 @@ public final class PhotoFeedStore: Sendable {
 
     private let changeRelay = PublishRelay<Changeset>()
     private let queue = LoadQueue()
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     private struct Publication {
         let sections: [PhotoSection]

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Lets at most `limit` loads run at once; the others wait, first come first served, and a
@@ -22,7 +23,7 @@ final class LoadGate: Sendable {
 
     /// The most loads holding a slot at once.
     let limit: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)

@@ -1,4 +1,5 @@
 import ImageDecoding
+import Locking
 
 /// Decoded thumbnails by key, at most `limit` bytes of pixels in all; the least recently used
 /// go first. A picture larger than the whole limit is not kept.
@@ -12,7 +13,7 @@ final class ThumbnailMemoryCache: Sendable {
 
     /// The most bytes of pixels held.
     let limit: Int
-    private let entries = Mutex(Entries())
+    private let entries = Lock(Entries())
 
     init(limit: Int) {
         self.limit = max(0, limit)

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import PhotoFeed
 import Reactive
 import Synchronization
@@ -40,9 +41,9 @@ public struct BatchRunner: Sendable {
 
     /// Runs to the end and returns the exit code: 1 on the first failed load.
     public func run() -> ExitCode {
-        let printed = Mutex(0)
+        let printed = Lock(0)
         let finished = DispatchSemaphore(value: 0)
-        let outcome = Mutex(ExitCode.success)
+        let outcome = Lock(ExitCode.success)
         let request = options.request
         let loads: Observable<Result<Photo, any Error>>
         if let period = options.watch {
@@ -72,7 +73,7 @@ public struct BatchRunner: Sendable {
         return outcome.withLock { $0 }
     }
 
-    private func printNewSections(printed: borrowing Mutex<Int>) {
+    private func printNewSections(printed: borrowing Lock<Int>) {
         let sections = session.store.sections.value
         let fresh = printed.withLock { count -> [(Int, PhotoSection)] in
             defer { count = max(count, sections.count) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import PhotoFeed
 import Reactive
 import Synchronization
@@ -16,13 +17,13 @@ public final class InteractiveApp: Sendable {
     private let opener: PhotoOpener
     private let watch: Duration?
     private let ui = DispatchQueue(label: "photo-feed.ui")
-    private let model: Mutex<ScreenModel>
-    private let decoder = Mutex(EditingKeyDecoder())
+    private let model: Lock<ScreenModel>
+    private let decoder = Lock(EditingKeyDecoder())
     private let subscriptions = DisposeBag()
     private let loads = RunningLoads()
-    private let board: Mutex<ThumbnailBoard?> = Mutex(nil)
+    private let board: Lock<ThumbnailBoard?> = Lock(nil)
     private let finished = DispatchSemaphore(value: 0)
-    private let exitCode = Mutex<ExitCode?>(nil)
+    private let exitCode = Lock<ExitCode?>(nil)
 
     /// A viewer of `session` on `terminal`, drawing thumbnails as `graphics` says and opening
     /// photos' pages with `opener`.
@@ -38,7 +39,7 @@ public final class InteractiveApp: Sendable {
         state.watchInterval = options.watch
         state.imagesAvailable = graphics != .none
         state.imagesEnabled = graphics != .none
-        self.model = Mutex(ScreenModel(state: state))
+        self.model = Lock(ScreenModel(state: state))
     }
 
     /// Feed loads still running (each is released when it answers).

@@ -1,3 +1,4 @@
+import Locking
 import Reactive
 
 /// Subscriptions held only while they run: each is released when it answers (or when
@@ -9,7 +10,7 @@ public final class RunningLoads: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty holder.
     public init() {}

@@ -1,5 +1,6 @@
 import Dispatch
 import ImageDecoding
+import Locking
 import PhotoFeed
 import Reactive
 
@@ -25,7 +26,7 @@ public final class ThumbnailBoard: Sendable {
     private let loader: ThumbnailLoader?
     private let maxPixelSize: Int
     private let onChange: @Sendable () -> Void
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// A board loading through `loader` (`nil`: every box says `offline`) at `maxPixelSize`,
     /// calling `onChange` (on the loader's threads) whenever a picture arrives or fails.

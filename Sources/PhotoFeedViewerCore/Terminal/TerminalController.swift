@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 /// The terminal of the full-screen viewer: raw mode and the alternate screen on `start()`,
@@ -8,9 +9,9 @@ import Synchronization
 public final class TerminalController: Sendable {
     private let input: Int32
     private let output: Int32
-    private let saved = Mutex<termios?>(nil)
+    private let saved = Lock<termios?>(nil)
     private let started = Atomic<Bool>(false)
-    private let sources = Mutex(SignalSources())
+    private let sources = Lock(SignalSources())
 
     /// A controller for `input` and `output` (stdin and stdout by default).
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {

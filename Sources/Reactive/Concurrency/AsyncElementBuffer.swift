@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The events of one subscription, buffered for an async consumer that pulls them one at a
@@ -16,7 +17,7 @@ final class AsyncElementBuffer<Element: Sendable>: Sendable {
         var subscription: (any Disposable)?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Subscribes to `source`; the subscription holds the buffer weakly.
     init<Source: ObservableType>(_ source: Source) where Source.Element == Element {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 extension Single where Element: Sendable {
@@ -75,7 +76,7 @@ final class ContinuationBridge<Element: Sendable>: Sendable {
         var isCancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Stores `continuation` and subscribes. In a task cancelled already it resumes with
     /// `CancellationError`: at once, or, with `subscribeWhenCancelled`, after subscribing when

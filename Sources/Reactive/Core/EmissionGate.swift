@@ -1,3 +1,4 @@
+import Locking
 /// Serializes one upstream's events with terminal events that arrive from elsewhere (a timer,
 /// a second sequence), without holding a lock while the observer runs.
 ///
@@ -27,7 +28,7 @@ struct EmissionGate: ~Copyable, Sendable {
         var pending: Terminal?
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
 
     init() {}
 

@@ -1,12 +1,13 @@
-import Foundation
+import Locking
 
-/// A sink's mutable state behind a lock, for state holding elements that need not be
-/// `Sendable` (where `Mutex`'s `sending` rules do not fit). The closure given to `withLock`
-/// must not call out: no observer, user closure or disposal runs under the lock.
+/// A sink's mutable state behind the package's `Lock`, for state holding elements that need
+/// not be `Sendable` (where `Lock`'s `sending` rules do not fit: the state stays in this object
+/// and only `Void` goes through the lock). The closure given to `withLock` must not call out:
+/// no observer, user closure or disposal runs under the lock.
 ///
 /// Not `Sendable` itself: the sink that owns it documents why sharing it is safe.
 final class LockedState<State> {
-    private let lock = NSLock()
+    private let lock = Lock(())
     private var state: State
 
     init(_ initial: State) {
@@ -15,8 +16,9 @@ final class LockedState<State> {
 
     /// Runs `body` with exclusive access to the state.
     func withLock<Value>(_ body: (inout State) -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
+        var result: Value?
+        lock.withLock { _ in result = body(&state) }
+        guard let result else { preconditionFailure("the lock ran its body") }
+        return result
     }
 }

@@ -1,3 +1,4 @@
+import Locking
 extension Observable where Element: Sendable {
     /// An observable that emits one event per action scheduled on `scheduler`, each made by
     /// `step` from the subscription's own state, until a terminal event: the scheduler forms of
@@ -22,7 +23,7 @@ extension Observable where Element: Sendable {
 /// The state lives in `loop` between runs: a run takes it out as it enters and puts it back as
 /// it leaves, so a run on another thread sees the last one's steps through the lock (and the
 /// thread sanitizer sees that order too) without `step` ever running under the lock.
-// @unchecked: `loop` (a Mutex) holds the state and lets one `run` at a time take steps;
+// @unchecked: `loop` (a Lock) holds the state and lets one `run` at a time take steps;
 // `pending` is a locked serial disposable.
 final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @unchecked Sendable {
     // @unchecked: `state` only moves in and out under the lock, to the one run that holds it.
@@ -35,7 +36,7 @@ final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @uncheck
     private let scheduler: any SchedulerType
     private let step: @Sendable (inout State) -> Event<Element>
     private let pending = SerialDisposable()
-    private let loop: Mutex<Loop>
+    private let loop: Lock<Loop>
 
     init(
         downstream: AnyObserver<Element>, scheduler: any SchedulerType, state: State,
@@ -43,7 +44,7 @@ final class ScheduledLoopSink<Element: Sendable, State>: Sink<Element>, @uncheck
     ) {
         self.scheduler = scheduler
         self.step = step
-        loop = Mutex(Loop(state: state))
+        loop = Lock(Loop(state: state))
         super.init(downstream: downstream)
     }
 

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A group of disposables disposed together; one added after disposal is disposed at once.
@@ -19,7 +20,7 @@ public final class CompositeDisposable: Cancelable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty group.
     public init() {}

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Factory for the common disposables.
@@ -38,11 +39,11 @@ struct NopDisposable: Disposable {
 
 /// Runs a closure once on dispose, then releases it.
 final class AnonymousDisposable: Cancelable {
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Lock<(@Sendable () -> Void)?>
     private let disposed = Atomic<Bool>(false)
 
     init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        self.action = Lock(action)
     }
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
@@ -60,10 +61,10 @@ final class AnonymousDisposable: Cancelable {
 
 /// Disposes two disposables once.
 final class BinaryDisposable: Cancelable {
-    private let pair: Mutex<(any Disposable, any Disposable)?>
+    private let pair: Lock<(any Disposable, any Disposable)?>
 
     init(_ first: any Disposable, _ second: any Disposable) {
-        pair = Mutex((first, second))
+        pair = Lock((first, second))
     }
 
     var isDisposed: Bool { pair.withLock { $0 == nil } }

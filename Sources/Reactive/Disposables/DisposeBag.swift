@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Collects disposables and disposes them all when it is deinitialized.
@@ -13,7 +14,7 @@ public final class DisposeBag: Sendable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty bag.
     public init() {}

@@ -1,3 +1,4 @@
+import Locking
 /// Disposes `underlying` once its primary holder and every reference taken with `retain()`
 /// have been disposed: `groupBy` and `window` keep their source running while a group or
 /// window is still subscribed, after the outer subscription went away (RxSwift's rule).
@@ -8,7 +9,7 @@ final class RefCountDisposable: Cancelable {
         var disposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let underlying: any Disposable
 
     init(_ underlying: any Disposable) {

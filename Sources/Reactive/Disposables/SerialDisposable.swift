@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Holds one disposable at a time: setting a new one disposes the previous one.
@@ -13,7 +14,7 @@ public final class SerialDisposable: Cancelable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// An empty serial disposable.
     public init() {}

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Holds a disposable that is set once, possibly after `dispose()` was called.
@@ -31,7 +32,7 @@ public final class SingleAssignmentDisposable: Cancelable {
 /// The state machine of a set-once disposable, embeddable in a sink without another object.
 @usableFromInline
 struct DisposableSlot: ~Copyable, Sendable {
-    @usableFromInline let state = SanitizerAwareMutex(DisposableSlotState.empty)
+    @usableFromInline let state = Lock(DisposableSlotState.empty)
 
     @inlinable
     init() {}

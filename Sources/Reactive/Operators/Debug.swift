@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Where `debug(_:)` writes its lines: standard output unless replaced (tests collect the
@@ -8,7 +9,7 @@ import Synchronization
 /// DebugLog.output = { line in lines.append(line) }
 /// ```
 public enum DebugLog {
-    private static let sink = Mutex<@Sendable (String) -> Void>({ print($0) })
+    private static let sink = Lock<@Sendable (String) -> Void>({ print($0) })
 
     /// The function each line is handed to; replaceable at any time, from any thread.
     public static var output: @Sendable (String) -> Void {
@@ -83,7 +84,7 @@ final class DebugSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable
 
 /// RxSwift's timestamp for `debug` lines: `yyyy-MM-dd HH:mm:ss.SSS`, local time.
 enum DebugTimestamp {
-    private static let formatter = Mutex<DateFormatter>({
+    private static let formatter = Lock<DateFormatter>({
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
         return formatter

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The shared state behind `multicast`, `publish`, `replay`, `refCount` and `share`.
@@ -31,7 +32,7 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
 
     let source: Observable<Input>
     let makeSubject: @Sendable () -> Subject
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var unsafeCurrent: Generation?
 
     init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject) {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 extension ObservableType where Element: Sendable {
@@ -11,7 +12,7 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-// @unchecked: the queue and the draining flag live in a Mutex; delivery happens in one drain at a time.
+// @unchecked: the queue and the draining flag live in a Lock; delivery happens in one drain at a time.
 final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private struct State {
         var queue: [Event<Element>] = []
@@ -20,7 +21,7 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
     }
 
     private let scheduler: any SchedulerType
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let drainWork = SerialDisposable()
 
     init(downstream: AnyObserver<Element>, scheduler: any SchedulerType) {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 extension ConnectableObservableType {
@@ -26,7 +27,7 @@ final class ConnectionCounter<Source: ConnectableObservableType>: @unchecked Sen
     }
 
     let source: Source
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var unsafeState = State()
 
     init(source: Source) {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 extension ObservableType {
     /// Resubscribes after an error, up to `maxAttempts` subscriptions in all (the first
@@ -99,7 +100,7 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
 /// Each event decides under `state` what to do and does it after the lock: forwarding, the
 /// error going to the handler's subject, subscribing and disposing all run unlocked, so an
 /// observer or a trigger busy on another thread never holds up the other side.
-// @unchecked: the mutable fields live in `state` (a Mutex); the disposables lock themselves.
+// @unchecked: the mutable fields live in `state` (a Lock); the disposables lock themselves.
 final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     /// A terminal event without an element, so the state stays `Sendable` whatever `Element` is.
     private enum Ending: Sendable {
@@ -125,7 +126,7 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
     }
 
     private let source: Observable<Element>
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let attempt = SerialDisposable()
     private let resubscription = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()

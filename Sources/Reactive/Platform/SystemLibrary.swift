@@ -1,5 +1,5 @@
 // The one file of Reactive that knows which C library it runs on: thread-specific storage for
-// the current-thread trampoline and the thread sanitizer's hooks for the package's lock.
+// the current-thread trampoline.
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -38,19 +38,5 @@ struct ThreadSpecificKey: Sendable {
     @inlinable
     func set(_ value: UnsafeMutableRawPointer) {
         pthread_setspecific(key, value)
-    }
-}
-
-extension ThreadSanitizerHooks {
-    /// `__tsan_acquire` / `__tsan_release` when the process runs under ThreadSanitizer on Linux.
-    /// On Apple platforms `Synchronization.Mutex` is an `os_unfair_lock`, which the sanitizer
-    /// already sees, so no hooks are needed there.
-    static func lookUp() -> ThreadSanitizerHooks? {
-        #if canImport(Glibc) || canImport(Musl)
-        guard let acquire = dlsym(nil, "__tsan_acquire"), let release = dlsym(nil, "__tsan_release") else { return nil }
-        return ThreadSanitizerHooks(acquire: unsafeBitCast(acquire, to: Hook.self), release: unsafeBitCast(release, to: Hook.self))
-        #else
-        return nil
-        #endif
     }
 }

@@ -1,12 +1,13 @@
+import Locking
 import Synchronization
 
 /// An action waiting for its time on a scheduler; disposing it releases the action (and what
 /// it captured) at once, and running it runs it at most once.
 final class ScheduledAction: Cancelable {
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Lock<(@Sendable () -> Void)?>
 
     init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        self.action = Lock(action)
     }
 
     var isDisposed: Bool { action.withLock { $0 == nil } }

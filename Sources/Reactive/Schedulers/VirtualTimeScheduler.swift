@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A scheduler whose clock is an `Int` tick count that moves only when told to.
@@ -11,7 +12,7 @@ import Synchronization
 /// scheduler.scheduleRelative(.seconds(5)) { print(scheduler.clock) }   // 5
 /// scheduler.start()
 /// ```
-// @unchecked: every mutable field lives in `state`, behind a Mutex; actions run outside it.
+// @unchecked: every mutable field lives in `state`, behind a Lock; actions run outside it.
 open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     /// The duration of one tick.
     public let resolution: Duration
@@ -23,7 +24,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         var isRunning = false
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
     /// Ticks added to work scheduled for "now" (0, or 1 for RxTest's simulated processing delay).
     private let processingDelay: Int
     /// `resolution` in attoseconds, worked out once instead of on every `ticks(for:)`.
@@ -32,7 +33,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     /// A scheduler at `initialClock`, each tick lasting `resolution`.
     public init(initialClock: Int = 0, resolution: Duration = .seconds(1)) {
         self.resolution = resolution
-        self.state = Mutex(State(clock: initialClock))
+        self.state = Lock(State(clock: initialClock))
         self.processingDelay = 0
         self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
@@ -41,7 +42,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     /// later when `simulateProcessingDelay` is set, as RxTest's `TestScheduler` does.
     package init(initialClock: Int, resolution: Duration, simulateProcessingDelay: Bool) {
         self.resolution = resolution
-        self.state = Mutex(State(clock: initialClock))
+        self.state = Lock(State(clock: initialClock))
         self.processingDelay = simulateProcessingDelay ? 1 : 0
         self.resolutionAttoseconds = Self.attoseconds(resolution)
     }

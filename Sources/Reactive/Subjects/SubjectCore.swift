@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The machinery shared by the subjects: the observer registry, a replay buffer, and serialized
@@ -16,7 +17,7 @@ import Synchronization
 ///
 /// Guarantee: once `dispose()` of a subscription returns, nothing emitted afterwards reaches it;
 /// an event whose delivery was already under way on another thread may still arrive.
-// @unchecked: `unsafeState` is guarded by the Mutex `lock`; everything else is immutable.
+// @unchecked: `unsafeState` is guarded by the Lock `lock`; everything else is immutable.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline typealias Targets = ContiguousArray<SubjectSubscription<Element>>
@@ -46,7 +47,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline let bufferSize: Int
     /// Whether a subscriber arriving after the terminal event still gets the buffer.
     @usableFromInline let replaysAfterStop: Bool
-    @usableFromInline let lock = SanitizerAwareMutex(())
+    @usableFromInline let lock = Lock(())
     @usableFromInline var unsafeState: State
     /// `remove(id:)` as compiled where this core was made. A subscription's `dispose()` runs
     /// through the unspecialized `Disposable` witness; calling this gets back to code

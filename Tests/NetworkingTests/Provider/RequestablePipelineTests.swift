@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Reactive
 import ReactiveTesting
@@ -12,7 +13,7 @@ import XCTest
 
 /// Where the pipeline tests point their `Requestable` targets, and what they log.
 enum PipelineEnvironment {
-    static let provider = Mutex<NetworkProvider<PipelineAPI>?>(nil)
+    static let provider = Lock<NetworkProvider<PipelineAPI>?>(nil)
     static let lines = Recorder<String>()
 }
 
@@ -36,7 +37,7 @@ enum PipelineAPI: Requestable {
 }
 
 extension PipelineEnvironment {
-    static let base = Mutex(URL(string: "https://api.example.test/")!)
+    static let base = Lock(URL(string: "https://api.example.test/")!)
     static var baseURL: URL { base.withLock { $0 } }
 }
 

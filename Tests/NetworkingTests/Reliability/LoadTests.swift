@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Reactive
 import Synchronization
@@ -89,7 +90,7 @@ final class ConcurrencyGate: Sendable {
     }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(limit: Int) { self.limit = limit }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import Locking
 import Synchronization
 
 /// The test HTTP server on 127.0.0.1 for exact bytes (`FeedServer` is the real one): it answers
@@ -39,7 +40,7 @@ final class ScriptedHTTPServer: Sendable {
     private let accept: Accept
     private let stopped = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
-    private let received = Mutex<[HTTPRequest]>([])
+    private let received = Lock<[HTTPRequest]>([])
     private let group = DispatchGroup()
 
     init(lifetime: Duration = .seconds(30), onAccept accept: Accept = .serve, script: @escaping Script) throws {

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import Locking
 import Networking
 import TestSupport
 import XCTest
@@ -99,7 +100,7 @@ final class SocketTransportCompressionTests: LeakCheckingTestCase {
 
 /// One transport answer, waited for with a bound.
 private final class ResultBox: Sendable {
-    private let result = Mutex<Result<Response, ProviderError>?>(nil)
+    private let result = Lock<Result<Response, ProviderError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     func set(_ value: Result<Response, ProviderError>) {

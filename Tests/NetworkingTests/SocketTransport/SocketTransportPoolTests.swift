@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Synchronization
 import TestSupport
@@ -80,7 +81,7 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         defer { transport.close() }
         server.stop()
         server = try FeedServer(configuration: .init(maxConnections: 64))
-        let statuses = Mutex<[Int]>([])
+        let statuses = Lock<[Int]>([])
         let group = DispatchGroup()
         for index in 0..<total {
             group.enter()

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import Locking
 import Networking
 import Synchronization
 import TestSupport
@@ -43,7 +44,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
 
     func testAStreamOfUnknownLengthIsSentChunkedWithUploadProgress() throws {
         let body = payload(700_000)
-        let sent = Mutex<[Int64]>([])
+        let sent = Lock<[Int64]>([])
         let options = TransportOptions(upload: .stream({ InputStream(data: body) }, length: nil),
                                        uploadProgress: { done, total in
                                            XCTAssertNil(total)
@@ -64,7 +65,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         let file = temporaryFile("upload.bin")
         try body.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let totals = Mutex<Set<Int64?>>([])
+        let totals = Lock<Set<Int64?>>([])
         for source in [UploadSource.stream({ InputStream(data: body) }, length: Int64(body.count)), .file(file), .data(body)] {
             let options = TransportOptions(upload: source, uploadProgress: { _, total in totals.withLock { _ = $0.insert(total) } })
             let (echoedBody, headers) = try echoed(try send(request("/echo", method: "PUT"), options: options))
@@ -105,7 +106,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
                 : .respond(Array("HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\npayload".utf8))
         }
         defer { scripted.stop() }
-        let fractions = Mutex<[Double]>([])
+        let fractions = Lock<[Double]>([])
         let options = TransportOptions(downloadFile: file, downloadProgress: { value in fractions.withLock { $0.append(value) } })
         let response = try send(URLRequest(url: scripted.url("/old")), options: options).get()
         XCTAssertEqual(response.statusCode, 200)
@@ -119,7 +120,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
     func testADownloadIsWrittenToTheFileWithProgress() throws {
         let file = temporaryFile("download.bin")
         defer { try? FileManager.default.removeItem(at: file) }
-        let fractions = Mutex<[Double]>([])
+        let fractions = Lock<[Double]>([])
         let options = TransportOptions(downloadFile: file, downloadProgress: { value in fractions.withLock { $0.append(value) } })
         let response = try send(request("/bytes/1000000"), options: options).get()
         XCTAssertEqual(response.statusCode, 200)
@@ -190,7 +191,7 @@ final class SocketTransportEarlyAnswerTests: LeakCheckingTestCase {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/upload")!)
         request.httpMethod = "POST"
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<Response, ProviderError>?>(nil)
+        let result = Lock<Result<Response, ProviderError>?>(nil)
         let body = Data(repeating: 7, count: 32 * 1_048_576)
         _ = transport.send(request, options: TransportOptions(upload: .data(body))) { value in
             result.withLock { $0 = value }

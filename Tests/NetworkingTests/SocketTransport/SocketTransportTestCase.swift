@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import Synchronization
 import TestSupport
@@ -13,8 +14,8 @@ import XCTest
 class SocketTransportTestCase: LeakCheckingTestCase {
     /// What one `send` reported: every completion (there must be exactly one) and the progress values.
     final class Outcome: Sendable {
-        let results = Mutex<[Result<Response, ProviderError>]>([])
-        let progress = Mutex<[Double]>([])
+        let results = Lock<[Result<Response, ProviderError>]>([])
+        let progress = Lock<[Double]>([])
         let done = DispatchSemaphore(value: 0)
 
         func record(_ result: Result<Response, ProviderError>) {

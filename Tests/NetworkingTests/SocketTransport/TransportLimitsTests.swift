@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import TestSupport
 import XCTest
@@ -23,7 +24,7 @@ final class TransportLimitsTests: LeakCheckingTestCase {
 
     private func outcome(_ transport: any HTTPTransport, _ url: URL) -> Result<Response, ProviderError>? {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<Response, ProviderError>?>(nil)
+        let result = Lock<Result<Response, ProviderError>?>(nil)
         _ = transport.send(URLRequest(url: url), progress: nil) { value in
             result.withLock { $0 = value }
             done.signal()

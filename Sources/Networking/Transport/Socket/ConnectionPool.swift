@@ -1,4 +1,5 @@
 import HTTPWire
+import Locking
 import Synchronization
 
 /// Kept-alive connections per host and port, at most `limit` open to each at once.
@@ -28,7 +29,7 @@ final class ConnectionPool: Sendable {
 
     /// The most connections open to one host at once.
     let limit: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)

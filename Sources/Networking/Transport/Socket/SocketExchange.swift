@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import Locking
 
 /// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a
 /// state machine driven by one event loop: no thread waits for it.
@@ -23,7 +24,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         case idle, waiting, connecting, sending, receiving, done
     }
 
-    private let control = Mutex(Control())
+    private let control = Lock(Control())
     private let loop: EventLoop
     private let pool: ConnectionPool
     private let configuration: SocketTransport.Configuration

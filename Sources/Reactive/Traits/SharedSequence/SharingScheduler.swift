@@ -1,3 +1,4 @@
+import Locking
 /// The scheduler that `Driver` and `Signal` deliver on: `MainScheduler.instance`, or the one a
 /// test puts in place with `mock`.
 ///
@@ -7,7 +8,7 @@
 /// }
 /// ```
 public enum SharingScheduler {
-    private static let factory = Mutex<@Sendable () -> any SchedulerType>({ MainScheduler.instance })
+    private static let factory = Lock<@Sendable () -> any SchedulerType>({ MainScheduler.instance })
 
     /// The scheduler to deliver on now.
     public static func make() -> any SchedulerType {

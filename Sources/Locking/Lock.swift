@@ -1,17 +1,20 @@
 import Synchronization
 
-/// Inside `Reactive`, `Mutex` is the sanitizer-aware one.
-typealias Mutex<Value: ~Copyable> = SanitizerAwareMutex<Value>
-
-/// `Synchronization.Mutex`, made visible to ThreadSanitizer; the package's modules use it under
-/// the name `Mutex` (each declares `typealias Mutex = SanitizerAwareMutex`).
+/// The package's one lock: `Synchronization.Mutex`, made visible to ThreadSanitizer. Every
+/// module guards its shared state with it, and never calls out to an observer, a plugin or a
+/// user closure while holding it.
 ///
-/// On Linux a contended `Synchronization.Mutex` is acquired inside the kernel (a futex), which
-/// ThreadSanitizer cannot see, so it reports every access under such a lock as a data race.
-/// It locks the same way and, when the process runs under ThreadSanitizer, tells it about each
-/// acquire and release. Otherwise the hooks are absent and the cost is one predictable branch.
+/// On Linux a contended `Synchronization.Mutex` is acquired inside the kernel (a PI futex), which
+/// ThreadSanitizer cannot see, so it would report every access under such a lock as a data race.
+/// `Lock` locks the same way and, when the process runs under ThreadSanitizer, tells it about
+/// each acquire and release. Otherwise the hooks are absent and the cost is one predictable branch.
+///
+/// ```swift
+/// private let state = Lock(State())
+/// let next = state.withLock { state in state.count += 1; return state.count }
+/// ```
 @usableFromInline
-package struct SanitizerAwareMutex<Value: ~Copyable>: ~Copyable, Sendable {
+package struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
     @usableFromInline let base: Synchronization.Mutex<Value>
 
     /// A lock guarding `initialValue`.
