@@ -8,7 +8,7 @@ import Reactive
 public struct Recorded<Value>: CustomDebugStringConvertible {
     /// The tick.
     public let time: Int
-    /// What happened.
+    /// What happened at `time`, usually an `Event`.
     public let value: Value
 
     /// `value` at `time`.

@@ -6,7 +6,7 @@ extension Changeset {
         /// The row's path in the new list.
         public var to: ItemPath
 
-        /// Creates a move.
+        /// A move of the row at `from` to `to`, both as paths in the sections before the change.
         public init(from: ItemPath, to: ItemPath) {
             self.from = from
             self.to = to

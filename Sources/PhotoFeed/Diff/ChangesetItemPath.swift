@@ -6,7 +6,7 @@ extension Changeset {
         /// The row's index inside the section.
         public var item: Int
 
-        /// Creates a path.
+        /// The row `item` of section `section`, both counted from zero.
         public init(section: Int, item: Int) {
             self.section = section
             self.item = item

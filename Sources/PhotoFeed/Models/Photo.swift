@@ -16,7 +16,8 @@ public struct Photo: Decodable, Encodable, Sendable, Hashable {
     /// The generator URL Flickr reports.
     public var generator: String?
 
-    /// Creates a feed page.
+    /// A feed page as the feed would carry it (for stubs and tests; real pages come from
+    /// `decode(feed:)`).
     public init(
         title: String,
         link: String,

@@ -21,7 +21,7 @@ extension Photo {
         /// HTML description as Flickr writes it.
         public var description: String
 
-        /// Creates an item.
+        /// An item as the feed would carry it; equality and hashing use `link` only.
         public init(
             title: String,
             link: String,

@@ -17,7 +17,7 @@ public struct BatchRunner: Sendable {
 
     /// The session loading the feed.
     public let session: FeedSession
-    /// The options.
+    /// The parsed command line: which feed, how many pages, whether to watch.
     public let options: ViewerOptions
     /// How sections are printed.
     public let format: Format

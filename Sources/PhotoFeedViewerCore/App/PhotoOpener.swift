@@ -11,10 +11,10 @@ public struct PhotoOpener: Sendable {
         case unavailable
     }
 
-    /// Opens `url`.
+    /// Opens `url` in the browser and says what happened.
     public let open: @Sendable (URL) -> Outcome
 
-    /// An opener calling `open`.
+    /// An opener that hands each URL to `open` (tests pass a recorder here).
     public init(open: @escaping @Sendable (URL) -> Outcome) {
         self.open = open
     }

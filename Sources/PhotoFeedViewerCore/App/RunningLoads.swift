@@ -12,7 +12,7 @@ public final class RunningLoads: Sendable {
 
     private let state = Lock(State())
 
-    /// An empty holder.
+    /// A holder with nothing running; a subscription leaves it when its load ends.
     public init() {}
 
     /// Subscriptions still running.

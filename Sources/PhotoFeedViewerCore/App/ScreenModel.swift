@@ -8,7 +8,7 @@ public struct ScreenModel: Equatable, Sendable {
     /// What the screen shows.
     public var state: ScreenState
 
-    /// A model showing `state`.
+    /// A model starting from `state`; keys and load results then move it on.
     public init(state: ScreenState) {
         self.state = state
     }

@@ -1,6 +1,6 @@
 /// The text `photo-feed --help` prints.
 public enum Usage {
-    /// The usage text.
+    /// The text `--help` prints.
     public static let text = """
     Usage: photo-feed [options]
 

@@ -3,11 +3,11 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, e.g. `--pages needs a whole number of at least 1, got "x"`.
     public let message: String
 
-    /// An error saying `message`.
+    /// A usage error; `photo-feed` prints `message` with a hint to `--help`, then exits with 2.
     public init(_ message: String) {
         self.message = message
     }
 
-    /// The message.
+    /// The message alone, without the usage text.
     public var description: String { message }
 }

@@ -47,7 +47,8 @@ public struct ViewerOptions: Equatable, Sendable {
     /// `false` when `--no-color` was given.
     public var color = true
 
-    /// Options with every default.
+    /// The options of `photo-feed` run without arguments: Flickr's public feed, interactive,
+    /// a 10-second timeout.
     public init() {}
 
     /// The feed request these options describe.

@@ -5,10 +5,10 @@
 /// client.rx.fetch()
 /// ```
 public struct Rx<Base> {
-    /// The extended value.
+    /// The value whose `.rx` this is.
     public let base: Base
 
-    /// Wraps `base`.
+    /// The `.rx` namespace of `base`; extensions add reactive members here.
     public init(_ base: Base) {
         self.base = base
     }

@@ -22,7 +22,7 @@ public final class CompositeDisposable: Cancelable {
 
     private let state = Lock(State())
 
-    /// An empty group.
+    /// A group to add disposables to; disposing it disposes each, and later additions at once.
     public init() {}
 
     /// A group holding `disposables`.

@@ -16,7 +16,7 @@ public final class DisposeBag: Sendable {
 
     private let state = Lock(State())
 
-    /// An empty bag.
+    /// A bag to add subscriptions to; they are disposed when the bag is released.
     public init() {}
 
     /// Adds a disposable; disposes it at once if the bag is already gone.

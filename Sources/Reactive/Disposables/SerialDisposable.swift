@@ -16,7 +16,7 @@ public final class SerialDisposable: Cancelable {
 
     private let state = Lock(State())
 
-    /// An empty serial disposable.
+    /// A holder of one replaceable disposable: setting a new one disposes the old.
     public init() {}
 
     /// Whether it has been disposed.

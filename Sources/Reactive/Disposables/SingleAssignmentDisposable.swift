@@ -10,7 +10,7 @@ import Synchronization
 public final class SingleAssignmentDisposable: Cancelable {
     private let slot = DisposableSlot()
 
-    /// An empty holder.
+    /// A holder to set once; disposing it before the set disposes the value when it arrives.
     public init() {}
 
     /// Whether it has been disposed.

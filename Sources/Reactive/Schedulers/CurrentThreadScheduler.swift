@@ -10,7 +10,7 @@ public struct CurrentThreadScheduler: SchedulerType {
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
 
-    /// The current-thread scheduler.
+    /// A handle on the per-thread trampoline; use `instance`, every value behaves the same.
     public init() {}
 
     /// Whether no trampoline runs on this thread (so `schedule` would run at once).

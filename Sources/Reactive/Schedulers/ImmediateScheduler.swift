@@ -5,7 +5,7 @@ public struct ImmediateScheduler: SchedulerType {
     /// The shared instance.
     public static let instance = ImmediateScheduler()
 
-    /// An immediate scheduler.
+    /// A scheduler that runs work synchronously; use `instance`, every value behaves the same.
     public init() {}
 
     /// The wall-clock time.

@@ -13,6 +13,6 @@ public struct MainScheduler: DispatchQueueSchedulerType {
     /// The main queue.
     public var queue: DispatchQueue { .main }
 
-    /// The main-queue scheduler.
+    /// A scheduler on the main queue; use `instance`, every value behaves the same.
     public init() {}
 }

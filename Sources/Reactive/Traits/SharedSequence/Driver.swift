@@ -21,7 +21,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// Returns this driver.
+    /// `self`, so `asDriver()` can be called on a value that already is one.
     public func asDriver() -> Driver<Element> { asSharedSequence() }
 }
 

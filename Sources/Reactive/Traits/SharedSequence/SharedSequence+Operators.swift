@@ -1,7 +1,8 @@
 // RxCocoa's operators on `Driver` and `Signal`: each takes non-failing closures, keeps the
 // strategy, and shares its result again. Time-based ones run on the strategy's scheduler.
 extension SharedSequenceConvertibleType {
-    /// Transforms each element.
+    /// Transforms each element; the result keeps the trait's guarantees (main thread, shared, no
+    /// errors).
     public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {

@@ -20,7 +20,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
     /// The shared observable.
     public func asObservable() -> Observable<Element> { source }
 
-    /// Returns `self`.
+    /// `self`, for generic code over `SharedSequenceConvertibleType`.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
 

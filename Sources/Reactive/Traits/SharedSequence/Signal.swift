@@ -19,7 +19,7 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// Returns this signal.
+    /// `self`, so `asSignal()` can be called on a value that already is one.
     public func asSignal() -> Signal<Element> { asSharedSequence() }
 }
 
