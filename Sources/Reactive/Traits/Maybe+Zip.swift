@@ -1,4 +1,6 @@
-// The `zip` family of `Maybe` for 2 to 8 sources, written out per arity (RxSwift's overload set).
+// The `zip` family of `Maybe` for 2 to 8 sources, each `Observable.zip` over the sources. They
+// are written out per arity, as RxSwift's overload set is: with one parameter-pack overload the
+// type checker gives up on a closure like `{ $0 + $1 + ... + $7 }` over eight sources.
 extension Maybe {
     /// Combines the elements of 2 maybes with `resultSelector`; ends and fails as `Observable.zip` does.
     public static func zip<E1, E2>(
@@ -6,16 +8,7 @@ extension Maybe {
         _ source2: Maybe<E2>,
         resultSelector: @escaping @Sendable (E1, E2) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1])
-            )
-        })
+        Maybe(unchecked: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
     }
 
     /// The elements of 2 maybes as a tuple; see the `resultSelector:` form.
@@ -33,18 +26,7 @@ extension Maybe {
         _ source3: Maybe<E3>,
         resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2])
-            )
-        })
+        Maybe(unchecked: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
     }
 
     /// The elements of 3 maybes as a tuple; see the `resultSelector:` form.
@@ -64,20 +46,11 @@ extension Maybe {
         _ source4: Maybe<E4>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3])
-            )
-        })
+        Maybe(unchecked: Observable.zip(
+            source1.source, source2.source,
+            source3.source, source4.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The elements of 4 maybes as a tuple; see the `resultSelector:` form.
@@ -99,22 +72,11 @@ extension Maybe {
         _ source5: Maybe<E5>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4])
-            )
-        })
+        Maybe(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source,
+            source4.source, source5.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The elements of 5 maybes as a tuple; see the `resultSelector:` form.
@@ -138,24 +100,11 @@ extension Maybe {
         _ source6: Maybe<E6>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5])
-            )
-        })
+        Maybe(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source,
+            source4.source, source5.source, source6.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The elements of 6 maybes as a tuple; see the `resultSelector:` form.
@@ -181,26 +130,11 @@ extension Maybe {
         _ source7: Maybe<E7>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-            source7.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5]),
-                unerase(values[6])
-            )
-        })
+        Maybe(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source, source4.source,
+            source5.source, source6.source, source7.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The elements of 7 maybes as a tuple; see the `resultSelector:` form.
@@ -228,28 +162,11 @@ extension Maybe {
         _ source8: Maybe<E8>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Maybe<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-            source7.erased,
-            source8.erased,
-        ])
-        return Maybe(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5]),
-                unerase(values[6]),
-                unerase(values[7])
-            )
-        })
+        Maybe(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source, source4.source,
+            source5.source, source6.source, source7.source, source8.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The elements of 8 maybes as a tuple; see the `resultSelector:` form.

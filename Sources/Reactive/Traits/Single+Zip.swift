@@ -1,4 +1,6 @@
-// The `zip` family of `Single` for 2 to 8 sources, written out per arity (RxSwift's overload set).
+// The `zip` family of `Single` for 2 to 8 sources, each `Observable.zip` over the sources. They
+// are written out per arity, as RxSwift's overload set is: with one parameter-pack overload the
+// type checker gives up on a closure like `{ $0 + $1 + ... + $7 }` over eight sources.
 extension Single {
     /// Combines the answers of 2 singles with `resultSelector`; fails at the first failure.
     public static func zip<E1, E2>(
@@ -6,16 +8,7 @@ extension Single {
         _ source2: Single<E2>,
         resultSelector: @escaping @Sendable (E1, E2) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1])
-            )
-        })
+        Single(unchecked: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
     }
 
     /// The answers of 2 singles as a tuple; see the `resultSelector:` form.
@@ -33,18 +26,11 @@ extension Single {
         _ source3: Single<E3>,
         resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source,
+            source3.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 3 singles as a tuple; see the `resultSelector:` form.
@@ -64,20 +50,11 @@ extension Single {
         _ source4: Single<E4>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source,
+            source3.source, source4.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 4 singles as a tuple; see the `resultSelector:` form.
@@ -99,22 +76,11 @@ extension Single {
         _ source5: Single<E5>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source,
+            source4.source, source5.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 5 singles as a tuple; see the `resultSelector:` form.
@@ -138,24 +104,11 @@ extension Single {
         _ source6: Single<E6>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source,
+            source4.source, source5.source, source6.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 6 singles as a tuple; see the `resultSelector:` form.
@@ -181,26 +134,11 @@ extension Single {
         _ source7: Single<E7>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-            source7.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5]),
-                unerase(values[6])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source, source4.source,
+            source5.source, source6.source, source7.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 7 singles as a tuple; see the `resultSelector:` form.
@@ -228,28 +166,11 @@ extension Single {
         _ source8: Single<E8>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Single<Element> {
-        let zipped = TraitZip.zipAll([
-            source1.erased,
-            source2.erased,
-            source3.erased,
-            source4.erased,
-            source5.erased,
-            source6.erased,
-            source7.erased,
-            source8.erased,
-        ])
-        return Single(unchecked: zipped.map { values in
-            try resultSelector(
-                unerase(values[0]),
-                unerase(values[1]),
-                unerase(values[2]),
-                unerase(values[3]),
-                unerase(values[4]),
-                unerase(values[5]),
-                unerase(values[6]),
-                unerase(values[7])
-            )
-        })
+        Single(unchecked: Observable.zip(
+            source1.source, source2.source, source3.source, source4.source,
+            source5.source, source6.source, source7.source, source8.source,
+            resultSelector: resultSelector
+        ))
     }
 
     /// The answers of 8 singles as a tuple; see the `resultSelector:` form.
