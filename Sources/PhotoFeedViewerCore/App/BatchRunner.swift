@@ -6,9 +6,9 @@ import Synchronization
 
 /// `--pages`, `--plain`, `--json` and non-terminal output: load pages, print each new section
 /// as it arrives, exit. With `--watch`, keep loading on the interval (until `--pages` loads, if given).
-public struct BatchRunner: Sendable {
+package struct BatchRunner: Sendable {
     /// How sections are printed.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// `PlainRenderer`.
         case plain
         /// `JSONLinesRenderer`.
@@ -16,20 +16,20 @@ public struct BatchRunner: Sendable {
     }
 
     /// The session loading the feed.
-    public let session: FeedSession
+    package let session: FeedSession
     /// The parsed command line: which feed, how many pages, whether to watch.
-    public let options: ViewerOptions
+    package let options: ViewerOptions
     /// How sections are printed.
-    public let format: Format
+    package let format: Format
     /// The style of plain output.
-    public let style: TextStyle
+    package let style: TextStyle
     /// Receives each output line.
-    public let output: @Sendable (String) -> Void
+    package let output: @Sendable (String) -> Void
     /// Receives each error line.
-    public let errorOutput: @Sendable (String) -> Void
+    package let errorOutput: @Sendable (String) -> Void
 
     /// A runner printing through `output` and `errorOutput`.
-    public init(session: FeedSession, options: ViewerOptions, format: Format, style: TextStyle,
+    package init(session: FeedSession, options: ViewerOptions, format: Format, style: TextStyle,
                 output: @escaping @Sendable (String) -> Void, errorOutput: @escaping @Sendable (String) -> Void) {
         self.session = session
         self.options = options
@@ -40,7 +40,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// Runs to the end and returns the exit code: 1 on the first failed load.
-    public func run() -> ExitCode {
+    package func run() -> ExitCode {
         let printed = Lock(0)
         let finished = DispatchSemaphore(value: 0)
         let outcome = Lock(ExitCode.success)

@@ -5,9 +5,9 @@ import PhotoFeed
 /// The sentence `photo-feed` shows for a failed load: `APIError`'s message (no connection,
 /// timed out, HTTP status with the server's message), what was unreachable, or why the answer
 /// is not a feed.
-public enum ErrorMessage {
+package enum ErrorMessage {
     /// The message for `error` from a load of the feed at `host` (e.g. `127.0.0.1:8080`).
-    public static func text(for error: any Error, host: String?) -> String {
+    package static func text(for error: any Error, host: String?) -> String {
         switch error {
         case let apiError as APIError:
             let message = apiError.errorDescription ?? "The request failed."

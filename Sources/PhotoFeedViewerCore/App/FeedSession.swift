@@ -8,23 +8,23 @@ import PhotoFeed
 import Reactive
 
 /// The provider, plugins, store (and for `--demo`, the in-process server) that the options ask for.
-public final class FeedSession: Sendable {
+package final class FeedSession: Sendable {
     /// The store the viewer shows.
-    public let store: PhotoFeedStore
+    package let store: PhotoFeedStore
     /// Counts requests in flight for the spinner.
-    public let activity: NetworkActivityPlugin
+    package let activity: NetworkActivityPlugin
     /// Loads the photos' thumbnails (`nil` offline, where nothing may touch the network).
-    public let thumbnails: ThumbnailLoader?
+    package let thumbnails: ThumbnailLoader?
     /// The server started for `--demo`.
-    public let server: FeedServer?
+    package let server: FeedServer?
     /// A short name of where the feed comes from, e.g. `demo 127.0.0.1:49152`.
-    public let sourceLabel: String
+    package let sourceLabel: String
     /// `host:port` of the feed server, for error messages; `nil` offline.
-    public let host: String?
+    package let host: String?
 
     /// Builds the session; `onActivity` is called whenever a request starts or ends, `log`
     /// receives the logger's lines with `--verbose`. Throws when the demo server cannot start.
-    public init(
+    package init(
         options: ViewerOptions,
         onActivity: @escaping @Sendable () -> Void = {},
         log: @escaping @Sendable (String) -> Void = { _ in }
@@ -98,7 +98,7 @@ public final class FeedSession: Sendable {
     }
 
     /// Stops the demo server, if any.
-    public func stop() {
+    package func stop() {
         server?.stop()
     }
 }

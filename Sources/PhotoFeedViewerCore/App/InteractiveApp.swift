@@ -9,7 +9,7 @@ import Synchronization
 /// resize, thumbnail and spinner tick, handles keys through ``ScreenModel``, loads the
 /// thumbnails of the photos on screen (cancelling those scrolled away), and restores the
 /// terminal however it ends (`q`, Ctrl-C, end of input, a termination signal).
-public final class InteractiveApp: Sendable {
+package final class InteractiveApp: Sendable {
     private let session: FeedSession
     private let terminal: TerminalController
     private let style: TextStyle
@@ -27,7 +27,7 @@ public final class InteractiveApp: Sendable {
 
     /// A viewer of `session` on `terminal`, drawing thumbnails as `graphics` says and opening
     /// photos' pages with `opener`.
-    public init(session: FeedSession, options: ViewerOptions, terminal: TerminalController, style: TextStyle,
+    package init(session: FeedSession, options: ViewerOptions, terminal: TerminalController, style: TextStyle,
                 graphics: ThumbnailProtocol = .none, opener: PhotoOpener = .system(environment: [:])) {
         self.session = session
         self.terminal = terminal
@@ -43,10 +43,10 @@ public final class InteractiveApp: Sendable {
     }
 
     /// Feed loads still running (each is released when it answers).
-    public var runningLoadCount: Int { loads.count }
+    package var runningLoadCount: Int { loads.count }
 
     /// Runs until the user quits; returns the exit code.
-    public func run() -> ExitCode {
+    package func run() -> ExitCode {
         terminal.start()
         terminal.onSignals([SIGINT, SIGTERM, SIGHUP], queue: ui) { [self] _ in quit(.failure) }
         terminal.onSignals([SIGWINCH], queue: ui) { [self] _ in redraw() }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// `photo-feed` as a function of its arguments and environment, for the thin `main.swift`.
-public enum PhotoFeedCommand {
+package enum PhotoFeedCommand {
     /// Parses `arguments` (without the program name), runs the viewer, returns the exit status.
-    public static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    package static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let command: ParsedCommand
         do {
             command = try ArgumentParser.parse(arguments)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Opens a photo's page: by default with `xdg-open` or `open`, whichever is found first on
 /// `PATH`; tests give their own.
-public struct PhotoOpener: Sendable {
+package struct PhotoOpener: Sendable {
     /// What opening did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The page was handed to this program.
         case opened(program: String)
         /// No opener exists; the caller shows the URL instead.
@@ -12,16 +12,16 @@ public struct PhotoOpener: Sendable {
     }
 
     /// Opens `url` in the browser and says what happened.
-    public let open: @Sendable (URL) -> Outcome
+    package let open: @Sendable (URL) -> Outcome
 
     /// An opener that hands each URL to `open` (tests pass a recorder here).
-    public init(open: @escaping @Sendable (URL) -> Outcome) {
+    package init(open: @escaping @Sendable (URL) -> Outcome) {
         self.open = open
     }
 
     /// The first of `xdg-open` and `open` found on `environment`'s `PATH`, started without
     /// waiting for it, its output discarded; `.unavailable` when there is neither.
-    public static func system(environment: [String: String]) -> PhotoOpener {
+    package static func system(environment: [String: String]) -> PhotoOpener {
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         let program = ["xdg-open", "open"].lazy.compactMap { name in
             directories.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }

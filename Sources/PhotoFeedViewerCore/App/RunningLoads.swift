@@ -3,7 +3,7 @@ import Reactive
 
 /// Subscriptions held only while they run: each is released when it answers (or when
 /// `disposeAll()` ends it), so a long session does not keep one per key press.
-public final class RunningLoads: Sendable {
+package final class RunningLoads: Sendable {
     private struct State {
         var next = 0
         var running: [Int: SingleAssignmentDisposable] = [:]
@@ -13,13 +13,13 @@ public final class RunningLoads: Sendable {
     private let state = Lock(State())
 
     /// A holder with nothing running; a subscription leaves it when its load ends.
-    public init() {}
+    package init() {}
 
     /// Subscriptions still running.
-    public var count: Int { state.withLock { $0.running.count } }
+    package var count: Int { state.withLock { $0.running.count } }
 
     /// Subscribes to `single`, holding the subscription until `handler` has its answer.
-    public func run<Element>(_ single: Single<Element>, _ handler: @escaping @Sendable (Result<Element, any Error>) -> Void) {
+    package func run<Element>(_ single: Single<Element>, _ handler: @escaping @Sendable (Result<Element, any Error>) -> Void) {
         let slot = SingleAssignmentDisposable()
         let id = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
@@ -35,7 +35,7 @@ public final class RunningLoads: Sendable {
     }
 
     /// Disposes every running subscription; later `run`s do nothing.
-    public func disposeAll() {
+    package func disposeAll() {
         let running = state.withLock { state -> [SingleAssignmentDisposable] in
             state.closed = true
             defer { state.running.removeAll() }

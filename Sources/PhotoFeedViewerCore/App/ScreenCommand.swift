@@ -1,7 +1,7 @@
 import PhotoFeed
 
 /// What a key asks the interactive viewer to do beyond changing the screen.
-public enum ScreenCommand: Equatable, Sendable {
+package enum ScreenCommand: Equatable, Sendable {
     /// Load the next page.
     case loadMore
     /// Load again from the first page (the old photos stay until the new ones arrive).

@@ -4,17 +4,17 @@ import PhotoFeed
 /// ``ScreenState`` (selection, scroll, filter, prompts, help, images) and may ask for a
 /// ``ScreenCommand``; new sections and finished loads come in through ``sectionsChanged(_:width:height:)``
 /// and ``loadFinished(succeeded:)``.
-public struct ScreenModel: Equatable, Sendable {
+package struct ScreenModel: Equatable, Sendable {
     /// What the screen shows.
-    public var state: ScreenState
+    package var state: ScreenState
 
     /// A model starting from `state`; keys and load results then move it on.
-    public init(state: ScreenState) {
+    package init(state: ScreenState) {
         self.state = state
     }
 
     /// Handles `key` on a screen of `width` x `height`; returns the command it asks for, if any.
-    public mutating func handle(_ key: Key, width: Int, height: Int) -> ScreenCommand? {
+    package mutating func handle(_ key: Key, width: Int, height: Int) -> ScreenCommand? {
         if key == .interrupt { return .quit }
         if state.prompt != nil { return handleTagsPrompt(key) }
         if state.filterPrompt != nil {
@@ -82,7 +82,7 @@ public struct ScreenModel: Equatable, Sendable {
 
     /// New sections from the store: shown, except an empty list during a reload (the old
     /// photos stay until the new ones are there); after `n`, the first new photo is selected.
-    public mutating func sectionsChanged(_ sections: [PhotoSection], width: Int, height: Int) {
+    package mutating func sectionsChanged(_ sections: [PhotoSection], width: Int, height: Int) {
         if state.reloading && sections.isEmpty { return }
         let selected = state.selectedPhoto
         let grew = sections.count > state.sections.count && !state.reloading
@@ -101,7 +101,7 @@ public struct ScreenModel: Equatable, Sendable {
     }
 
     /// A load ended: a failed one ends a reload (keeping the old photos) and forgets `n`'s jump.
-    public mutating func loadFinished(succeeded: Bool) {
+    package mutating func loadFinished(succeeded: Bool) {
         if !succeeded {
             state.reloading = false
             state.followsNewSection = false
@@ -109,7 +109,7 @@ public struct ScreenModel: Equatable, Sendable {
     }
 
     /// Keeps `scroll` within the content after the sections or the size changed.
-    public mutating func clampScroll(width: Int, height: Int) {
+    package mutating func clampScroll(width: Int, height: Int) {
         state.scroll = min(max(0, state.scroll), ScreenRenderer.maxScroll(state, width: width, height: height))
     }
 

@@ -8,7 +8,7 @@ import Reactive
 /// photo (top first) and cancels the loads of photos no longer visible; `cells` is what the
 /// renderer draws. Finished pictures of photos that scrolled away are forgotten here (the
 /// loader's memory cache answers at once when they come back).
-public final class ThumbnailBoard: Sendable {
+package final class ThumbnailBoard: Sendable {
     private enum Entry {
         case loading(any Disposable)
         case done(ThumbnailCell)
@@ -30,14 +30,14 @@ public final class ThumbnailBoard: Sendable {
 
     /// A board loading through `loader` (`nil`: every box says `offline`) at `maxPixelSize`,
     /// calling `onChange` (on the loader's threads) whenever a picture arrives or fails.
-    public init(loader: ThumbnailLoader?, maxPixelSize: Int, onChange: @escaping @Sendable () -> Void) {
+    package init(loader: ThumbnailLoader?, maxPixelSize: Int, onChange: @escaping @Sendable () -> Void) {
         self.loader = loader
         self.maxPixelSize = maxPixelSize
         self.onChange = onChange
     }
 
     /// What each media URL's box shows now.
-    public var cells: [String: ThumbnailCell] {
+    package var cells: [String: ThumbnailCell] {
         state.withLock { state in
             state.entries.mapValues { entry in
                 if case .done(let cell) = entry { return cell }
@@ -47,15 +47,15 @@ public final class ThumbnailBoard: Sendable {
     }
 
     /// Loads started so far, and how many of them were cancelled because their photo left the screen.
-    public var counts: (started: Int, cancelled: Int) { state.withLock { ($0.requested, $0.cancelled) } }
+    package var counts: (started: Int, cancelled: Int) { state.withLock { ($0.requested, $0.cancelled) } }
 
     /// Loads running now.
-    public var runningCount: Int {
+    package var runningCount: Int {
         state.withLock { $0.entries.values.filter { if case .loading = $0 { true } else { false } }.count }
     }
 
     /// Makes `photos` (top first) the ones on screen.
-    public func show(_ photos: [Photo.Item]) {
+    package func show(_ photos: [Photo.Item]) {
         let wantedSet = Set(photos.map(\.media.m))
         let (cancelled, toStart) = state.withLock { state -> ([any Disposable], [Photo.Item]) in
             guard !state.closed else { return ([], []) }
@@ -81,7 +81,7 @@ public final class ThumbnailBoard: Sendable {
     }
 
     /// Cancels every load; the board shows nothing more.
-    public func close() {
+    package func close() {
         let running = state.withLock { state -> [any Disposable] in
             state.closed = true
             defer { state.entries.removeAll() }

@@ -3,9 +3,9 @@ import Networking
 import PhotoFeed
 
 /// The one word a failed thumbnail's placeholder shows.
-public enum ThumbnailFailure {
+package enum ThumbnailFailure {
     /// `timeout`, `offline`, the HTTP status (`404`), `truncated`, `notjpeg`, `corrupt`, `badurl` or `failed`.
-    public static func word(for error: any Error) -> String {
+    package static func word(for error: any Error) -> String {
         if let decoding = error as? ImageDecodingError {
             switch decoding.reason {
             case .truncated: return "truncated"

@@ -2,9 +2,9 @@ import ImageDecoding
 
 /// Thumbnails as `▀` half blocks: each cell shows two pixels, the upper in the foreground colour
 /// and the lower in the background colour, in 24-bit colour or the nearest of xterm's 256.
-public enum HalfBlockRenderer {
+package enum HalfBlockRenderer {
     /// `rows` lines of exactly `columns` cells each, every line ending with a colour reset.
-    public static func lines(for image: RGBImage, columns: Int, rows: Int, depth: ThumbnailProtocol.ColorDepth) -> [String] {
+    package static func lines(for image: RGBImage, columns: Int, rows: Int, depth: ThumbnailProtocol.ColorDepth) -> [String] {
         guard columns > 0, rows > 0 else { return [] }
         let scaled = ImageResampler.filled(image, width: columns, height: rows * 2)
         return (0..<rows).map { row in
@@ -33,7 +33,7 @@ public enum HalfBlockRenderer {
     }
 
     /// The nearest xterm-256 colour: a step of the 6x6x6 cube (16...231) or of the grey ramp (232...255).
-    public static func paletteIndex(_ colour: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
+    package static func paletteIndex(_ colour: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ value: UInt8) -> Int {
             levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0

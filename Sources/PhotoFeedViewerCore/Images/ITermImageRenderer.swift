@@ -4,12 +4,12 @@ import ImageDecoding
 
 /// Thumbnails as iTerm2 inline images (`OSC 1337 ; File=`): the picture as a JPEG file,
 /// stretched over `columns` x `rows` cells.
-public enum ITermImageRenderer {
+package enum ITermImageRenderer {
     /// Pixels per cell of the file sent.
-    public static let pixelsPerCell = (width: 8, height: 16)
+    package static let pixelsPerCell = (width: 8, height: 16)
 
     /// The escape sequence showing `image` at the cursor over `columns` x `rows` cells.
-    public static func sequence(for image: RGBImage, columns: Int, rows: Int) -> String {
+    package static func sequence(for image: RGBImage, columns: Int, rows: Int) -> String {
         guard columns > 0, rows > 0 else { return "" }
         let scaled = ImageResampler.filled(image, width: columns * pixelsPerCell.width, height: rows * pixelsPerCell.height)
         let file = BaselineJPEGEncoder(quality: 85).encode(width: scaled.width, height: scaled.height, rgb: scaled.pixels)

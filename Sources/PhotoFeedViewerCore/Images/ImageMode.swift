@@ -1,5 +1,5 @@
 /// What `--images` asked for.
-public enum ImageMode: String, Equatable, Sendable, CaseIterable {
+package enum ImageMode: String, Equatable, Sendable, CaseIterable {
     /// Pick from the terminal's environment (the default).
     case auto
     /// The kitty graphics protocol.

@@ -2,9 +2,9 @@ import ImageDecoding
 
 /// Resizes pictures for a thumbnail box: the middle of the picture cropped to the box's shape,
 /// then each output pixel the average of the input pixels it covers.
-public enum ImageResampler {
+package enum ImageResampler {
     /// `image` cropped to `width`:`height` and scaled to exactly `width` x `height` (each at least 1).
-    public static func filled(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+    package static func filled(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         let width = max(1, width), height = max(1, height)
         guard image.width > 0, image.height > 0 else {
             return RGBImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 3))

@@ -3,13 +3,13 @@ import ImageDecoding
 
 /// Thumbnails in the kitty graphics protocol: the pixels sent as 24-bit RGB (`f=24`), base64 in
 /// chunks of at most 4096 bytes, shown over `columns` x `rows` cells without moving the cursor.
-public enum KittyImageRenderer {
+package enum KittyImageRenderer {
     /// Pixels per cell the picture is scaled to before sending (kitty scales it to the cells).
-    public static let pixelsPerCell = (width: 8, height: 16)
+    package static let pixelsPerCell = (width: 8, height: 16)
 
     /// The escape sequences that transmit `image` as image `id` (replacing an earlier image of
     /// that id) and place it at the cursor over `columns` x `rows` cells.
-    public static func sequence(for image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
+    package static func sequence(for image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
         guard columns > 0, rows > 0 else { return "" }
         let scaled = ImageResampler.filled(image, width: columns * pixelsPerCell.width, height: rows * pixelsPerCell.height)
         let payload = Array(Data(scaled.pixels).base64EncodedString().utf8)
@@ -28,5 +28,5 @@ public enum KittyImageRenderer {
     }
 
     /// Removes every placement on screen (the images stay in the terminal's memory).
-    public static let clearPlacements = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
+    package static let clearPlacements = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
 }

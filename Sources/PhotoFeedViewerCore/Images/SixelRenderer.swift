@@ -2,12 +2,12 @@ import ImageDecoding
 
 /// Thumbnails as DEC sixels: the picture scaled to `columns` x `rows` cells of 8 x 16 pixels,
 /// each pixel the nearest colour of a 6 x 6 x 6 palette, bands of six rows run-length coded.
-public enum SixelRenderer {
+package enum SixelRenderer {
     /// Pixels per cell assumed (terminals do not say; 8 x 16 is the common default).
-    public static let pixelsPerCell = (width: 8, height: 16)
+    package static let pixelsPerCell = (width: 8, height: 16)
 
     /// The DCS sequence drawing `image` at the cursor.
-    public static func sequence(for image: RGBImage, columns: Int, rows: Int) -> String {
+    package static func sequence(for image: RGBImage, columns: Int, rows: Int) -> String {
         guard columns > 0, rows > 0 else { return "" }
         let width = columns * pixelsPerCell.width, height = rows * pixelsPerCell.height
         let scaled = ImageResampler.filled(image, width: width, height: height)

@@ -1,7 +1,7 @@
 import ImageDecoding
 
 /// What a photo's thumbnail box shows.
-public enum ThumbnailCell: Equatable, Sendable {
+package enum ThumbnailCell: Equatable, Sendable {
     /// The picture is on its way.
     case loading
     /// The decoded picture.

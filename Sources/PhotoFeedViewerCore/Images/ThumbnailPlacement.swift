@@ -2,22 +2,22 @@ import ImageDecoding
 
 /// A loaded thumbnail fully on screen, for the graphics protocols that draw over the text:
 /// its top-left cell (1-based, as cursor positions are) and its size in cells.
-public struct ThumbnailPlacement: Equatable, Sendable {
+package struct ThumbnailPlacement: Equatable, Sendable {
     /// The screen row of its top line (1-based).
-    public let row: Int
+    package let row: Int
     /// The screen column of its left edge (1-based).
-    public let column: Int
+    package let column: Int
     /// Its width in cells.
-    public let columns: Int
+    package let columns: Int
     /// Its height in cells.
-    public let rows: Int
+    package let rows: Int
     /// The picture.
-    public let image: RGBImage
+    package let image: RGBImage
     /// A number for the picture stable while it stays on screen (its photo's index), for kitty's image ids.
-    public let id: Int
+    package let id: Int
 
     /// A placement of `image` at (`row`, `column`) over `columns` x `rows` cells.
-    public init(row: Int, column: Int, columns: Int, rows: Int, image: RGBImage, id: Int) {
+    package init(row: Int, column: Int, columns: Int, rows: Int, image: RGBImage, id: Int) {
         self.row = row
         self.column = column
         self.columns = columns
@@ -28,7 +28,7 @@ public struct ThumbnailPlacement: Equatable, Sendable {
 
     /// The bytes that draw `placements` in `graphics` (nothing for half blocks, which are in
     /// the lines, and for `.none`); kitty's placements of the last frame are removed first.
-    public static func overlay(_ placements: [ThumbnailPlacement], graphics: ThumbnailProtocol) -> String {
+    package static func overlay(_ placements: [ThumbnailPlacement], graphics: ThumbnailProtocol) -> String {
         var out = ""
         switch graphics {
         case .kitty:

@@ -1,5 +1,5 @@
 /// How thumbnails are drawn: a terminal graphics protocol, Unicode half blocks, or not at all.
-public enum ThumbnailProtocol: Equatable, Sendable {
+package enum ThumbnailProtocol: Equatable, Sendable {
     /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole).
     case kitty
     /// iTerm2's inline images (iTerm2, WezTerm).
@@ -12,7 +12,7 @@ public enum ThumbnailProtocol: Equatable, Sendable {
     case none
 
     /// The colours a terminal can show.
-    public enum ColorDepth: Equatable, Sendable {
+    package enum ColorDepth: Equatable, Sendable {
         /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
         case truecolor
         /// The xterm 256-colour palette.
@@ -23,7 +23,7 @@ public enum ThumbnailProtocol: Equatable, Sendable {
     /// asked (half blocks in 24-bit colour only when `COLORTERM` says so); `auto` draws nothing
     /// under `NO_COLOR` or on a `dumb` terminal, else picks from `TERM`, `TERM_PROGRAM` and
     /// `COLORTERM`, falling back to half blocks.
-    public static func resolve(_ mode: ImageMode, environment: [String: String]) -> ThumbnailProtocol {
+    package static func resolve(_ mode: ImageMode, environment: [String: String]) -> ThumbnailProtocol {
         let term = (environment["TERM"] ?? "").lowercased()
         let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()

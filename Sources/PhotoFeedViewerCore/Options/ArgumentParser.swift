@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses `photo-feed`'s arguments (`--opt value` or `--opt=value`); every mistake is a ``UsageError``.
-public enum ArgumentParser {
+package enum ArgumentParser {
     private static let valueOptions: Set<String> = ["--base-url", "--tags", "--tagmode", "--pages", "--watch", "--timeout", "--images"]
     private static let flags: Set<String> = ["--demo", "--offline", "--plain", "--json", "--verbose", "--no-color", "--help", "-h"]
 
@@ -10,7 +10,7 @@ public enum ArgumentParser {
     /// ```swift
     /// try ArgumentParser.parse(["--demo", "--pages=2", "--json"])
     /// ```
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
         var options = ViewerOptions()
         var seen: Set<String> = []
         var sources: [String] = []

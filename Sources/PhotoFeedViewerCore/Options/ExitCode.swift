@@ -1,5 +1,5 @@
 /// The exit status of `photo-feed`.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// The feed was shown.
     case success = 0
     /// The feed could not be loaded.

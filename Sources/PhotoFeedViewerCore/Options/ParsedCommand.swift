@@ -1,5 +1,5 @@
 /// The outcome of parsing the command line.
-public enum ParsedCommand: Equatable, Sendable {
+package enum ParsedCommand: Equatable, Sendable {
     /// View the feed with these options.
     case run(ViewerOptions)
     /// Print the usage text and exit 0.

@@ -1,7 +1,7 @@
 /// The text `photo-feed --help` prints.
-public enum Usage {
+package enum Usage {
     /// The text `--help` prints.
-    public static let text = """
+    package static let text = """
     Usage: photo-feed [options]
 
     Views Flickr's public photo feed in the terminal: full screen on a terminal,

@@ -1,13 +1,13 @@
 /// A mistake on the command line; `photo-feed` prints it with the usage text and exits 2.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, e.g. `--pages needs a whole number of at least 1, got "x"`.
-    public let message: String
+    package let message: String
 
     /// A usage error; `photo-feed` prints `message` with a hint to `--help`, then exits with 2.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
     /// The message alone, without the usage text.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -2,9 +2,9 @@ import Foundation
 import PhotoFeed
 
 /// What the command line asked `photo-feed` to do.
-public struct ViewerOptions: Equatable, Sendable {
+package struct ViewerOptions: Equatable, Sendable {
     /// Where the feed comes from.
-    public enum Source: Equatable, Sendable {
+    package enum Source: Equatable, Sendable {
         /// Flickr itself (`https://api.flickr.com`).
         case flickr
         /// A `FeedServer` started in-process on 127.0.0.1.
@@ -16,7 +16,7 @@ public struct ViewerOptions: Equatable, Sendable {
     }
 
     /// How results are printed; `.automatic` is the full screen on a terminal, plain text otherwise.
-    public enum Format: Equatable, Sendable {
+    package enum Format: Equatable, Sendable {
         /// Full screen on a terminal, plain text otherwise.
         case automatic
         /// One block per section, one line per photo.
@@ -26,33 +26,33 @@ public struct ViewerOptions: Equatable, Sendable {
     }
 
     /// Where the feed comes from (default: Flickr).
-    public var source: Source = .flickr
+    package var source: Source = .flickr
     /// Comma-separated tags.
-    public var tags: String = PhotoRequest().tags
+    package var tags: String = PhotoRequest().tags
     /// `any` or `all`.
-    public var tagmode: String = PhotoRequest().tagmode
+    package var tagmode: String = PhotoRequest().tagmode
     /// Load this many pages, print them and exit.
-    public var pages: Int?
+    package var pages: Int?
     /// Reload on this interval.
-    public var watch: Duration?
+    package var watch: Duration?
     /// The timeout of each request.
-    public var timeout: Duration = .seconds(10)
+    package var timeout: Duration = .seconds(10)
     /// How results are printed.
-    public var format: Format = .automatic
+    package var format: Format = .automatic
     /// Log every request and response to stderr.
-    public var verbose = false
+    package var verbose = false
     /// How thumbnails are drawn in the full screen (`--images`); anything but `auto` is drawn
     /// even under `NO_COLOR`.
-    public var images: ImageMode = .auto
+    package var images: ImageMode = .auto
     /// `false` when `--no-color` was given.
-    public var color = true
+    package var color = true
 
     /// The options of `photo-feed` run without arguments: Flickr's public feed, interactive,
     /// a 10-second timeout.
-    public init() {}
+    package init() {}
 
     /// The feed request these options describe.
-    public var request: PhotoRequest {
+    package var request: PhotoRequest {
         PhotoRequest(tags: tags, tagmode: tagmode)
     }
 }

@@ -2,16 +2,16 @@ import Foundation
 import PhotoFeed
 
 /// How a photo's fields read in text output.
-public enum PhotoText {
+package enum PhotoText {
     /// The title, or `(untitled)` when it is blank; control characters removed.
-    public static func title(_ item: Photo.Item) -> String {
+    package static func title(_ item: Photo.Item) -> String {
         let title = TerminalText.sanitized(item.title).trimmingCharacters(in: .whitespaces)
         return title.isEmpty ? "(untitled)" : title
     }
 
     /// The author's name from `nobody@flickr.com ("name")` or `nobody@flickr.com (name)`;
     /// the whole field when it has neither form.
-    public static func author(_ item: Photo.Item) -> String {
+    package static func author(_ item: Photo.Item) -> String {
         let raw = TerminalText.sanitized(item.author)
         guard let open = raw.firstIndex(of: "("), raw.hasSuffix(")") else { return raw }
         var name = String(raw[raw.index(after: open)..<raw.index(before: raw.endIndex)])
@@ -22,7 +22,7 @@ public enum PhotoText {
     }
 
     /// The publication date as `YYYY-MM-DD HH:MM` (UTC) when it is ISO 8601, else as given.
-    public static func date(_ item: Photo.Item) -> String {
+    package static func date(_ item: Photo.Item) -> String {
         let text = TerminalText.sanitized(item.published)
         let characters = Array(text)
         guard characters.count >= 16, characters[10] == "T" else { return text }
@@ -30,14 +30,14 @@ public enum PhotoText {
     }
 
     /// The link, control characters removed.
-    public static func link(_ item: Photo.Item) -> String {
+    package static func link(_ item: Photo.Item) -> String {
         TerminalText.sanitized(item.link)
     }
 }
 
 extension PhotoText {
     /// The tags as `#tag #tag`, control characters removed; empty when there are none.
-    public static func tags(_ item: Photo.Item) -> String {
+    package static func tags(_ item: Photo.Item) -> String {
         TerminalText.sanitized(item.tags).split(separator: " ").map { "#" + $0 }.joined(separator: " ")
     }
 }

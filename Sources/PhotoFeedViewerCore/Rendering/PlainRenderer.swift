@@ -1,14 +1,14 @@
 import PhotoFeed
 
 /// `--plain` output: a `Section N - K photos` line, then one line per photo.
-public enum PlainRenderer {
+package enum PlainRenderer {
     /// The lines of section `number` (1-based).
     ///
     /// ```
     /// Section 1 - 2 photos
     ///   Morning over the fjord | Ingrid Dahl | 2026-11-20 08:14 | https://www.flickr.com/photos/...
     /// ```
-    public static func lines(for section: PhotoSection, number: Int, style: TextStyle = .none) -> [String] {
+    package static func lines(for section: PhotoSection, number: Int, style: TextStyle = .none) -> [String] {
         let count = section.items.count
         var lines = [style.bold("Section \(number) - \(count) photo\(count == 1 ? "" : "s")")]
         for row in section.items {
@@ -19,7 +19,7 @@ public enum PlainRenderer {
     }
 
     /// The lines of `sections`, numbered from `firstNumber`.
-    public static func lines(for sections: [PhotoSection], firstNumber: Int = 1, style: TextStyle = .none) -> [String] {
+    package static func lines(for sections: [PhotoSection], firstNumber: Int = 1, style: TextStyle = .none) -> [String] {
         sections.enumerated().flatMap { offset, section in
             lines(for: section, number: firstNumber + offset, style: style)
         }

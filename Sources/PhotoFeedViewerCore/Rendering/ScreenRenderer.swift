@@ -4,15 +4,15 @@ import PhotoFeed
 /// with its thumbnail box when images are on), an error banner, and a footer with where the
 /// selection is, a notice, or the prompt being typed. Exactly `height` lines, each `width`
 /// columns wide once escapes are removed.
-public enum ScreenRenderer {
+package enum ScreenRenderer {
     /// The spinner's frames.
-    public static let spinnerFrames = ["|", "/", "-", "\\"]
+    package static let spinnerFrames = ["|", "/", "-", "\\"]
     /// The width of a thumbnail box in cells.
-    public static let thumbnailColumns = 12
+    package static let thumbnailColumns = 12
     /// The height of a thumbnail box in cells (and the lines of a photo when images are on).
-    public static let thumbnailRows = 4
+    package static let thumbnailRows = 4
     /// The keys, as `?` shows them.
-    public static let keyHelp = [
+    package static let keyHelp = [
         "j k ↑ ↓      select the next or previous photo",
         "PgUp PgDn    a page up or down     g G   first or last photo",
         "Enter o      open the photo's page in the browser",
@@ -28,7 +28,7 @@ public enum ScreenRenderer {
 
     /// The lines of the screen; `thumbnails` by media URL, drawn as `graphics` says (half blocks
     /// go into the lines; other protocols leave the box blank for ``placements(for:width:height:thumbnails:)``).
-    public static func lines(
+    package static func lines(
         for state: ScreenState, width: Int, height: Int, style: TextStyle,
         thumbnails: [String: ThumbnailCell] = [:], graphics: ThumbnailProtocol = .none
     ) -> [String] {
@@ -73,7 +73,7 @@ public enum ScreenRenderer {
     }
 
     /// The loaded thumbnails whose whole box is on screen, where they go.
-    public static func placements(
+    package static func placements(
         for state: ScreenState, width: Int, height: Int, thumbnails: [String: ThumbnailCell]
     ) -> [ThumbnailPlacement] {
         guard state.imagesEnabled, !state.showingHelp, width > thumbnailColumns + 4 else { return [] }
@@ -91,7 +91,7 @@ public enum ScreenRenderer {
     }
 
     /// The photos with at least one line on screen, top first: the thumbnails to load.
-    public static func visiblePhotos(_ state: ScreenState, width: Int, height: Int) -> [Photo.Item] {
+    package static func visiblePhotos(_ state: ScreenState, width: Int, height: Int) -> [Photo.Item] {
         guard !state.showingHelp else { return [] }
         let layout = Layout(state, width: width)
         let visible = bodyHeight(state, height: height)
@@ -107,20 +107,20 @@ public enum ScreenRenderer {
     }
 
     /// Body rows visible at once for a screen `height` lines high.
-    public static func bodyHeight(_ state: ScreenState, height: Int) -> Int {
+    package static func bodyHeight(_ state: ScreenState, height: Int) -> Int {
         let banner = state.errorMessage != nil && height >= 3 ? 1 : 0
         let footer = height >= 2 ? 1 : 0
         return max(0, height - 1 - banner - footer)
     }
 
     /// The largest useful `scroll` for this state and size.
-    public static func maxScroll(_ state: ScreenState, width: Int, height: Int) -> Int {
+    package static func maxScroll(_ state: ScreenState, width: Int, height: Int) -> Int {
         max(0, Layout(state, width: width).rows.count - bodyHeight(state, height: height))
     }
 
     /// The body rows of photo `index` of `shownPhotos` (first and last), including its section's
     /// header line when it is the first photo of its section.
-    public static func rowRange(ofPhoto index: Int, _ state: ScreenState, width: Int) -> ClosedRange<Int>? {
+    package static func rowRange(ofPhoto index: Int, _ state: ScreenState, width: Int) -> ClosedRange<Int>? {
         let rows = Layout(state, width: width).rows
         guard let first = rows.firstIndex(where: { if case .photo(index, 0) = $0 { true } else { false } }) else { return nil }
         let last = rows.lastIndex(where: { if case .photo(index, _) = $0 { true } else { false } }) ?? first
@@ -129,7 +129,7 @@ public enum ScreenRenderer {
     }
 
     /// The header text: program, tags, counts, source, and the spinner while loading.
-    public static func header(_ state: ScreenState) -> String {
+    package static func header(_ state: ScreenState) -> String {
         let sections = state.sections.count
         var parts = [
             " photo-feed",

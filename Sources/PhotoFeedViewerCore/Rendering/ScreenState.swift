@@ -2,62 +2,62 @@ import PhotoFeed
 
 /// Everything the full screen shows; the screen is a pure function of this, the thumbnails
 /// and the terminal size.
-public struct ScreenState: Equatable, Sendable {
+package struct ScreenState: Equatable, Sendable {
     /// The sections loaded so far (during a reload, the old ones until the new ones arrive).
-    public var sections: [PhotoSection] = []
+    package var sections: [PhotoSection] = []
     /// The request being viewed.
-    public var request: PhotoRequest
+    package var request: PhotoRequest
     /// Where the feed comes from, e.g. `demo 127.0.0.1:49152`.
-    public var sourceLabel: String
+    package var sourceLabel: String
     /// Requests in flight (from `NetworkActivityPlugin`); the spinner turns while above 0.
-    public var inFlight = 0
+    package var inFlight = 0
     /// The spinner's frame counter.
-    public var spinnerFrame = 0
+    package var spinnerFrame = 0
     /// The last error, shown as a banner until the next success.
-    public var errorMessage: String?
+    package var errorMessage: String?
     /// What the last change did, e.g. `+20 photos`.
-    public var lastChange: String?
+    package var lastChange: String?
     /// The first body row shown.
-    public var scroll = 0
+    package var scroll = 0
     /// The tags being typed after `t`; `nil` when not prompting.
-    public var prompt: String?
+    package var prompt: String?
     /// The reload interval of `--watch`, if any.
-    public var watchInterval: Duration?
+    package var watchInterval: Duration?
     /// The selected photo, an index into `shownPhotos`.
-    public var selection = 0
+    package var selection = 0
     /// Only photos whose title, author or tags contain this (case-insensitive) are shown.
-    public var filter = ""
+    package var filter = ""
     /// The filter being typed after `/`; `nil` when not typing one.
-    public var filterPrompt: String?
+    package var filterPrompt: String?
     /// Where the cursor is in the prompt being edited, in characters.
-    public var promptCursor = 0
+    package var promptCursor = 0
     /// Whether the keys are shown instead of the photos.
-    public var showingHelp = false
+    package var showingHelp = false
     /// Whether thumbnails are drawn beside the titles.
-    public var imagesEnabled = false
+    package var imagesEnabled = false
     /// Whether the terminal can show thumbnails at all (`i` toggles them only then).
-    public var imagesAvailable = false
+    package var imagesAvailable = false
     /// A one-line note for the footer, e.g. `Copied the link`.
-    public var notice: String?
+    package var notice: String?
     /// A reload is under way: the old sections stay until the new ones arrive.
-    public var reloading = false
+    package var reloading = false
     /// `n` was pressed: select the first photo of the next section when it arrives.
-    public var followsNewSection = false
+    package var followsNewSection = false
 
     /// A screen for `request` from `sourceLabel`.
-    public init(request: PhotoRequest, sourceLabel: String) {
+    package init(request: PhotoRequest, sourceLabel: String) {
         self.request = request
         self.sourceLabel = sourceLabel
     }
 
     /// Photos in every section.
-    public var photoCount: Int {
+    package var photoCount: Int {
         sections.reduce(0) { $0 + $1.items.count }
     }
 
     /// Each section's number (1-based) and the photos of it that pass the filter; sections left
     /// empty by the filter are left out.
-    public var shownSections: [(number: Int, photos: [Photo.Item])] {
+    package var shownSections: [(number: Int, photos: [Photo.Item])] {
         let needle = filter.lowercased()
         return sections.enumerated().compactMap { offset, section in
             let photos = section.items.map(\.photo).filter { needle.isEmpty || Self.matches($0, needle) }
@@ -66,12 +66,12 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     /// The photos shown, in order.
-    public var shownPhotos: [Photo.Item] {
+    package var shownPhotos: [Photo.Item] {
         shownSections.flatMap(\.photos)
     }
 
     /// The selected photo, if any is shown.
-    public var selectedPhoto: Photo.Item? {
+    package var selectedPhoto: Photo.Item? {
         let photos = shownPhotos
         return photos.indices.contains(selection) ? photos[selection] : nil
     }

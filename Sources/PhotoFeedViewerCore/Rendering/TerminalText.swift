@@ -1,8 +1,8 @@
 /// Text made safe and sized for a terminal: feed text cannot move the cursor or change colours,
 /// and lines are cut or padded by display columns (wide characters count two).
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with control characters (C0, DEL, C1, which includes ESC) replaced by spaces.
-    public static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -12,19 +12,19 @@ public enum TerminalText {
     }
 
     /// The columns `character` takes: 0 for combining marks and format characters, 2 for wide ones.
-    public static func columns(of character: Character) -> Int {
+    package static func columns(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.allSatisfy({ isZeroWidth($0) }) { return 0 }
         return isWide(first) || character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) ? 2 : 1
     }
 
     /// The columns `text` takes.
-    public static func columns(of text: String) -> Int {
+    package static func columns(of text: String) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
     /// `text` cut to at most `width` columns (ending in `…` when cut).
-    public static func truncated(_ text: String, to width: Int) -> String {
+    package static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard columns(of: text) > width else { return text }
         var out = ""
@@ -39,13 +39,13 @@ public enum TerminalText {
     }
 
     /// `text` cut to `width` columns and padded with spaces to exactly `width`.
-    public static func fitted(_ text: String, to width: Int) -> String {
+    package static func fitted(_ text: String, to width: Int) -> String {
         let cut = truncated(text, to: width)
         return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
     }
 
     /// `text` without ANSI escape sequences (`ESC [ ... letter`), for measuring styled lines.
-    public static func strippingEscapes(_ text: String) -> String {
+    package static func strippingEscapes(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var inEscape = false
         var sawBracket = false

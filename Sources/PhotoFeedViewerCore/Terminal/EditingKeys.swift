@@ -2,21 +2,21 @@
 /// character (the base ``KeyDecoder`` skips control bytes; ``EditingKeyDecoder`` keeps these).
 extension Key {
     /// Ctrl-U: delete from the cursor to the start of the line.
-    public static let deleteToStart = Key.character("\u{15}")
+    package static let deleteToStart = Key.character("\u{15}")
     /// Ctrl-W: delete the word before the cursor.
-    public static let deleteWord = Key.character("\u{17}")
+    package static let deleteWord = Key.character("\u{17}")
 }
 
 /// ``KeyDecoder`` plus Ctrl-U and Ctrl-W, which it would skip: those bytes (never part of an
 /// escape sequence) become ``Key/deleteToStart`` and ``Key/deleteWord`` in their place.
-public struct EditingKeyDecoder: Sendable {
+package struct EditingKeyDecoder: Sendable {
     private var decoder = KeyDecoder()
 
     /// A decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// The keys completed by `bytes`, in order.
-    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
         var run: [UInt8] = []
         for byte in bytes {

@@ -1,5 +1,5 @@
 /// A key press read from the terminal.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     /// A printable character.
     case character(Character)
     /// Arrow up.

@@ -1,15 +1,15 @@
 /// Turns the bytes a raw-mode terminal sends into ``Key``s: UTF-8 characters, control keys,
 /// and the `ESC [` / `ESC O` sequences of arrows, PgUp/PgDn, Home and End. A sequence split
 /// across reads is kept until it completes; unknown sequences are skipped.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// A decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// The keys completed by `bytes`. A lone `ESC` at the end of `bytes` is an Escape key
     /// (terminals send a sequence in one write).
-    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         var index = 0

@@ -6,7 +6,7 @@ import Synchronization
 /// The terminal of the full-screen viewer: raw mode and the alternate screen on `start()`,
 /// keys from stdin, resize and termination signals, and `restore()` that puts everything back
 /// (idempotent, called on every way out).
-public final class TerminalController: Sendable {
+package final class TerminalController: Sendable {
     private let input: Int32
     private let output: Int32
     private let saved = Lock<termios?>(nil)
@@ -14,25 +14,25 @@ public final class TerminalController: Sendable {
     private let sources = Lock(SignalSources())
 
     /// A controller for `input` and `output` (stdin and stdout by default).
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
         self.output = output
     }
 
     /// Whether `descriptor` is a terminal.
-    public static func isTerminal(_ descriptor: Int32) -> Bool {
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// The size of the output terminal in columns and rows; 80x24 when it cannot be read.
-    public func size() -> (width: Int, height: Int) {
+    package func size() -> (width: Int, height: Int) {
         var window = winsize()
         guard ioctl(output, TerminalPlatform.windowSizeRequest, &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
     /// Enters raw mode (no echo, no line buffering, Ctrl-C as a key) and the alternate screen, hides the cursor.
-    public func start() {
+    package func start() {
         started.store(true, ordering: .releasing)
         var attributes = termios()
         if tcgetattr(input, &attributes) == 0 {
@@ -48,7 +48,7 @@ public final class TerminalController: Sendable {
     }
 
     /// Leaves the alternate screen, shows the cursor, restores the saved terminal modes. Idempotent.
-    public func restore() {
+    package func restore() {
         let attributes = saved.withLock { saved -> termios? in
             defer { saved = nil }
             return saved
@@ -66,7 +66,7 @@ public final class TerminalController: Sendable {
     }
 
     /// Draws `lines` from the top-left corner.
-    public func draw(_ lines: [String]) {
+    package func draw(_ lines: [String]) {
         var frame = "\u{1B}[H"
         for (index, line) in lines.enumerated() {
             frame += "\u{1B}[\(index + 1);1H" + line + "\u{1B}[0m"
@@ -75,7 +75,7 @@ public final class TerminalController: Sendable {
     }
 
     /// Writes `text` whole (retrying short writes).
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -87,7 +87,7 @@ public final class TerminalController: Sendable {
     }
 
     /// Reads stdin on a background thread, calling `onBytes` with each read; `onEnd` when it closes.
-    public func readKeys(_ onBytes: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void) {
+    package func readKeys(_ onBytes: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void) {
         let input = self.input
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 256)
@@ -104,7 +104,7 @@ public final class TerminalController: Sendable {
     }
 
     /// Calls `handler` on `queue` for each of `signals` instead of their default action.
-    public func onSignals(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+    package func onSignals(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
