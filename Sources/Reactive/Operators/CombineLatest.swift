@@ -11,12 +11,7 @@ extension ObservableType {
         _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
     ) -> Observable<Element> {
-        var sources: [Observable<Any>] = []
-        for source in repeat each source { sources.append(ZipLatestCore.erase(source)) }
-        return ZipLatestCore.observable(.combineLatest, sources) { values in
-            var index = 0
-            return try resultSelector(repeat ZipLatestCore.typed(values, &index, as: (each Source).Element.self))
-        }
+        combined(.combineLatest, repeat each source, resultSelector: resultSelector)
     }
 
     /// The latest elements of a collection of sequences, combined by `resultSelector`; an empty

@@ -9,12 +9,7 @@ extension ObservableType {
         _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
     ) -> Observable<Element> {
-        var sources: [Observable<Any>] = []
-        for source in repeat each source { sources.append(ZipLatestCore.erase(source)) }
-        return ZipLatestCore.observable(.zip, sources) { values in
-            var index = 0
-            return try resultSelector(repeat ZipLatestCore.typed(values, &index, as: (each Source).Element.self))
-        }
+        combined(.zip, repeat each source, resultSelector: resultSelector)
     }
 
     /// Pairs the elements of a collection of sequences by index into `resultSelector`; completes

@@ -4,6 +4,17 @@ import TestSupport
 import XCTest
 
 final class ZipTests: LeakCheckingTestCase {
+    /// RxSwift code that sums eight sources in a closure whose parameter types the compiler must
+    /// infer: it compiles (the per-arity overloads) and gives the sum once all have answered.
+    func testZipOfEightWithAnInferredClosure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let s = (1...8).map { scheduler.createColdObservable([.next($0 * 10, $0), .completed($0 * 10)]) }
+        let res = scheduler.start {
+            Observable.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
+        }
+        XCTAssertEqual(res.events, [.next(280, 36), .completed(280)])
+    }
+
     func testZipPairsByIndexAndCompletesWhenBothAreDone() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(230, 2), .completed(300)])
