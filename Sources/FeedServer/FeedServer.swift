@@ -45,7 +45,10 @@ public final class FeedServer: Sendable {
 
     /// `http://127.0.0.1:PORT/`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
+        // Built from a literal and a port number, so it always parses; if it ever did not, stop
+        // here rather than send requests to `file:///`.
+        guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("not a URL: http://127.0.0.1:\(port)/") }
+        return url
     }
 
     /// Requests whose head was parsed, on every route.
