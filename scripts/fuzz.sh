@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz.sh feed|request|jpeg [SECONDS]}
 seconds=${2:-60}
 case "$target" in
-  feed) entry=FuzzFeedSanitizer; modules="Reactive HTTPWire Networking ImageDecoding PhotoFeed"; top=PhotoFeed ;;
-  request) entry=FuzzRequestParser; modules="HTTPWire"; top=HTTPWire ;;
+  feed) entry=FuzzFeedSanitizer; modules="Locking Reactive HTTPWire Networking ImageDecoding PhotoFeed"; top=PhotoFeed ;;
+  request) entry=FuzzRequestParser; modules="Locking HTTPWire"; top=HTTPWire ;;
   jpeg) entry=FuzzJPEGDecoder; modules="ImageDecoding"; top=ImageDecoding ;;
   *) echo "unknown target: $target (feed, request or jpeg)" >&2; exit 2 ;;
 esac
