@@ -12,6 +12,7 @@ final class PTYSession: Sendable {
     private let output: Pipe
     private let screen = Lock(Data())
     private let ended = DispatchSemaphore(value: 0)
+    private let drained = DispatchSemaphore(value: 0)
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
         let script = URL(fileURLWithPath: "/usr/bin/script")
@@ -28,13 +29,20 @@ final class PTYSession: Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [self] handle in
-            let data = handle.availableData
-            screen.withLock { $0.append(data) }
-        }
         let ended = self.ended
         process.terminationHandler = { _ in ended.signal() }
         try process.run()
+        // A thread of its own reads until end of file. (FileHandle's readabilityHandler crashed
+        // libdispatch's manager thread when it was cancelled in `finish`, once in many runs.)
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            // `availableData` returns what one read gives (empty at end of file), where
+            // `read(upToCount:)` would wait for the whole count.
+            while case let data = reader.availableData, !data.isEmpty {
+                screen.withLock { $0.append(data) }
+            }
+            drained.signal()
+        }
     }
 
     /// Everything the terminal received so far.
@@ -70,9 +78,8 @@ final class PTYSession: Sendable {
             process.terminate()
             self.ended.wait()
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        screen.withLock { $0.append(rest) }
+        // The reader reaches end of file once every process holding the pipe has gone.
+        _ = drained.wait(timeout: .now() + timeout)
         return (ended, text)
     }
 
