@@ -31,7 +31,11 @@ swift build -c "$config" --scratch-path "$scratch" --target "$top" "${flags[@]}"
 out="$scratch/x86_64-unknown-linux-gnu/$config"
 objects=()
 for module in $modules; do
-  objects+=("$out/$module.build"/*.o)
+  # One object per current source file: the build folder may still hold objects of files that
+  # were since renamed or removed, which would link twice.
+  while IFS= read -r source; do
+    objects+=("$out/$module.build/$(basename "$source").o")
+  done < <(find "Sources/$module" -name '*.swift')
 done
 binary="$scratch/fuzz-$target"
 swiftc -sanitize=fuzzer,address -parse-as-library -g -I "$out/Modules" \
