@@ -16,8 +16,6 @@ struct LRUIndex<Value> {
         self.capacity = max(0, capacity)
     }
 
-    var count: Int { nodes.count }
-
     /// Keys from least to most recently used.
     var keys: [String] {
         var result: [String] = []

@@ -54,9 +54,4 @@ final class LoadQueue: Sendable {
         }
         if let next { next.job(next.ticket) }
     }
-
-    /// Jobs running or waiting.
-    var count: Int {
-        state.withLock { ($0.running == nil ? 0 : 1) + $0.pending.count }
-    }
 }

@@ -189,7 +189,6 @@ struct VirtualEntry {
 struct VirtualQueue {
     private var heap: [VirtualEntry] = []
 
-    var count: Int { heap.count }
     var peek: VirtualEntry? { heap.first }
 
     mutating func push(_ entry: VirtualEntry) {
