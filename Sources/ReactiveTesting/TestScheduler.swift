@@ -22,12 +22,12 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     }
 
     /// An observable that plays `events` at their absolute ticks to whoever is subscribed.
-    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    public func createHotObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         TestableObservable(kind: .hot, events: events, scheduler: self)
     }
 
     /// An observable that plays `events` relative to each subscription.
-    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    public func createColdObservable<Element: Sendable>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         TestableObservable(kind: .cold, events: events, scheduler: self)
     }
 

@@ -5,9 +5,10 @@ import Synchronization
 /// A scripted observable on a `TestScheduler` that records its `subscriptions`.
 ///
 /// Hot ones play their events at absolute ticks to whoever is subscribed then; cold ones
-/// play them relative to each subscription, scheduled when it happens.
-// @unchecked: mutable state is behind the Lock `lock`; events play on the scheduler's thread.
-public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+/// play them relative to each subscription, scheduled when it happens. Its elements are
+/// `Sendable`, because the script is played on whichever thread runs the scheduler.
+// @unchecked: mutable state is behind the Lock `lock`; the elements are Sendable.
+public final class TestableObservable<Element: Sendable>: ObservableType, @unchecked Sendable {
     enum Kind { case hot, cold }
 
     /// The script, as given.
