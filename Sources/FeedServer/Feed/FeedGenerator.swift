@@ -50,94 +50,142 @@ public struct FeedGenerator: Sendable {
         let page = max(0, number)
         let items = (0..<itemsPerPage).map { item(globalIndex: page * itemsPerPage + (itemsPerPage - 1 - $0), tags: tags, tagmode: tagmode,
                                                 imageBaseURL: imageBaseURL) }
-        var out: [UInt8] = []
-        out.reserveCapacity(1_200 * max(1, itemsPerPage))
-        func field(_ indent: String, _ name: String, _ value: String, comma: Bool = true, apostrophe: Bool = false) {
-            out.append(contentsOf: "\(indent)\"\(name)\": \"".utf8)
-            FlickrJSONEscaping.append(value, to: &out, invalidApostropheEscape: apostrophe)
-            out.append(contentsOf: (comma ? "\",\n" : "\"\n").utf8)
-        }
-        let feedTitle: String
-        let feedLink: String
-        if tags.isEmpty {
-            feedTitle = "Uploads from everyone"
-            feedLink = "https://www.flickr.com/photos/"
-        } else {
-            feedTitle = "Recent Uploads tagged " + tags.joined(separator: tagmode == .all ? " and " : " or ")
-            feedLink = "https://www.flickr.com/photos/tags/\(tags.joined(separator: ","))/"
+        var out = FeedJSONWriter(capacity: 1_200 * max(1, itemsPerPage))
+        func field(_ indent: StaticString, _ name: StaticString, comma: Bool = true, value: (inout FeedJSONWriter) -> Void) {
+            out.raw(indent)
+            out.raw("\"")
+            out.raw(name)
+            out.raw("\": \"")
+            value(&out)
+            out.raw(comma ? "\",\n" : "\"\n")
         }
         let modified = items.first?.published ?? Self.baseTime + Int64(page * itemsPerPage)
-        out.append(contentsOf: "{\n".utf8)
-        field("\t\t", "title", feedTitle)
-        field("\t\t", "link", feedLink)
-        field("\t\t", "description", "")
-        field("\t\t", "modified", Self.isoUTC(modified))
-        field("\t\t", "generator", "https://www.flickr.com")
-        out.append(contentsOf: "\t\t\"items\": [\n".utf8)
-        for (position, item) in items.enumerated() {
-            out.append(contentsOf: "\t   {\n".utf8)
-            field("\t\t\t", "title", item.title, apostrophe: item.invalidApostrophe)
-            field("\t\t\t", "link", item.link)
-            out.append(contentsOf: "\t\t\t\"media\": {\"m\":\"".utf8)
-            FlickrJSONEscaping.append(item.media, to: &out)
-            out.append(contentsOf: "\"},\n".utf8)
-            field("\t\t\t", "date_taken", item.dateTaken)
-            field("\t\t\t", "description", item.description)
-            field("\t\t\t", "published", Self.isoUTC(item.published))
-            field("\t\t\t", "author", "nobody@flickr.com (\"\(item.author)\")")
-            field("\t\t\t", "author_id", item.authorID)
-            field("\t\t\t", "tags", item.tags.joined(separator: " "), comma: false)
-            out.append(contentsOf: (position == items.count - 1 ? "\t   }\n" : "\t   },\n").utf8)
+        out.raw("{\n")
+        field("\t\t", "title") { out in
+            if tags.isEmpty {
+                out.escaped("Uploads from everyone")
+            } else {
+                out.escaped("Recent Uploads tagged " + tags.joined(separator: tagmode == .all ? " and " : " or "))
+            }
         }
-        out.append(contentsOf: "        ]\n}".utf8)
-        return Data(out)
+        field("\t\t", "link") { out in
+            out.escaped(tags.isEmpty ? "https://www.flickr.com/photos/" : "https://www.flickr.com/photos/tags/\(tags.joined(separator: ","))/")
+        }
+        field("\t\t", "description") { _ in }
+        field("\t\t", "modified") { $0.isoDateTime(modified) }
+        field("\t\t", "generator") { $0.escaped("https://www.flickr.com") }
+        out.raw("\t\t\"items\": [\n")
+        for (position, item) in items.enumerated() {
+            out.raw("\t   {\n")
+            field("\t\t\t", "title") { $0.escaped(item.title, invalidApostropheEscape: item.invalidApostrophe) }
+            field("\t\t\t", "link") { item.writeLink(to: &$0) }
+            out.raw("\t\t\t\"media\": {\"m\":\"")
+            item.writeMedia(to: &out)
+            out.raw("\"},\n")
+            // Flickr writes `date_taken` in local time with a fixed `-08:00` offset.
+            field("\t\t\t", "date_taken") { $0.isoDateTime(item.taken, offsetHours: -8) }
+            field("\t\t\t", "description") { item.writeDescription(to: &$0) }
+            field("\t\t\t", "published") { $0.isoDateTime(item.published) }
+            field("\t\t\t", "author") { out in
+                out.escaped("nobody@flickr.com (\"")
+                out.escaped(item.author.name)
+                out.escaped("\")")
+            }
+            field("\t\t\t", "author_id") { $0.escaped(item.authorID) }
+            field("\t\t\t", "tags", comma: false) { $0.escaped(item.tags.joined(separator: " ")) }
+            out.raw(position == items.count - 1 ? "\t   }\n" : "\t   },\n")
+        }
+        out.raw("        ]\n}")
+        return Data(out.bytes)
     }
 
+    /// One item's values, drawn from its own random stream; the page writes them.
     struct Item {
         var title: String
         var invalidApostrophe: Bool
-        var link: String
-        var media: String
-        var dateTaken: String
-        var description: String
-        var published: Int64
-        var author: String
+        var author: FeedVocabulary.Author
         var authorID: String
+        var photoID: UInt64
+        var secret: UInt64
+        var imageBaseURL: String
+        var taken: Int64
+        var published: Int64
+        var height: Int
+        var caption: String?
         var tags: [String]
+
+        /// The path of the author's pages: their alias, else their id.
+        var authorPath: String { author.alias ?? authorID }
+
+        /// `https://www.flickr.com/photos/<path>/<photo id>/`
+        func writeLink(to out: inout FeedJSONWriter) {
+            out.escaped("https://www.flickr.com/photos/")
+            out.escaped(authorPath)
+            out.escaped("/")
+            out.decimal(Int64(photoID))
+            out.escaped("/")
+        }
+
+        /// `<image base>65535/<photo id>_<secret>_m.jpg`
+        func writeMedia(to out: inout FeedJSONWriter) {
+            out.escaped(imageBaseURL)
+            out.escaped("65535/")
+            out.decimal(Int64(photoID))
+            out.escaped("_")
+            out.hex(secret, width: 10)
+            out.escaped("_m.jpg")
+        }
+
+        /// Flickr's HTML description: who posted, the linked picture, and sometimes a caption.
+        func writeDescription(to out: inout FeedJSONWriter) {
+            out.escaped(" <p><a href=\"https://www.flickr.com/people/")
+            out.escaped(authorPath)
+            out.escaped("/\">")
+            out.escapedHTML(author.name)
+            out.escaped("</a> posted a photo:</p> <p><a href=\"")
+            writeLink(to: &out)
+            out.escaped("\" title=\"")
+            out.escapedHTML(title)
+            out.escaped("\"><img src=\"")
+            writeMedia(to: &out)
+            out.escaped("\" width=\"240\" height=\"")
+            out.decimal(Int64(height))
+            out.escaped("\" alt=\"")
+            out.escapedHTML(title)
+            out.escaped("\" /></a></p> ")
+            if let caption {
+                out.escaped("<p>")
+                out.escapedHTML(caption)
+                out.escaped("</p>")
+            }
+        }
     }
 
     /// The item at a position of the infinite stream (0 is the oldest).
     func item(globalIndex: Int, tags requested: [String], tagmode: TagMode, imageBaseURL: String? = nil) -> Item {
         var random = SplitMix64(seed: seed, stream: 1, index: UInt64(globalIndex))
         let authorIndex = Int.random(in: 0..<FeedVocabulary.authors.count, using: &random)
-        let author = FeedVocabulary.authors[authorIndex]
         var authorRandom = SplitMix64(seed: seed, stream: 2, index: UInt64(authorIndex))
         let authorID = "\(UInt64.random(in: 10_000_000...199_999_999, using: &authorRandom))@N0\(Int.random(in: 0...8, using: &authorRandom))"
-        let path = author.alias ?? authorID
         let photoID = 54_000_000_000 + UInt64(globalIndex) * 7 + UInt64.random(in: 0..<7, using: &random) + (seed % 1_000) * 100_000_000
-        let secret = String(format: "%010llx", random.next() & 0xFF_FFFF_FFFF)
-        let link = "https://www.flickr.com/photos/\(path)/\(photoID)/"
-        let media = (imageBaseURL ?? "https://live.staticflickr.com/") + "65535/\(photoID)_\(secret)_m.jpg"
+        let secret = random.next() & 0xFF_FFFF_FFFF
         let (title, invalidApostrophe) = Self.title(using: &random)
         let published = Self.baseTime + Int64(globalIndex) * 37 + Int64.random(in: 0..<30, using: &random)
         let taken = published - Int64.random(in: 3_600...(400 * 86_400), using: &random)
         let height = random.pick(FeedVocabulary.heights)
-        let htmlTitle = FlickrJSONEscaping.html(title)
-        var description = " <p><a href=\"https://www.flickr.com/people/\(path)/\">\(FlickrJSONEscaping.html(author.name))</a> posted a photo:</p>"
-            + " <p><a href=\"\(link)\" title=\"\(htmlTitle)\"><img src=\"\(media)\" width=\"240\" height=\"\(height)\" alt=\"\(htmlTitle)\" /></a></p> "
-        if random.chance(0.3) {
-            description += "<p>\(FlickrJSONEscaping.html(random.pick(FeedVocabulary.captions)))</p>"
-        }
+        let caption = random.chance(0.3) ? random.pick(FeedVocabulary.captions) : nil
         return Item(
             title: title,
             invalidApostrophe: invalidApostrophe,
-            link: link,
-            media: media,
-            dateTaken: Self.isoTaken(taken),
-            description: description,
-            published: published,
-            author: author.name,
+            author: FeedVocabulary.authors[authorIndex],
             authorID: authorID,
+            photoID: photoID,
+            secret: secret,
+            imageBaseURL: imageBaseURL ?? "https://live.staticflickr.com/",
+            taken: taken,
+            published: published,
+            height: height,
+            caption: caption,
             tags: Self.tags(requested: requested, tagmode: tagmode, using: &random)
         )
     }
@@ -147,8 +195,8 @@ public struct FeedGenerator: Sendable {
         let noun = random.pick(FeedVocabulary.nouns)
         let place = random.pick(FeedVocabulary.places)
         switch Int.random(in: 0..<12, using: &random) {
-        case 0: return (String(format: "DSC_%04d", Int.random(in: 1...9_999, using: &random)), false)
-        case 1: return (String(format: "IMG_%04d", Int.random(in: 1...9_999, using: &random)), false)
+        case 0: return ("DSC_" + fourDigits(Int.random(in: 1...9_999, using: &random)), false)
+        case 1: return ("IMG_" + fourDigits(Int.random(in: 1...9_999, using: &random)), false)
         case 2: return ("\(adjective) \(noun)", false)
         case 3: return ("\(adjective) \(noun) in \(place)", false)
         case 4: return ("\(random.pick(FeedVocabulary.possessors))'s \(noun)", true)
@@ -180,32 +228,9 @@ public struct FeedGenerator: Sendable {
         return result
     }
 
-    static func isoUTC(_ seconds: Int64) -> String {
-        let (date, time) = civil(seconds)
-        return "\(date)T\(time)Z"
-    }
-
-    /// Flickr writes `date_taken` in local time with a fixed `-08:00` offset.
-    static func isoTaken(_ seconds: Int64) -> String {
-        let (date, time) = civil(seconds - 8 * 3_600)
-        return "\(date)T\(time)-08:00"
-    }
-
-    /// Splits Unix seconds into `YYYY-MM-DD` and `HH:MM:SS` (proleptic Gregorian, days-from-civil inverse).
-    private static func civil(_ seconds: Int64) -> (String, String) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let date = String(format: "%04d-%02d-%02d", Int(year), Int(month), Int(day))
-        let time = String(format: "%02d:%02d:%02d", Int(secondOfDay / 3_600), Int(secondOfDay % 3_600 / 60), Int(secondOfDay % 60))
-        return (date, time)
+    /// `value` (0...9999) as four digits, as a camera names its files.
+    private static func fourDigits(_ value: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
