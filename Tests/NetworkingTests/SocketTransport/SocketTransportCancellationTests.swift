@@ -15,7 +15,7 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
         let cancellable = transport.send(request("drip?interval=50&count=200"),
                                          progress: { value in outcome.progress.withLock { $0.append(value) } },
                                          completion: outcome.record)
-        XCTAssertTrue(waitUntil(timeout: 5) { outcome.progress.withLock { $0.count } >= 2 }, "body bytes arrive")
+        XCTAssertTrue(waitUntil(timeout: 20) { outcome.progress.withLock { $0.count } >= 2 }, "body bytes arrive")
         XCTAssertFalse(cancellable.isCancelled)
         cancellable.cancel()
         XCTAssertTrue(cancellable.isCancelled)
@@ -23,7 +23,7 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
         XCTAssertEqual(outcome.done.wait(timeout: .now() + 1), .timedOut, "nothing is reported after cancel")
         XCTAssertEqual(outcome.count, 0)
         XCTAssertLessThanOrEqual(outcome.progress.withLock { $0.count }, progressAtCancel + 1)
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.openConnectionCount == 0 }, "the server sees the connection closed")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server sees the connection closed")
         XCTAssertEqual(transport.idleConnectionCount, 0)
         XCTAssertEqual(try get("echo").get().statusCode, 200)
         XCTAssertEqual(server.connectionCount, 2, "the next request needed a new connection")
@@ -32,16 +32,16 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
     func testCancellingWhileWaitingForTheHeadReportsNothing() throws {
         let outcome = Outcome()
         let cancellable = transport.send(request("hang"), progress: nil, completion: outcome.record)
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.requestCount(path: "/hang") == 1 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/hang") == 1 })
         cancellable.cancel()
         XCTAssertEqual(outcome.done.wait(timeout: .now() + 1), .timedOut)
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.openConnectionCount == 0 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 })
     }
 
     func testCancellingARequestWaitingForAPooledConnectionFreesItsTurn() throws {
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))
         let blocker = transport.send(request("hang"), progress: nil) { _ in }
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.requestCount(path: "/hang") == 1 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/hang") == 1 })
         let waiting = Outcome()
         let queued = transport.send(request("echo?queued"), progress: nil, completion: waiting.record)
         queued.cancel()
@@ -55,9 +55,9 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
         let provider = NetworkProvider<ServerRoute>(transport: transport)
         let events = Recorder<String>()
         let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "drip")).subscribe { _ in events.append("answered") }
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.requestCount(path: "/drip") == 1 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/drip") == 1 })
         subscription.dispose()
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.openConnectionCount == 0 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 })
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(events.count, 0)
     }

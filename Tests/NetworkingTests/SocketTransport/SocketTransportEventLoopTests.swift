@@ -26,7 +26,7 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         let handles = outcomes.map { outcome in
             transport.send(request("delay/2000"), progress: nil, completion: outcome.record)
         }
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.requestCount(path: "/delay/2000") == 1 },
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/delay/2000") == 1 },
                       "the first request reached the server")
         let during = try XCTUnwrap(threadCount())
         XCTAssertLessThan(during - before, 20, "200 requests in flight added \(during - before) threads")

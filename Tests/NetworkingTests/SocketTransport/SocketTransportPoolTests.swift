@@ -25,7 +25,7 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
 
     func testAServerThatClosedAnIdleConnectionGetsAFreshOne() throws {
         XCTAssertEqual(try get("echo").get().statusCode, 200)
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.openConnectionCount == 0 }, "the server closes the idle connection")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server closes the idle connection")
         XCTAssertEqual(try get("echo").get().statusCode, 200)
         XCTAssertEqual(server.connectionCount, 2)
         XCTAssertEqual(server.requestCount(path: "/echo"), 2)
@@ -108,11 +108,11 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         let refused = try LoopbackListener.refusedPort()
         _ = try send(URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(refused)/"))))
         let cancelled = transport.send(request("drip?interval=50&count=100"), progress: nil) { _ in }
-        XCTAssertTrue(waitUntil(timeout: 5) { self.server.requestCount(path: "/drip") == 1 })
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/drip") == 1 })
         cancelled.cancel()
         transport.close()
         XCTAssertEqual(transport.idleConnectionCount, 0)
-        XCTAssertTrue(waitUntil(timeout: 5) { openDescriptorCount() <= before },
+        XCTAssertTrue(waitUntil(timeout: 20) { openDescriptorCount() <= before },
                       "descriptors: \(before) before, \(openDescriptorCount()) after")
     }
 }

@@ -124,6 +124,6 @@ final class ObservableValuesTests: LeakCheckingTestCase {
             XCTAssertTrue(subject.hasObservers)
             _ = stream
         }
-        XCTAssertTrue(waitUntil(timeout: 2) { !subject.hasObservers })
+        XCTAssertTrue(waitUntil(timeout: 20) { !subject.hasObservers })
     }
 }
