@@ -26,6 +26,14 @@ final class EndpointTests: LeakCheckingTestCase {
         XCTAssertNil(request.httpBody)
     }
 
+    func testEveryMethodAndNoHeadersReachTheRequest() throws {
+        for method in HTTPMethod.allCases {
+            let request = try endpoint(.requestPlain, method: method, headers: nil).urlRequest()
+            XCTAssertEqual(request.httpMethod, method.rawValue)
+            XCTAssertEqual(request.allHTTPHeaderFields ?? [:], [:], "no headers given, none sent")
+        }
+    }
+
     func testRequestData() throws {
         let request = try endpoint(.requestData(Data([0, 1, 255])), method: .post).urlRequest()
         XCTAssertEqual(request.httpBody, Data([0, 1, 255]))
