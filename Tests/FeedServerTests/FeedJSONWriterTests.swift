@@ -57,8 +57,9 @@ final class FeedJSONWriterTests: XCTestCase {
                 XCTAssertEqual(written { $0.decimal(value, width: width) }, String(format: "%0*lld", width, value))
             }
         }
-        for value: UInt64 in [0, 0xA, 0xFF_FFFF_FFFF, 0x1234_5678_9A] {
+        for value: UInt64 in [0, 0xA, 0xFF_FFFF_FFFF, 0x1234_5678_9A, .max] {
             XCTAssertEqual(written { $0.hex(value, width: 10) }, String(format: "%010llx", value))
+            XCTAssertEqual(written { $0.decimal(value) }, String(format: "%llu", value))
         }
     }
 

@@ -122,7 +122,7 @@ public struct FeedGenerator: Sendable {
             out.escaped("https://www.flickr.com/photos/")
             out.escaped(authorPath)
             out.escaped("/")
-            out.decimal(Int64(photoID))
+            out.decimal(photoID)
             out.escaped("/")
         }
 
@@ -130,7 +130,7 @@ public struct FeedGenerator: Sendable {
         func writeMedia(to out: inout FeedJSONWriter) {
             out.escaped(imageBaseURL)
             out.escaped("65535/")
-            out.decimal(Int64(photoID))
+            out.decimal(photoID)
             out.escaped("_")
             out.hex(secret, width: 10)
             out.escaped("_m.jpg")

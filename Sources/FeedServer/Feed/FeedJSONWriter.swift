@@ -37,6 +37,11 @@ struct FeedJSONWriter {
         appendDigits(value.magnitude, radix: 10, width: width - (value < 0 ? 1 : 0))
     }
 
+    /// Appends `value` in decimal.
+    mutating func decimal(_ value: UInt64) {
+        appendDigits(value, radix: 10, width: 0)
+    }
+
     /// Appends `value` in lowercase hexadecimal, zero-padded to `width` digits (as `%0*llx`).
     mutating func hex(_ value: UInt64, width: Int) {
         appendDigits(value, radix: 16, width: width)
