@@ -8,7 +8,7 @@ import Foundation
 /// catch let error as ImageDecodingError where error.reason == .truncated { ... }
 /// ```
 public struct ImageDecodingError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
-    /// What went wrong.
+    /// What was wrong with the bytes; `offset` says where it was found.
     public let reason: Reason
     /// Byte offset in the data where the problem was found.
     public let offset: Int

@@ -5,12 +5,12 @@ import FoundationNetworking
 
 /// A fully described request: the URL string, method, task, headers and its stubbed answer.
 public struct Endpoint: Sendable {
-    /// Produces the stubbed answer.
+    /// The answer a stubbing provider gives instead of sending the request; called once per request.
     public typealias SampleResponseClosure = @Sendable () -> EndpointSampleResponse
 
     /// The absolute URL as a string.
     public let url: String
-    /// Produces the stubbed answer.
+    /// What a stubbing provider answers for this endpoint (by default 200 with the target's `sampleData`).
     public let sampleResponseClosure: SampleResponseClosure
     /// The method sent, and the one retries and multipart bodies are checked against.
     public let method: HTTPMethod

@@ -19,9 +19,9 @@ public protocol PluginType: Sendable {
 extension PluginType {
     /// Returns `request` unchanged.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest { request }
-    /// Does nothing.
+    /// By default a plugin ignores the request being sent.
     public func willSend(_ request: any RequestType, target: any TargetType) {}
-    /// Does nothing.
+    /// By default a plugin ignores the result.
     public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {}
     /// Returns `result` unchanged.
     public func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError> { result }

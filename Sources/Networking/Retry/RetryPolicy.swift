@@ -42,7 +42,7 @@ public struct RetryPolicy: Sendable {
         self.random = random
     }
 
-    /// No retries.
+    /// One attempt: a failure is reported as it is.
     public static let none = RetryPolicy(maxAttempts: 1)
 
     /// Whether to retry after `attempt` attempts (1 after the first failure) failed with `error`.

@@ -36,7 +36,7 @@ extension NetworkService {
     /// No envelope.
     public var envelope: ResponseEnvelope { .none }
 
-    /// No retries.
+    /// By default a failed request is not retried (`RetryPolicy.none`); override to retry.
     public var retryPolicy: RetryPolicy { .none }
 
     /// A plain `JSONDecoder`.

@@ -13,7 +13,7 @@ public enum MultiTarget: TargetType, AccessTokenAuthorizable, IdempotentTarget {
     /// The wrapped target.
     case target(any TargetType)
 
-    /// Wraps `target`.
+    /// Wraps `target`, so one provider of `MultiTarget` can send targets of several types.
     public init(_ target: any TargetType) {
         self = .target(target)
     }

@@ -1,5 +1,5 @@
 extension Observable {
-    /// Completes at once.
+    /// Completes at subscription without an element.
     public static func empty() -> Observable<Element> {
         Observable { observer in
             observer.on(.completed)

@@ -7,7 +7,7 @@ import Foundation
 /// CurrentThreadScheduler.instance.schedule { print("now, or after the running item") }
 /// ```
 public struct CurrentThreadScheduler: SchedulerType {
-    /// The shared instance.
+    /// The one instance; its queue of pending work is per thread, so every caller can share it.
     public static let instance = CurrentThreadScheduler()
 
     /// A handle on the per-thread trampoline; use `instance`, every value behaves the same.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs work at once on the calling thread; relative work runs on a global queue when due.
 public struct ImmediateScheduler: SchedulerType {
-    /// The shared instance.
+    /// The one instance; the scheduler holds no state, so every caller can share it.
     public static let instance = ImmediateScheduler()
 
     /// A scheduler that runs work synchronously; use `instance`, every value behaves the same.

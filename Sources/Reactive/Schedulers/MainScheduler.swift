@@ -7,7 +7,7 @@ import Foundation
 /// source.observe(on: MainScheduler.instance)
 /// ```
 public struct MainScheduler: DispatchQueueSchedulerType {
-    /// The shared instance.
+    /// The one instance, for `observe(on: MainScheduler.instance)`; it runs work on the main queue.
     public static let instance = MainScheduler()
 
     /// The main queue.

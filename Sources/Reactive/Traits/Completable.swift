@@ -38,7 +38,7 @@ public struct Completable: ObservableConvertibleType {
         })
     }
 
-    /// Completes at once.
+    /// Completes at subscription.
     public static func empty() -> Completable { Completable(unchecked: .empty()) }
     /// Fails at once.
     public static func error(_ error: any Error) -> Completable { Completable(unchecked: .error(error)) }

@@ -50,7 +50,7 @@ public struct Maybe<Element>: ObservableConvertibleType {
     public static func empty() -> Maybe<Element> { Maybe(unchecked: .empty()) }
     /// Fails with `error`.
     public static func error(_ error: any Error) -> Maybe<Element> { Maybe(unchecked: .error(error)) }
-    /// Never answers.
+    /// Never succeeds, completes or fails; only disposing ends it (useful to test timeouts).
     public static func never() -> Maybe<Element> { Maybe(unchecked: .never()) }
 
     /// Calls `factory` on each subscription; a throw fails the maybe.

@@ -57,7 +57,7 @@ public struct Single<Element>: ObservableConvertibleType {
         Single(unchecked: .error(error))
     }
 
-    /// Never answers.
+    /// Neither succeeds nor fails; only disposing ends it (useful to test timeouts).
     public static func never() -> Single<Element> {
         Single(unchecked: .never())
     }
