@@ -38,6 +38,25 @@ final class EventLoopTests: XCTestCase {
         XCTAssertFalse(loop.inLoop)
     }
 
+    /// A task handed over on the loop's own thread (from a task, a timer or a handler) wakes
+    /// nothing; the loop must still run it at once rather than wait in `poll` with nothing due.
+    func testTasksHandedOverOnTheLoopRunWithoutAWakeUp() throws {
+        let loop = try EventLoop(label: "EventLoopTests.onLoop")
+        defer { loop.stop() }
+        let log = Log()
+        loop.execute {
+            loop.execute { log.add("from a task") }
+            _ = loop.schedule(at: .now + .milliseconds(20)) {
+                loop.execute {
+                    log.add("from a timer")
+                    loop.execute { log.add("from a task the timer's task handed over") }
+                }
+            }
+        }
+        XCTAssertTrue(waitFor { log.values.count == 3 }, "\(log.values)")
+        XCTAssertEqual(log.values, ["from a task", "from a timer", "from a task the timer's task handed over"])
+    }
+
     func testTimersFireInDeadlineOrderAndCancelledOnesNever() throws {
         let loop = try EventLoop(label: "EventLoopTests.timers")
         defer { loop.stop() }

@@ -54,11 +54,14 @@ public final class EventLoop: @unchecked Sendable {
     public func execute(_ task: @escaping @Sendable () -> Void) {
         // The wake-up byte is written under the lock, so that it never reaches a pipe that
         // `stop()` closed (and whose descriptor number may already belong to another file).
+        // On the loop's own thread no byte is needed: the loop runs pending tasks before it
+        // polls again, and polls without waiting while any are pending.
         let wakeWrite = self.wakeWrite
+        let onLoop = inLoop
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.tasks.append(task)
-            guard !inbox.wakePending else { return }
+            guard !onLoop, !inbox.wakePending else { return }
             inbox.wakePending = true
             var byte: UInt8 = 1
             _ = SystemLibrary.write(wakeWrite, &byte, 1)
