@@ -53,15 +53,19 @@ package final class FeedSession: Sendable {
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout.timeInterval
-        let provider = NetworkProvider<FlickrAPI>(
-            endpointClosure: baseURL.map { FlickrAPI.endpointClosure(baseURL: $0) } ?? NetworkProvider.defaultEndpointMapping,
-            stubClosure: options.source == .offline ? NetworkProvider.immediatelyStub : NetworkProvider.neverStub,
-            transport: DefaultTransport(
+        // The feed and the pictures each get their own pool, with the same limits.
+        func transport() -> DefaultTransport {
+            DefaultTransport(
                 socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
                                                                       overallDeadline: options.timeout + .seconds(1))),
                 urlSessionTransport: URLSessionTransport(configuration: configuration,
                                                          overallDeadline: options.timeout + .seconds(1))
-            ),
+            )
+        }
+        let provider = NetworkProvider<FlickrAPI>(
+            endpointClosure: baseURL.map { FlickrAPI.endpointClosure(baseURL: $0) } ?? NetworkProvider.defaultEndpointMapping,
+            stubClosure: options.source == .offline ? NetworkProvider.immediatelyStub : NetworkProvider.neverStub,
+            transport: transport(),
             plugins: plugins,
             scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
             requestTimeout: options.timeout
@@ -72,12 +76,7 @@ package final class FeedSession: Sendable {
             thumbnails = nil
         } else {
             let images = NetworkProvider<PhotoImage>(
-                transport: DefaultTransport(
-                    socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
-                                                                          overallDeadline: options.timeout + .seconds(1))),
-                    urlSessionTransport: URLSessionTransport(configuration: configuration,
-                                                             overallDeadline: options.timeout + .seconds(1))
-                ),
+                transport: transport(),
                 trackInflights: true,
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
                 requestTimeout: options.timeout
