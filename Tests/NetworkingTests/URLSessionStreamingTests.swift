@@ -123,6 +123,23 @@ final class URLSessionStreamingTests: LeakCheckingTestCase {
         XCTAssertEqual(try Data(contentsOf: file), Data(), "an empty body truncates the file")
     }
 
+    /// The body goes through a download task, whose finished file is moved to the download file:
+    /// a file that cannot be put there fails the request with the file error and the response.
+    func testADownloadFileThatCannotBeWrittenFailsWithTheResponse() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)/body.bin")
+        let results = Recorder<Result<Response, ProviderError>>()
+        let transport = URLSessionTransport(configuration: .ephemeral)
+        _ = transport.send(URLRequest(url: server.baseURL.appendingPathComponent("bytes/5000")),
+                           options: TransportOptions(downloadFile: file)) { results.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 20) { results.count == 1 })
+        guard case .failure(.underlying(let error, let response?))? = results.values.first else {
+            return XCTFail("expected a file failure with the response, got \(results.values)")
+        }
+        XCTAssertTrue(error is CocoaError, "a file error: \(error)")
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
     func testDefaultTransportRoutesOptionsByScheme() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }

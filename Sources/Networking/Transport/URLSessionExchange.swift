@@ -17,7 +17,7 @@ final class URLSessionExchange: Sendable {
         var cancelled = false
     }
 
-    let task: URLSessionDataTask
+    let task: URLSessionTask
     let request: URLRequest
     let limit: Int
     let downloadFile: URL?
@@ -27,7 +27,7 @@ final class URLSessionExchange: Sendable {
     let completion: @Sendable (Result<Response, ProviderError>) -> Void
     private let state = Lock(State())
 
-    init(task: URLSessionDataTask, request: URLRequest, limit: Int, options: TransportOptions,
+    init(task: URLSessionTask, request: URLRequest, limit: Int, options: TransportOptions,
          completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {
         self.task = task
         self.request = request
@@ -99,6 +99,40 @@ final class URLSessionExchange: Sendable {
             progress(min(1, Double(total) / Double(expected)))
         }
         return accepted
+    }
+
+    /// Reports a download task's progress: `total` bytes written of `expected` (not known when 0
+    /// or less).
+    func wrote(_ total: Int64, expected: Int64) {
+        if let progress, expected > 0 {
+            progress(min(1, Double(total) / Double(expected)))
+        }
+    }
+
+    /// Moves a download task's finished file from `location` (URLSession removes it once the
+    /// delegate call returns) to `downloadFile`, replacing what is there, and records the
+    /// response head that came with it; a failure to move is kept as `fileFailure`.
+    func finishDownload(at location: URL, response: URLResponse?) {
+        var failure: (any Error)?
+        if let downloadFile {
+            do {
+                if FileManager.default.fileExists(atPath: downloadFile.path) {
+                    try FileManager.default.removeItem(at: downloadFile)
+                }
+                try FileManager.default.moveItem(at: location, to: downloadFile)
+            } catch {
+                failure = error
+            }
+        }
+        record(response)
+        state.withLock { state in state.fileFailure = state.fileFailure ?? failure }
+    }
+
+    /// Keeps the task's response head when none was recorded (a download task reports none
+    /// before it ends).
+    func record(_ response: URLResponse?) {
+        guard let http = response as? HTTPURLResponse else { return }
+        state.withLock { state in state.response = state.response ?? http }
     }
 
     /// Reports upload progress, with the known length when URLSession does not know it.

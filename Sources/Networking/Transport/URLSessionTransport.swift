@@ -66,12 +66,15 @@ public final class URLSessionTransport: HTTPTransport {
         send(request, options: TransportOptions(downloadProgress: progress), completion: completion)
     }
 
-    /// Starts an upload or data task as `options` says: a `.data` body or a `.file` (read from
-    /// disk as it is sent) goes through an upload task; a `.stream` is first copied to a
-    /// temporary file off the caller's thread (64 KB at a time, removed afterwards), then sent
+    /// Starts an upload, download or data task as `options` says: a `.data` body or a `.file`
+    /// (read from disk as it is sent) goes through an upload task; a `.stream` is first copied to
+    /// a temporary file off the caller's thread (64 KB at a time, removed afterwards), then sent
     /// from there with its `Content-Length`. Upload progress comes from URLSession's
-    /// `didSendBodyData`; with `downloadFile` each body chunk is appended to the file as it
-    /// arrives and the response size limit does not apply.
+    /// `didSendBodyData`. A `downloadFile` with no upload goes through a download task, which
+    /// writes each chunk to disk as it arrives (a data task would queue chunks for its delegate
+    /// without limit when the disk is slower than the network), and the finished file is moved
+    /// to `downloadFile`; with an upload, each chunk is appended to the file by the delegate. The
+    /// response size limit does not apply to a body going to a file.
     public func send(_ request: URLRequest,
                      options: TransportOptions,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
@@ -82,7 +85,7 @@ public final class URLSessionTransport: HTTPTransport {
         if request.callerTimeout == nil {
             request.timeoutInterval = requestTimeout
         }
-        let task: URLSessionDataTask
+        let task: URLSessionTask
         switch options.upload {
         case .data(let data)?:
             request.httpBodyStream = nil
@@ -90,6 +93,8 @@ public final class URLSessionTransport: HTTPTransport {
         case .file(let url)?:
             request.httpBodyStream = nil
             task = session.uploadTask(with: request, fromFile: url)
+        case nil where options.downloadFile != nil:
+            task = session.downloadTask(with: request)
         case nil, .stream?:
             task = session.dataTask(with: request)
         }

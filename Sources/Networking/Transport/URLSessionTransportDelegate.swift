@@ -6,9 +6,9 @@ import Locking
 import Synchronization
 
 /// Routes URLSession delegate callbacks to the exchange of each task (response, body bytes,
-/// upload progress); an exchange is removed exactly once (completion,
-/// failure, deadline or cancel), so each reports at most once.
-final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
+/// download progress and file, upload progress); an exchange is removed exactly once
+/// (completion, failure, deadline or cancel), so each reports at most once.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private let exchanges = Lock<[Int: URLSessionExchange]>([:])
 
     func register(_ exchange: URLSessionExchange, for identifier: Int) {
@@ -71,6 +71,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         }
     }
 
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        exchange(downloadTask.taskIdentifier)?.wrote(totalBytesWritten, expected: totalBytesExpectedToWrite)
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        exchange(downloadTask.taskIdentifier)?.finishDownload(at: location, response: downloadTask.response)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
                     totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         exchange(task.taskIdentifier)?.sent(totalBytesSent, expected: totalBytesExpectedToSend)
@@ -79,9 +88,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = remove(task.taskIdentifier) else { return }
         exchange.closeFile()
+        exchange.record(task.response)
         let response = exchange.currentResponse
         if let error {
             exchange.completion(.failure(.underlying(Self.naming(error, of: exchange.request), response)))
+        } else if let failure = exchange.fileFailure {
+            exchange.completion(.failure(.underlying(failure, response)))
         } else if let response {
             exchange.completion(.success(response))
         } else {

@@ -111,16 +111,12 @@ final class DownloadTests: LeakCheckingTestCase {
         }
     }
 
-    /// The resident set size of this process in bytes (Linux: VmRSS in /proc/self/status).
-    private static func residentBytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
-        return kilobytes * 1024
-    }
-
+    /// URLSession writes a download task's body to disk as it arrives, so resident memory grows by a
+    /// few MB whatever the size (5-8 MB here for 1 to 90 MB). The bound is the body itself, not
+    /// tighter, because the thread sanitizer's allocator and shadow memory add about a third of
+    /// every byte that passes through FoundationNetworking (30 MB for this download under TSan).
     func testA60MegabyteDownloadOverURLSessionNeverSitsInMemory() throws {
-        guard let baseline = Self.residentBytes() else { throw XCTSkip("no /proc/self/status here") }
+        guard let baseline = ResidentMemory.current() else { throw XCTSkip("no /proc/self/statm here") }
         let peak = Recorder<Int>()
         let destination = directory.appendingPathComponent("big.bin")
         let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport(configuration: .ephemeral))
@@ -131,14 +127,14 @@ final class DownloadTests: LeakCheckingTestCase {
         provider.request(target) { results.append($0) }
         // Sampled on this thread while the download runs on others (bounded by the 60 s wait).
         XCTAssertTrue(waitUntil(timeout: 60) {
-            if let now = Self.residentBytes() { peak.append(now) }
+            if let now = ResidentMemory.current() { peak.append(now) }
             return results.count == 1
         })
         XCTAssertEqual(try results.values.first?.get().fileURL, destination)
         let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
         XCTAssertEqual((attributes[.size] as? NSNumber)?.intValue, count, "more than the 50 MB in-memory limit arrived")
         let growth = (peak.values.max() ?? baseline) - baseline
-        XCTAssertLessThan(growth, 30 * 1_048_576, "peak RSS grew by \(growth / 1_048_576) MB for a 60 MB download")
+        XCTAssertLessThan(growth, count, "peak RSS grew by \(growth / 1_048_576) MB for a 60 MB download: the body sat in memory")
     }
 
     /// A cancel that comes while the finished download is being moved into place is too late:

@@ -134,6 +134,15 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         XCTAssertEqual(progress, progress.sorted())
     }
 
+    /// A download file that cannot be created fails the request with the file error.
+    func testADownloadFileThatCannotBeCreatedFails() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)/body.bin")
+        let result = try send(request("/bytes/5000"), options: TransportOptions(downloadFile: file))
+        guard case .failure(.underlying(let error, _)) = result else { return XCTFail("expected a file failure, got \(result)") }
+        XCTAssertTrue(error is CocoaError, "a file error: \(error)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
     /// A 60 MB body goes to the file without being held: resident memory grows far less than 60 MB.
     func testASixtyMegabyteDownloadIsNeverHeldInMemory() throws {
         guard let before = ResidentMemory.current() else { throw XCTSkip("no /proc/self/statm on this system") }
@@ -166,16 +175,6 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         let result = try send(request("/echo", method: "POST"), options: TransportOptions(upload: .file(missing)))
         XCTAssertThrowsError(try result.get())
         XCTAssertEqual(server.requestCount, 0)
-    }
-}
-
-/// The process's resident memory, read from `/proc/self/statm` (nil elsewhere).
-enum ResidentMemory {
-    static func current() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
 
