@@ -49,4 +49,78 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         XCTAssertEqual(outcomes.reduce(0) { $0 + $1.count }, 0)
         XCTAssertEqual(try get("echo").get().statusCode, 200)
     }
+
+    /// Blocks every shared loop thread until the returned closure is called.
+    private func blockTheLoops() throws -> @Sendable () -> Void {
+        let loops = try XCTUnwrap(EventLoopGroup.shared).loops
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        for loop in loops {
+            loop.execute {
+                entered.signal()
+                release.wait()
+            }
+        }
+        for _ in loops { XCTAssertEqual(entered.wait(timeout: .now() + 20), .success, "a loop ran the blocking task") }
+        return { for _ in loops { release.signal() } }
+    }
+
+    /// A request without a body on an idle pooled connection is written by the caller's thread:
+    /// it reaches the server while every loop thread is busy, and the loop reads the answer later.
+    func testARequestOnAnIdlePooledConnectionIsWrittenBeforeTheLoopRuns() throws {
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+        let unblock = try blockTheLoops()
+        let outcome = Outcome()
+        _ = transport.send(request("echo?early=1"), progress: nil, completion: outcome.record)
+        let arrived = waitUntil(timeout: 20) { self.server.requestCount(path: "/echo") == 2 }
+        XCTAssertEqual(outcome.count, 0, "nothing is reported while the loops are blocked")
+        unblock()
+        XCTAssertTrue(arrived, "the request reached the server while the loops were blocked")
+        XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success)
+        let echo = try XCTUnwrap(outcome.first?.get())
+        XCTAssertEqual(echo.statusCode, 200)
+        XCTAssertTrue(String(decoding: echo.data, as: UTF8.self).contains("early=1"), "the answer to that request")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.transport.idleConnectionCount == 1 }, "the connection went back to the pool")
+    }
+
+    /// Cancelling a request the caller's thread already wrote reports nothing, and its connection
+    /// (with an answer on the way) is closed rather than pooled.
+    func testCancellingARequestWrittenEarlyReportsNothingAndPoolsNothing() throws {
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        let unblock = try blockTheLoops()
+        let outcome = Outcome()
+        let handle = transport.send(request("echo"), progress: nil, completion: outcome.record)
+        let arrived = waitUntil(timeout: 20) { self.server.requestCount(path: "/echo") == 2 }
+        handle.cancel()
+        unblock()
+        XCTAssertTrue(arrived, "the request reached the server while the loops were blocked")
+        XCTAssertTrue(handle.isCancelled)
+        XCTAssertTrue(waitUntil(timeout: 20) { self.transport.idleConnectionCount == 0 })
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(outcome.count, 0, "nothing is reported after cancel")
+        XCTAssertEqual(transport.idleConnectionCount, 0, "the cancelled connection was closed, not pooled")
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+    }
+
+    /// With another request to the host in flight the loop writes the request (it is awake and
+    /// takes requests in batches), so nothing reaches the server while the loops are blocked.
+    func testWithAnotherRequestInFlightTheLoopWritesTheRequest() throws {
+        let warm = (0..<2).map { _ in Outcome() }
+        for outcome in warm { _ = transport.send(request("delay/200"), progress: nil, completion: outcome.record) }
+        for outcome in warm { XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success) }
+        XCTAssertEqual(transport.idleConnectionCount, 2)
+        let slow = transport.send(request("delay/5000"), progress: nil) { _ in }
+        defer { slow.cancel() }
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/delay/5000") == 1 })
+        let unblock = try blockTheLoops()
+        let outcome = Outcome()
+        _ = transport.send(request("echo"), progress: nil, completion: outcome.record)
+        Thread.sleep(forTimeInterval: 0.3)
+        let arrivedWhileBlocked = server.requestCount(path: "/echo")
+        unblock()
+        XCTAssertEqual(arrivedWhileBlocked, 0, "the loop, not the caller, wrote the request")
+        XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(try outcome.first?.get().statusCode, 200)
+    }
 }

@@ -60,6 +60,15 @@ final class ConnectionPool: Sendable {
         return id
     }
 
+    /// Takes an idle connection to `key`, holding its slot as `acquire` does, when no other
+    /// connection to that host is in use; nil otherwise (the caller then asks with `acquire`).
+    func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> TCPSocket? {
+        state.withLock { state in
+            guard let host = state.hosts[key], host.open == host.idle.count else { return nil }
+            return state.hosts[key]?.idle.popLast()
+        }
+    }
+
     /// Removes a request still waiting for a connection; false when it was already served.
     @discardableResult
     func cancelWaiting(_ key: ConnectionPoolKey, id: UInt64) -> Bool {
