@@ -112,16 +112,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
                 leased(.reused(socket))
             case .sent:
                 guard !isFinished, let socket else { return }
-                armIdleTimer()
-                loop.register(socket, readable: true, writable: true, handler: self)
-                writeMore()
+                watch(socket)
             }
         }
     }
 
     /// On the caller's thread, before anyone else can see the exchange: takes an idle pooled
-    /// connection (when the host is quiet) for a request without a body and writes as much of the request as the kernel
-    /// takes at once. Touches no loop state (registrations and timers are the loop's).
+    /// connection (when the host is quiet) for a request without a body and writes as much of
+    /// the request as the kernel takes at once. Touches no loop state (registrations, timers).
     private func startEarly() -> EarlyStart {
         guard upload == nil, let url = request.url, let parsed = try? SocketRequestTarget(url: url),
               let idle = pool.takeIdleWhenQuiet(parsed.key) else { return .none }
@@ -297,6 +295,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             return
         }
         prepareRequest()
+        watch(socket)
+    }
+
+    /// Arms the idle timer, watches `socket` and writes what is left of the request.
+    private func watch(_ socket: TCPSocket) {
         armIdleTimer()
         loop.register(socket, readable: true, writable: true, handler: self)
         writeMore()
