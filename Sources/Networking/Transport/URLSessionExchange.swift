@@ -95,14 +95,12 @@ final class URLSessionExchange: Sendable {
             }
             return (state.received, state.response?.expectedContentLength ?? -1, accepted)
         }
-        if let progress, expected > 0 {
-            progress(min(1, Double(total) / Double(expected)))
-        }
+        wrote(total, expected: expected)
         return accepted
     }
 
-    /// Reports a download task's progress: `total` bytes written of `expected` (not known when 0
-    /// or less).
+    /// Reports download progress: `total` bytes received (a download task: written) of
+    /// `expected` (not known when 0 or less).
     func wrote(_ total: Int64, expected: Int64) {
         if let progress, expected > 0 {
             progress(min(1, Double(total) / Double(expected)))

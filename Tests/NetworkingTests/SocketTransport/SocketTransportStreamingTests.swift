@@ -136,7 +136,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
 
     /// A download file that cannot be created fails the request with the file error.
     func testADownloadFileThatCannotBeCreatedFails() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)/body.bin")
+        let file = temporaryFile("absent/body.bin")
         let result = try send(request("/bytes/5000"), options: TransportOptions(downloadFile: file))
         guard case .failure(.underlying(let error, _)) = result else { return XCTFail("expected a file failure, got \(result)") }
         XCTAssertTrue(error is CocoaError, "a file error: \(error)")
