@@ -16,10 +16,52 @@ final class ConnectionPool: Sendable {
         let deliver: Delivery
     }
 
+    /// One host's connections. It is changed in place (`hosts[key, default: Host()].lease(...)`):
+    /// copying it out and back would copy its waiters on every change, all of them per acquire
+    /// and release when hundreds of requests wait.
     private struct Host {
         var idle: [TCPSocket] = []
         var open = 0
         var waiters: [Waiter] = []
+
+        /// An idle connection, else a free slot; nil after queuing `waiter` when neither exists.
+        mutating func lease(limit: Int, orQueue waiter: Waiter) -> ConnectionLease? {
+            if let socket = idle.popLast() { return .reused(socket) }
+            if open < limit {
+                open += 1
+                return .fresh
+            }
+            waiters.append(waiter)
+            return nil
+        }
+
+        /// Takes back a slot: returns the next waiter with what it receives, and the socket to close.
+        mutating func release(_ socket: TCPSocket?, reusable: Bool) -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?) {
+            if let socket, reusable {
+                if waiters.isEmpty {
+                    idle.append(socket)
+                    return (nil, nil)
+                }
+                return ((waiters.removeFirst(), .reused(socket)), nil)
+            }
+            if waiters.isEmpty {
+                open = max(0, open - 1)
+                return (nil, socket)
+            }
+            return ((waiters.removeFirst(), .fresh), socket)
+        }
+
+        /// An idle connection when every open one is idle (none in use), else nil.
+        mutating func takeIdleWhenQuiet() -> TCPSocket? {
+            open == idle.count ? idle.popLast() : nil
+        }
+
+        /// Removes the idle connections and frees their slots.
+        mutating func takeIdle() -> [TCPSocket] {
+            defer { idle.removeAll() }
+            open = max(0, open - idle.count)
+            return idle
+        }
     }
 
     private struct State {
@@ -43,18 +85,11 @@ final class ConnectionPool: Sendable {
     /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
     @discardableResult
     func acquire(_ key: ConnectionPoolKey, deliver: @escaping Delivery) -> UInt64 {
+        let limit = self.limit
         let (id, lease) = state.withLock { state -> (UInt64, ConnectionLease?) in
             state.nextWaiterID += 1
             let id = state.nextWaiterID
-            var host = state.hosts[key] ?? Host()
-            defer { state.hosts[key] = host }
-            if let socket = host.idle.popLast() { return (id, .reused(socket)) }
-            if host.open < limit {
-                host.open += 1
-                return (id, .fresh)
-            }
-            host.waiters.append(Waiter(id: id, deliver: deliver))
-            return (id, nil)
+            return (id, state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, deliver: deliver)))
         }
         if let lease { deliver(lease) }
         return id
@@ -64,8 +99,7 @@ final class ConnectionPool: Sendable {
     /// connection to that host is in use; nil otherwise (the caller then asks with `acquire`).
     func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> TCPSocket? {
         state.withLock { state in
-            guard let host = state.hosts[key], host.open == host.idle.count else { return nil }
-            return state.hosts[key]?.idle.popLast()
+            state.hosts[key]?.takeIdleWhenQuiet()
         }
     }
 
@@ -82,21 +116,8 @@ final class ConnectionPool: Sendable {
     /// Gives a slot back: a `reusable` socket goes to the next waiter or to the idle list; any
     /// other socket is closed and its slot goes to the next waiter or is freed.
     func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool) {
-        let (next, toClose) = state.withLock { state -> ((Waiter, ConnectionLease)?, TCPSocket?) in
-            var host = state.hosts[key] ?? Host()
-            defer { state.hosts[key] = host }
-            if let socket, reusable {
-                if host.waiters.isEmpty {
-                    host.idle.append(socket)
-                    return (nil, nil)
-                }
-                return ((host.waiters.removeFirst(), .reused(socket)), nil)
-            }
-            if host.waiters.isEmpty {
-                host.open = max(0, host.open - 1)
-                return (nil, socket)
-            }
-            return ((host.waiters.removeFirst(), .fresh), socket)
+        let (next, toClose) = state.withLock { state in
+            state.hosts[key, default: Host()].release(socket, reusable: reusable)
         }
         toClose?.close()
         if let (waiter, lease) = next { waiter.deliver(lease) }
@@ -106,12 +127,8 @@ final class ConnectionPool: Sendable {
     func closeIdleConnections() {
         let sockets = state.withLock { state -> [TCPSocket] in
             var closed: [TCPSocket] = []
-            for key in state.hosts.keys {
-                guard var host = state.hosts[key] else { continue }
-                closed += host.idle
-                host.open = max(0, host.open - host.idle.count)
-                host.idle.removeAll()
-                state.hosts[key] = host
+            for index in state.hosts.indices {
+                closed += state.hosts.values[index].takeIdle()
             }
             return closed
         }
