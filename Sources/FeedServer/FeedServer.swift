@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPWire
 import Locking
+import Synchronization
 
 /// A small threaded HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
 /// for tests, benchmarks and the `photo-feed --demo` viewer.
@@ -18,6 +19,9 @@ public final class FeedServer: Sendable {
     public let port: UInt16
     let listener: TCPSocket
     let state: Lock<ServerState>
+    /// Set with `state.stopping`, read without the lock: every connection checks it per request.
+    private let stopped = Atomic<Bool>(false)
+    let counts = Lock(RequestCounts())
     let generator: FeedGenerator
     private let threads = DispatchGroup()
 
@@ -52,11 +56,11 @@ public final class FeedServer: Sendable {
     }
 
     /// Requests whose head was parsed, on every route.
-    public var requestCount: Int { state.withLock { $0.requestCount } }
+    public var requestCount: Int { counts.withLock { $0.total } }
 
     /// Requests whose head was parsed for `path` (without the query).
     public func requestCount(path: String) -> Int {
-        state.withLock { $0.requestsByPath[path, default: 0] }
+        counts.withLock { $0.byPath[path, default: 0] }
     }
 
     /// Connections accepted so far, including those refused for exceeding `maxConnections`.
@@ -66,13 +70,14 @@ public final class FeedServer: Sendable {
     public var openConnectionCount: Int { state.withLock { $0.open.count } }
 
     /// Whether `stop()` has been called.
-    public var isStopped: Bool { state.withLock { $0.stopping } }
+    public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Closes the listener and every open connection, and waits for the server's threads to end.
     /// Idempotent; safe to call from any thread.
     public func stop() {
         state.withLock { state in
             state.stopping = true
+            stopped.store(true, ordering: .releasing)
             for descriptor in state.open {
                 TCPSocket(descriptor: descriptor).shutdown()
             }
@@ -144,9 +149,6 @@ public final class FeedServer: Sendable {
     }
 
     func record(_ head: HTTPRequestHead) {
-        state.withLock { state in
-            state.requestCount += 1
-            state.requestsByPath[head.path, default: 0] += 1
-        }
+        counts.withLock { $0.record(path: head.path) }
     }
 }

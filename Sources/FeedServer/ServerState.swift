@@ -6,8 +6,6 @@ struct ServerState: Sendable {
     var listenerClosed = false
     var open: Set<Int32> = []
     var connectionCount = 0
-    var requestCount = 0
-    var requestsByPath: [String: Int] = [:]
     var flakyAttempts: [String: Int] = [:]
     var feedPage = 0
     var abandonedImages = 0

@@ -27,6 +27,19 @@ final class FeedServerRouteTests: FeedServerTestCase {
         XCTAssertEqual((object["body"] as? String).flatMap { Data(base64Encoded: $0) }, Data(body))
     }
 
+    func testEchoEscapesWhatJSONMustEscape() throws {
+        let value = "a\"b\\c/d \u{E9} \u{1F600}\tend"
+        let response = try get(server, "/echo?next=/x\"y", headers: ["X-Odd: " + value, "X-Empty:"])
+        let object = try json(response)
+        let headers = try XCTUnwrap(object["headers"] as? [String: String])
+        XCTAssertEqual(headers["X-Odd"], value)
+        XCTAssertEqual(headers["X-Empty"], "")
+        XCTAssertEqual(object["path"] as? String, "/echo")
+        XCTAssertEqual(object["query"] as? String, "next=/x\"y")
+        XCTAssertEqual(object["body"] as? String, "")
+        XCTAssertEqual(object["method"] as? String, "GET")
+    }
+
     func testEchoAcceptsExpectContinue() throws {
         let client = try connect(server)
         try client.send("PUT /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")

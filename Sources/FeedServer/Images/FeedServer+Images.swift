@@ -6,8 +6,8 @@ extension FeedServer {
 
     /// Requests whose head was parsed below `/images/`, faults included.
     public var imageRequestCount: Int {
-        state.withLock { state in
-            state.requestsByPath.reduce(0) { $0 + ($1.key.hasPrefix("/\(ImageRoute.prefix)/") ? $1.value : 0) }
+        counts.withLock { counts in
+            counts.byPath.reduce(0) { $0 + ($1.key.hasPrefix("/\(ImageRoute.prefix)/") ? $1.value : 0) }
         }
     }
 
