@@ -161,6 +161,31 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         XCTAssertEqual(error.response?.statusCode, 200)
     }
 
+    func testRequestTargetIsThePathAndQueryAsTheURLEncodesThem() throws {
+        let ok = Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8)
+        let scripted = try ScriptedHTTPServer { _, _, _ in .respond(ok) }
+        defer { scripted.stop() }
+        let base = scripted.url("/base/")
+        let cases: [(URL?, String)] = [
+            (URL(string: "a%20b;p=1/c%2Fd?x=%2F&y=%20#fragment", relativeTo: base), "/base/a%20b;p=1/c%2Fd?x=%2F&y=%20"),
+            (URL(string: "http://127.0.0.1:\(scripted.port)"), "/"),
+            (URL(string: "http://127.0.0.1:\(scripted.port)/q?"), "/q?"),
+            (URL(string: "http://user:secret@127.0.0.1:\(scripted.port)/who"), "/who"),
+        ]
+        for (url, _) in cases {
+            _ = try send(URLRequest(url: try XCTUnwrap(url))).1.get()
+        }
+        XCTAssertEqual(scripted.requests.map(\.head.target), cases.map(\.1))
+        XCTAssertEqual(Set(scripted.requests.compactMap { $0.head.headers["Host"] }), ["127.0.0.1:\(scripted.port)"])
+    }
+
+    func testAURLWithoutAHostOrWithABadPortIsABadURL() throws {
+        for text in ["http:/no-host", "http:///path", "http://127.0.0.1:70000/", "http://127.0.0.1:0/"] {
+            let error = try failure(send(URLRequest(url: try XCTUnwrap(URL(string: text)))).1)
+            XCTAssertEqual(error.urlError?.code, .badURL, "\(text): \(error)")
+        }
+    }
+
     func testLocalhostIsResolvedByName() throws {
         let response = try send(URLRequest(url: try XCTUnwrap(URL(string: "http://localhost:\(server.port)/echo")))).1.get()
         XCTAssertEqual(try echo(response).headers["Host"], "localhost:\(server.port)")

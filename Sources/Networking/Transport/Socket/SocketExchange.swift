@@ -121,9 +121,10 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     /// connection (when the host is quiet) for a request without a body and writes as much of
     /// the request as the kernel takes at once. Touches no loop state (registrations, timers).
     private func startEarly() -> EarlyStart {
-        guard upload == nil, let url = request.url, let parsed = try? SocketRequestTarget(url: url),
-              let idle = pool.takeIdleWhenQuiet(parsed.key) else { return .none }
+        // The target is read once here; `begin` reports a URL that cannot be read.
+        guard let url = request.url, let parsed = try? SocketRequestTarget(url: url) else { return .none }
         target = parsed
+        guard upload == nil, let idle = pool.takeIdleWhenQuiet(parsed.key) else { return .none }
         // A closed one goes to `leased` on the loop, which takes the slot and connects in it.
         guard !idle.isReadableOrClosed else { return .stale(idle) }
         holdsSlot = true
@@ -160,12 +161,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     // MARK: - Waiting for a connection
 
+    /// Asks the pool for a connection for `request`, whose target `start` (or a redirect) read
+    /// already when it could.
     private func begin() {
         guard !isFinished else { return }
         let parsed: SocketRequestTarget
         do throws(URLError) {
             guard let url = request.url else { throw URLError(.badURL) }
-            parsed = try SocketRequestTarget(url: url)
+            if let target { parsed = target } else { parsed = try SocketRequestTarget(url: url) }
         } catch {
             report(.failure(.underlying(error, nil)))
             return
@@ -522,6 +525,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             if SocketRequestEncoding.method(of: next) != SocketRequestEncoding.method(of: request) { upload = nil }
             redirects += 1
             request = next
+            target = nil
             begin()
             return
         }
