@@ -13,7 +13,8 @@ import Synchronization
 /// `URLSession` data task, 1, 32 and 256 in flight; `h.limit.` is a plain blocking-socket loop
 /// on the same routes (`PlainHTTPLoop`), the most the server gives, beside SocketTransport. `h.` asks for the feed route (the
 /// viewer's request; the server's feed generation bounds every side), `h.echo.` for `/echo`
-/// (a tiny answer, so the client stacks' own cost shows).
+/// (a tiny answer, so the client stacks' own cost shows). `.socket.scaling-256` times
+/// SocketTransport at 256 in flight against itself at 32.
 enum HTTPBenchmarks {
     /// A route of the loopback server.
     struct FeedTarget: TargetType {
@@ -133,8 +134,25 @@ enum HTTPBenchmarks {
                     report(context, "\(prefix).concurrent-\(level)", oursPhase, barePhase)
                 }
             }
-            // The limit: SocketTransport through the provider beside a plain blocking-socket loop.
+            // Scaling: SocketTransport at 256 in flight beside itself at 32, with the same 32
+            // connections, in longer alternated rounds than the figures above (their rounds of
+            // 500 requests are too short to tell two close figures apart).
             let socketSide = sides[1].send
+            let scalingName = "\(routePrefix).socket.scaling-256"
+            if context.selects(scalingName) {
+                let (high, low) = alternating(requests * 4, socketSide, socketSide, limit: phaseLimit) { count, send, limit in
+                    concurrent(count, send, limit: limit, inFlight: levels[1])
+                } other: { count, send, limit in
+                    concurrent(count, send, limit: limit, inFlight: levels[0])
+                }
+                if high.failed > 0 || low.failed > 0 {
+                    FileHandle.standardError.write(Data("\(scalingName): \(high.failed) failed at 256, \(low.failed) at 32\n".utf8))
+                }
+                context.report(BenchmarkResult(name: scalingName, unit: "req/s", value: high.requestsPerSecond,
+                                               baseline: low.requestsPerSecond, baselineName: "SocketTransport at 32 in flight"))
+                Checksum.fold(high.completed &+ low.completed)
+            }
+            // The limit: SocketTransport through the provider beside a plain blocking-socket loop.
             for level in [1] + levels where context.selects("\(routePrefix).limit.in-flight-\(level)") {
                 let name = "\(routePrefix).limit.in-flight-\(level)"
                 var oursRounds: [Phase] = []
@@ -161,8 +179,10 @@ enum HTTPBenchmarks {
 
     /// `count` requests for each side in four rounds, ordered ours, bare, bare, ours, so drift
     /// in the machine's load falls on both alike; the rounds are summed.
+    /// `other` times the baseline's rounds when it differs from `phase` (the default: the same).
     private static func alternating(_ count: Int, _ ours: @escaping Send, _ bare: @escaping Send, limit: Double,
-                                    _ phase: (Int, @escaping Send, Double) -> Phase) -> (ours: Phase, bare: Phase) {
+                                    _ phase: (Int, @escaping Send, Double) -> Phase,
+                                    other: ((Int, @escaping Send, Double) -> Phase)? = nil) -> (ours: Phase, bare: Phase) {
         let round = max(1, count / 4)
         var oursRounds: [Phase] = []
         var bareRounds: [Phase] = []
@@ -170,7 +190,7 @@ enum HTTPBenchmarks {
             if order {
                 oursRounds.append(phase(round, ours, limit / 4))
             } else {
-                bareRounds.append(phase(round, bare, limit / 4))
+                bareRounds.append(other.map { $0(round, bare, limit / 4) } ?? phase(round, bare, limit / 4))
             }
         }
         return (Phase(combining: oursRounds), Phase(combining: bareRounds))
