@@ -12,9 +12,22 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     /// The request that produced this response, if known.
     public let request: URLRequest?
     /// The transport's response, if there was one (stubs built from a status code have none).
-    public let response: HTTPURLResponse?
+    /// Over `SocketTransport` it is built on first read, and every read gives the same instance.
+    public var response: HTTPURLResponse? {
+        switch source {
+        case .given(let response): response
+        case .deferred(let deferred): deferred.response
+        }
+    }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public let fileURL: URL?
+
+    private enum Source: Sendable {
+        case given(HTTPURLResponse?)
+        case deferred(DeferredHTTPURLResponse)
+    }
+
+    private let source: Source
 
     /// A response as given; `filterSuccessfulStatusCodes()` and the mappers read only
     /// `statusCode` and `data`, so a stub needs nothing else.
@@ -23,7 +36,16 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         self.statusCode = statusCode
         self.data = data
         self.request = request
-        self.response = response
+        self.source = .given(response)
+        self.fileURL = fileURL
+    }
+
+    /// A response whose `HTTPURLResponse` is built from `head` when first read.
+    init(statusCode: Int, data: Data, request: URLRequest?, deferred head: DeferredHTTPURLResponse, fileURL: URL?) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.source = .deferred(head)
         self.fileURL = fileURL
     }
 

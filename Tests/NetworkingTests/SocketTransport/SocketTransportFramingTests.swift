@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import HTTPWire
 import Networking
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -39,6 +40,25 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         XCTAssertEqual(response.headerValue("content-type")?.hasPrefix("application/json"), true)
         XCTAssertEqual(response.request?.url?.query, "a=1&b=x%20y")
         XCTAssertEqual(outcome.progress.withLock { $0.last }, 1)
+    }
+
+    func testTheHTTPURLResponseIsBuiltOnceFromTheHeadReceived() throws {
+        let response = try send(request("echo?z=1")).1.get()
+        let copy = response
+        let seen = Mutex<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let identifier = copy.response.map(ObjectIdentifier.init)
+            seen.withLock { $0.append(contentsOf: identifier.map { [$0] } ?? []) }
+        }
+        let http = try XCTUnwrap(response.response)
+        let identifiers = seen.withLock { $0 }
+        XCTAssertEqual(identifiers.count, 8)
+        XCTAssertEqual(Set(identifiers), [ObjectIdentifier(http)], "every read, from any thread, gives the one instance")
+        XCTAssertEqual(http.statusCode, 200)
+        XCTAssertEqual(http.url, url("echo?z=1"))
+        XCTAssertEqual(http.value(forHTTPHeaderField: "server"), "FeedServer")
+        XCTAssertEqual(http.expectedContentLength, Int64(response.data.count))
+        XCTAssertEqual(response, copy)
     }
 
     func testEveryRequestTaskBodyIsSent() throws {

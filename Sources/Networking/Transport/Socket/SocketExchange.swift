@@ -635,9 +635,9 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
                 fields[field.name] = field.value
             }
         }
-        let http = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headerFields: fields)
+        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headerFields: fields)
         let file = options.downloadFile
-        return Response(statusCode: head.status, data: Data(body), request: original, response: http,
+        return Response(statusCode: head.status, data: Data(body), request: original, deferred: http,
                         fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
     }
 }
