@@ -4,8 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import Locking
 import Networking
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -45,7 +45,7 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
     func testTheHTTPURLResponseIsBuiltOnceFromTheHeadReceived() throws {
         let response = try send(request("echo?z=1")).1.get()
         let copy = response
-        let seen = Mutex<[ObjectIdentifier]>([])
+        let seen = Lock<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let identifier = copy.response.map(ObjectIdentifier.init)
             seen.withLock { $0.append(contentsOf: identifier.map { [$0] } ?? []) }
