@@ -162,8 +162,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     // MARK: - Waiting for a connection
 
-    /// Asks the pool for a connection for `request`, whose target `start` (or a redirect) read
-    /// already when it could.
+    /// Asks the pool for a connection for `request`; its target is the one `start` read, unless a
+    /// redirect cleared it.
     private func begin() {
         guard !isFinished else { return }
         let parsed: SocketRequestTarget
