@@ -11,14 +11,7 @@ import HTTPWire
 enum EchoRoute {
     static func handle(_ route: RouteContext) -> Connection.Disposition {
         let head = route.request.head
-        var headers: [String: String] = [:]
-        for field in head.headers {
-            if let existing = headers[field.name] {
-                headers[field.name] = existing + ", " + field.value
-            } else {
-                headers[field.name] = field.value
-            }
-        }
+        let headers = head.headers.joinedByName
         var json = FeedJSONWriter(capacity: 256)
         json.raw("{\"body\":\"")
         json.escaped(Data(route.request.body).base64EncodedString())

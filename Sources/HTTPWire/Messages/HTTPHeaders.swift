@@ -43,6 +43,21 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
+    /// One value per name, as `HTTPURLResponse` and JSON objects hold them: repeated fields
+    /// joined with ", " in wire order, under the name's casing as it first appeared (names that
+    /// differ only in case stay apart, as they were received).
+    public var joinedByName: [String: String] {
+        var joined: [String: String] = [:]
+        for field in fields {
+            if let existing = joined[field.name] {
+                joined[field.name] = existing + ", " + field.value
+            } else {
+                joined[field.name] = field.value
+            }
+        }
+        return joined
+    }
+
     /// Whether a field named `name` exists.
     public func contains(_ name: String) -> Bool {
         fields.contains { $0.name.caseInsensitiveEquals(name) }

@@ -2,11 +2,13 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 import Locking
 
 /// The `HTTPURLResponse` of a response whose transport read only the head off the wire
-/// (`SocketTransport`): the status, version and fields are kept, and the object is built the
-/// first time someone asks for it, then kept, so every read returns the same instance.
+/// (`SocketTransport`): the status, version and fields are kept, and the object (repeated fields
+/// joined, as `HTTPHeaders.joinedByName` does) is built the first time someone asks for it, then
+/// kept, so every read returns the same instance.
 ///
 /// Foundation's initializer parses the content type, sanitizes every field and derives a
 /// suggested file name: about an eighth of a request's CPU over `SocketTransport` against a
@@ -16,7 +18,7 @@ final class DeferredHTTPURLResponse: Sendable {
         let url: URL
         let statusCode: Int
         let httpVersion: String
-        let headerFields: [String: String]
+        let headers: HTTPHeaders
     }
 
     private enum State: Sendable {
@@ -26,8 +28,8 @@ final class DeferredHTTPURLResponse: Sendable {
 
     private let state: Lock<State>
 
-    init(url: URL, statusCode: Int, httpVersion: String, headerFields: [String: String]) {
-        state = Lock(.pending(Head(url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: headerFields)))
+    init(url: URL, statusCode: Int, httpVersion: String, headers: HTTPHeaders) {
+        state = Lock(.pending(Head(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)))
     }
 
     /// The response, built on first use (Foundation's initializer runs under the lock; it calls
@@ -39,7 +41,7 @@ final class DeferredHTTPURLResponse: Sendable {
                 return response
             case .pending(let head):
                 let response = HTTPURLResponse(url: head.url, statusCode: head.statusCode, httpVersion: head.httpVersion,
-                                               headerFields: head.headerFields)
+                                               headerFields: head.headers.joinedByName)
                 state = .built(response)
                 return response
             }

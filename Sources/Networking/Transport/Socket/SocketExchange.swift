@@ -633,15 +633,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> Response {
-        var fields: [String: String] = [:]
-        for field in head.headers {
-            if let existing = fields[field.name] {
-                fields[field.name] = existing + ", " + field.value
-            } else {
-                fields[field.name] = field.value
-            }
-        }
-        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headerFields: fields)
+        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headers: head.headers)
         let file = options.downloadFile
         return Response(statusCode: head.status, data: Data(body), request: original, deferred: http,
                         fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
