@@ -47,8 +47,8 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         let copy = response
         let seen = Lock<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let identifier = copy.response.map(ObjectIdentifier.init)
-            seen.withLock { $0.append(contentsOf: identifier.map { [$0] } ?? []) }
+            guard let http = copy.response else { return }
+            seen.withLock { $0.append(ObjectIdentifier(http)) }
         }
         let http = try XCTUnwrap(response.response)
         let identifiers = seen.withLock { $0 }
