@@ -57,6 +57,32 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(log.values, ["from a task", "from a timer", "from a task the timer's task handed over"])
     }
 
+    /// A task that may wait past the loop's next wake-up writes no wake-up byte: it runs when
+    /// the loop wakes on its own, within its longest sleep.
+    func testATaskThatCanWaitForTheLoopsOwnWakeUpWakesNothing() throws {
+        let loop = try EventLoop(label: "EventLoopTests.lazy", maximumSleep: .milliseconds(100))
+        defer { loop.stop() }
+        Thread.sleep(forTimeInterval: 0.05)
+        let before = loop.wakeUpCount
+        let ran = Atomic<Bool>(false)
+        loop.execute(by: .now + .seconds(30)) { ran.store(true, ordering: .releasing) }
+        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran when the loop woke by itself")
+        XCTAssertEqual(loop.wakeUpCount, before, "no wake-up byte was written")
+        loop.execute {}
+        XCTAssertTrue(waitFor { loop.wakeUpCount == before + 1 }, "a plain task from another thread does write one")
+    }
+
+    /// A task due before the loop would wake by itself wakes it: it runs long before the loop's
+    /// longest sleep (30 s here) is over.
+    func testATaskDueBeforeTheLoopWakesByItselfWakesIt() throws {
+        let loop = try EventLoop(label: "EventLoopTests.due", maximumSleep: .seconds(30))
+        defer { loop.stop() }
+        Thread.sleep(forTimeInterval: 0.05)
+        let ran = Atomic<Bool>(false)
+        loop.execute(by: .now + .milliseconds(1)) { ran.store(true, ordering: .releasing) }
+        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran within 5 s")
+    }
+
     func testTimersFireInDeadlineOrderAndCancelledOnesNever() throws {
         let loop = try EventLoop(label: "EventLoopTests.timers")
         defer { loop.stop() }
@@ -118,5 +144,31 @@ final class EventLoopTests: XCTestCase {
             deregistered.store(loop.registeredCount == 0, ordering: .relaxed)
         }
         XCTAssertTrue(waitFor { deregistered.load(ordering: .relaxed) })
+    }
+
+    /// `deregister(_:ifHandler:)` removes a registration only when it is that handler's: a
+    /// handler that lost its socket to a new owner leaves the new registration in place.
+    func testDeregisteringForAnotherHandlerLeavesTheRegistration() throws {
+        final class Handler: EventLoopHandler, Sendable {
+            func socketReadable() {}
+            func socketWritable() {}
+        }
+        let loop = try EventLoop(label: "EventLoopTests.owner")
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let client = try TCPSocket.connect(host: "127.0.0.1", port: try listener.localPort(), timeout: .seconds(2))
+        defer { client.close() }
+        let (owner, former) = (Handler(), Handler())
+        let counts = Lock<[Int]>([])
+        loop.execute {
+            loop.register(client, readable: true, writable: false, handler: owner)
+            loop.deregister(client, ifHandler: former)
+            counts.withLock { $0.append(loop.registeredCount) }
+            loop.deregister(client, ifHandler: owner)
+            counts.withLock { $0.append(loop.registeredCount) }
+        }
+        XCTAssertTrue(waitFor { counts.withLock { $0.count } == 2 })
+        XCTAssertEqual(counts.withLock { $0 }, [1, 0])
     }
 }

@@ -4,9 +4,13 @@ import Locking
 /// One thread that waits on many non-blocking sockets at once with `poll`, runs tasks handed to
 /// it from any thread, and fires its own timers (a heap of deadlines).
 ///
-/// Everything but `execute` must be called on the loop's thread (inside a task, a timer or a
-/// handler). Handlers are held strongly while registered. A loop runs until `stop()`;
-/// `EventLoopGroup.shared` owns the loops the transports use, which run for the whole process.
+/// The loop never sleeps longer than `maximumSleep`, and it publishes when it will wake next:
+/// `execute(by:_:)` uses that to hand over a task that can wait until then without waking it.
+///
+/// Everything but `execute`, `execute(by:_:)` and `wakeUpCount` must be called on the loop's
+/// thread (inside a task, a timer or a handler). Handlers are held strongly while registered.
+/// A loop runs until `stop()`; `EventLoopGroup.shared` owns the loops the transports use, which
+/// run for the whole process.
 public final class EventLoop: @unchecked Sendable {
     // @unchecked: `registrations` and `timers` are touched only on the loop's thread; what other
     // threads touch (`inbox`) is behind a lock, and the wake-up pipe is written atomically.
@@ -20,6 +24,11 @@ public final class EventLoop: @unchecked Sendable {
         var tasks: [@Sendable () -> Void] = []
         var wakePending = false
         var closed = false
+        /// When the loop's `poll` returns at the latest; nil while the loop runs. Set under the
+        /// lock with the check for pending tasks, so a task handed over after the check sees it.
+        var sleepingUntil: ContinuousClock.Instant?
+        /// Wake-up bytes written (for tests and diagnostics).
+        var wakeUps = 0
     }
 
     private let inbox = Lock(Inbox())
@@ -31,8 +40,13 @@ public final class EventLoop: @unchecked Sendable {
     private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
+    /// The longest the loop waits in `poll` with no timer due: the bound on how late a task
+    /// handed over with `execute(by:_:)` may run when nothing else wakes the loop.
+    public let maximumSleep: Duration
+
     /// Starts a loop on its own thread (named `label`). Fails only when no pipe can be made.
-    public init(label: String) throws(SocketError) {
+    public init(label: String, maximumSleep: Duration = .seconds(1)) throws(SocketError) {
+        self.maximumSleep = max(.milliseconds(1), maximumSleep)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw .system(operation: .pipe, errno: errno) }
         for fd in fds {
@@ -61,11 +75,39 @@ public final class EventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.tasks.append(task)
-            guard !onLoop, !inbox.wakePending else { return }
-            inbox.wakePending = true
-            var byte: UInt8 = 1
-            _ = SystemLibrary.write(wakeWrite, &byte, 1)
+            guard !onLoop else { return }
+            Self.wake(&inbox, wakeWrite)
         }
+    }
+
+    /// Runs `task` on the loop's thread no later than `deadline` (or as soon after it as the loop
+    /// can), in submission order with `execute`'s tasks. It wakes the loop only when the loop
+    /// sleeps past `deadline`; otherwise the task runs when the loop next wakes, for a socket, a
+    /// timer or another task. For work that only has to be in place by a deadline, such as arming
+    /// the timers of a request whose answer will wake the loop anyway.
+    ///
+    /// ```swift
+    /// loop.execute(by: .now + .seconds(30)) { armTimers() }
+    /// ```
+    public func execute(by deadline: ContinuousClock.Instant, _ task: @escaping @Sendable () -> Void) {
+        let wakeWrite = self.wakeWrite
+        let onLoop = inLoop
+        inbox.withLock { inbox in
+            guard !inbox.closed else { return }
+            inbox.tasks.append(task)
+            // Awake (nil): the loop checks for tasks under this lock before it sleeps again.
+            guard !onLoop, let until = inbox.sleepingUntil, until > deadline else { return }
+            Self.wake(&inbox, wakeWrite)
+        }
+    }
+
+    /// Writes the wake-up byte unless one is pending; called under the inbox lock.
+    private static func wake(_ inbox: inout Inbox, _ wakeWrite: Int32) {
+        guard !inbox.wakePending else { return }
+        inbox.wakePending = true
+        inbox.wakeUps += 1
+        var byte: UInt8 = 1
+        _ = SystemLibrary.write(wakeWrite, &byte, 1)
     }
 
     /// Ends the loop after the tasks already submitted: its thread returns and its wake-up pipe
@@ -92,6 +134,14 @@ public final class EventLoop: @unchecked Sendable {
         registrations[socket.descriptor] = nil
     }
 
+    /// Stops watching `socket` only while `handler` is the one registered for it: a handler that
+    /// lost its socket to another owner (who may have closed it, its number then reused) leaves
+    /// the new registration alone.
+    public func deregister(_ socket: TCPSocket, ifHandler handler: any EventLoopHandler) {
+        guard let registration = registrations[socket.descriptor], registration.handler === handler else { return }
+        registrations[socket.descriptor] = nil
+    }
+
     /// Runs `action` on the loop at `deadline`; returns the id `cancelTimer` takes.
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> UInt64 {
         timers.schedule(at: deadline, action)
@@ -107,6 +157,9 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Timer entries held, cancelled ones not yet dropped included (for tests and diagnostics).
     public var pendingTimerEntries: Int { timers.entryCount }
+
+    /// Wake-up bytes written since the loop started (for tests and diagnostics). Callable from any thread.
+    public var wakeUpCount: Int { inbox.withLock { $0.wakeUps } }
 
     // MARK: - The loop
 
@@ -159,6 +212,7 @@ public final class EventLoop: @unchecked Sendable {
     private func runTasks() {
         let tasks = inbox.withLock { inbox -> [@Sendable () -> Void] in
             inbox.wakePending = false
+            inbox.sleepingUntil = nil
             defer { inbox.tasks.removeAll(keepingCapacity: true) }
             return inbox.tasks
         }
@@ -170,11 +224,17 @@ public final class EventLoop: @unchecked Sendable {
         while buffer.withUnsafeMutableBytes({ SystemLibrary.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Milliseconds until the next timer (0 when tasks wait, -1 when nothing is due).
+    /// Milliseconds until the next timer, at most `maximumSleep` (0 when tasks wait); publishes
+    /// when the loop will wake, under the same lock as the check for tasks.
     private func pollTimeout() -> Int32 {
-        if inbox.withLock({ !$0.tasks.isEmpty }) { return 0 }
-        guard let deadline = timers.nextDeadline() else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        return remaining <= .zero ? 0 : TCPSocket.milliseconds(remaining)
+        let now = ContinuousClock.now
+        var remaining = maximumSleep
+        if let deadline = timers.nextDeadline() { remaining = min(remaining, now.duration(to: deadline)) }
+        let sleep = remaining
+        return inbox.withLock { inbox -> Int32 in
+            guard inbox.tasks.isEmpty, sleep > .zero else { return 0 }
+            inbox.sleepingUntil = now + sleep
+            return TCPSocket.milliseconds(sleep)
+        }
     }
 }
