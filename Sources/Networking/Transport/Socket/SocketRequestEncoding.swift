@@ -43,7 +43,7 @@ enum SocketRequestEncoding {
     private static func requestHead(_ request: URLRequest, target: SocketRequestTarget) -> HTTPRequestHead {
         var headers = HTTPHeaders()
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        if !fields.contains(where: { $0.key.caseInsensitiveCompare("Host") == .orderedSame }) {
+        if !fields.contains(where: { $0.key.lowercased() == "host" }) {
             headers.add(name: "Host", value: target.hostHeader)
         }
         for (name, value) in fields {
