@@ -103,6 +103,36 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         XCTAssertEqual(try get("echo").get().statusCode, 200)
     }
 
+    /// A request written early is watched through its connection's parked registration, and the
+    /// loop arms its timers only when it next wakes. With an idle timeout longer than the loops'
+    /// longest sleep (1 s) no wake-up is asked for, and the timeout must still fire.
+    func testARequestWrittenEarlyTimesOutWhenNoAnswerComes() throws {
+        transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(1_500)))
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+        let started = ContinuousClock.now
+        let error = try failure(get("hang"))
+        let waited = ContinuousClock.now - started
+        guard case .underlying(let root, _) = error, let kind = root as? TransportError else { return XCTFail("\(error)") }
+        XCTAssertEqual(kind, .timedOut(.idle, after: .milliseconds(1_500), endpoint: "127.0.0.1:\(server.port)"))
+        XCTAssertGreaterThanOrEqual(waited, .milliseconds(1_400))
+        XCTAssertEqual(transport.idleConnectionCount, 0, "the connection that timed out is not pooled")
+    }
+
+    /// The overall deadline of a request written early counts from `send`, though the loop arms
+    /// it later.
+    func testARequestWrittenEarlyKeepsItsOverallDeadline() throws {
+        transport = SocketTransport(configuration: .init(idleTimeout: .seconds(30), overallDeadline: .milliseconds(1_500)))
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        let started = ContinuousClock.now
+        let error = try failure(get("hang"))
+        let waited = ContinuousClock.now - started
+        guard case .underlying(let root, _) = error, let kind = root as? TransportError else { return XCTFail("\(error)") }
+        XCTAssertEqual(kind, .timedOut(.overall, after: .milliseconds(1_500), endpoint: "127.0.0.1:\(server.port)"))
+        XCTAssertGreaterThanOrEqual(waited, .milliseconds(1_400))
+        XCTAssertLessThan(waited, .seconds(10))
+    }
+
     /// With another request to the host in flight the loop writes the request (it is awake and
     /// takes requests in batches), so nothing reaches the server while the loops are blocked.
     func testWithAnotherRequestInFlightTheLoopWritesTheRequest() throws {

@@ -31,6 +31,16 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         XCTAssertEqual(server.requestCount(path: "/echo"), 2)
     }
 
+    /// An idle pooled connection stays watched by its loop: when the server closes it, the pool
+    /// lets go of it at once, before any request would have found it closed.
+    func testAnIdleConnectionTheServerClosesLeavesThePoolWithoutARequest() throws {
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server closes the idle connection")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.transport.idleConnectionCount == 0 }, "the pool dropped it")
+        XCTAssertEqual(server.requestCount(path: "/echo"), 1)
+    }
+
     /// The server reads the second request on a kept-alive connection and closes without answering.
     func testIdempotentRequestIsRetriedOnceOnAFreshConnection() throws {
         let scripted = try ScriptedHTTPServer { _, number, _ in number == 1 ? .respond(Self.keepAliveOK) : .close }

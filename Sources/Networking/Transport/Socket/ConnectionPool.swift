@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Every lease handed out holds one slot of its host until it is given back with `release`;
 /// requests beyond the limit wait in arrival order and receive the next released connection
-/// (or its slot, when that connection could not be kept).
+/// (or its slot, when that connection could not be kept). A released connection nobody waits
+/// for stays registered on the loop that released it, as a `ParkedConnection`.
 final class ConnectionPool: Sendable {
     /// Receives a lease; it runs on the thread that made the lease available, so it must not block.
     typealias Delivery = @Sendable (ConnectionLease) -> Void
@@ -20,48 +21,66 @@ final class ConnectionPool: Sendable {
     /// copying it out and back would copy its waiters on every change, all of them per acquire
     /// and release when hundreds of requests wait.
     private struct Host {
-        var idle: [TCPSocket] = []
+        var idle: [ParkedConnection] = []
         var open = 0
         var waiters: [Waiter] = []
 
-        /// An idle connection, else a free slot; nil after queuing `waiter` when neither exists.
-        mutating func lease(limit: Int, orQueue waiter: Waiter) -> ConnectionLease? {
-            if let socket = idle.popLast() { return .reused(socket) }
+        /// An idle connection, else a free slot; nil (after queuing `waiter`, when there is one)
+        /// when neither exists.
+        mutating func lease(limit: Int, orQueue waiter: Waiter?) -> Lease? {
+            if let parked = idle.popLast() {
+                parked.state = .taken(owner: nil)
+                return .parked(parked)
+            }
             if open < limit {
                 open += 1
                 return .fresh
             }
-            waiters.append(waiter)
+            if let waiter { waiters.append(waiter) }
             return nil
         }
 
-        /// Takes back a slot: returns the next waiter with what it receives, and the socket to close.
-        mutating func release(_ socket: TCPSocket?, reusable: Bool) -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?) {
+        /// Takes back a slot: returns the next waiter with what it receives, the socket to close,
+        /// and the connection parked (when `socket` went to the idle list).
+        mutating func release(_ socket: TCPSocket?, reusable: Bool, park: (TCPSocket) -> ParkedConnection)
+            -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?, parked: ParkedConnection?) {
             if let socket, reusable {
                 if waiters.isEmpty {
-                    idle.append(socket)
-                    return (nil, nil)
+                    let parked = park(socket)
+                    idle.append(parked)
+                    return (nil, nil, parked)
                 }
-                return ((waiters.removeFirst(), .reused(socket)), nil)
+                return ((waiters.removeFirst(), .reused(socket)), nil, nil)
             }
             if waiters.isEmpty {
                 open = max(0, open - 1)
-                return (nil, socket)
+                return (nil, socket, nil)
             }
-            return ((waiters.removeFirst(), .fresh), socket)
+            return ((waiters.removeFirst(), .fresh), socket, nil)
         }
 
-        /// An idle connection when every open one is idle (none in use), else nil.
-        mutating func takeIdleWhenQuiet() -> TCPSocket? {
-            open == idle.count ? idle.popLast() : nil
+        /// Removes `parked` from the idle list and frees its slot; false when it was not there.
+        mutating func discard(_ parked: ParkedConnection) -> Bool {
+            guard let index = idle.firstIndex(where: { $0 === parked }) else { return false }
+            idle.remove(at: index)
+            open = max(0, open - 1)
+            return true
         }
 
         /// Removes the idle connections and frees their slots.
-        mutating func takeIdle() -> [TCPSocket] {
+        mutating func takeIdle() -> [ParkedConnection] {
             defer { idle.removeAll() }
             open = max(0, open - idle.count)
             return idle
         }
+    }
+
+    /// What `acquireNow` hands out.
+    enum Lease {
+        /// An idle connection, marked taken; its socket is still registered on its home loop.
+        case parked(ParkedConnection)
+        /// A free slot: the caller connects itself.
+        case fresh
     }
 
     private struct State {
@@ -83,23 +102,72 @@ final class ConnectionPool: Sendable {
 
     /// Asks for a connection to `key`: `deliver` runs at once when an idle connection or a free
     /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
+    /// An idle connection taken here stays registered on its home loop until the new owner
+    /// registers in its place (on the same loop) or its watcher sees the socket readable.
     @discardableResult
     func acquire(_ key: ConnectionPoolKey, deliver: @escaping Delivery) -> UInt64 {
         let limit = self.limit
-        let (id, lease) = state.withLock { state -> (UInt64, ConnectionLease?) in
+        let (id, lease) = state.withLock { state -> (UInt64, Lease?) in
             state.nextWaiterID += 1
             let id = state.nextWaiterID
             return (id, state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, deliver: deliver)))
         }
-        if let lease { deliver(lease) }
+        switch lease {
+        case .parked(let parked): deliver(.reused(parked.socket))
+        case .fresh: deliver(.fresh)
+        case nil: break
+        }
         return id
     }
 
-    /// Takes an idle connection to `key`, holding its slot as `acquire` does, when no other
-    /// connection to that host is in use; nil otherwise (the caller then asks with `acquire`).
-    func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> TCPSocket? {
+    /// An idle connection to `key` or a free slot, held as `acquire` holds them; nil when the
+    /// caller would have to wait (it then asks with `acquire`).
+    func acquireNow(_ key: ConnectionPoolKey) -> Lease? {
+        let limit = self.limit
+        return state.withLock { state in
+            state.hosts[key, default: Host()].lease(limit: limit, orQueue: nil)
+        }
+    }
+
+    /// An idle connection to `key`, held as `acquire` holds it, when no other connection to that
+    /// host is in use; nil otherwise.
+    func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> ParkedConnection? {
         state.withLock { state in
-            state.hosts[key]?.takeIdleWhenQuiet()
+            guard let host = state.hosts[key], host.open == host.idle.count, !host.idle.isEmpty,
+                  case .parked(let parked)? = state.hosts[key]?.lease(limit: 0, orQueue: nil) else { return nil }
+            return parked
+        }
+    }
+
+    /// Hands the registration of a connection taken with `acquireNow` to `exchange`, which wrote
+    /// its request from another thread: the watcher passes it the socket's next readable event.
+    /// False when the socket turned readable before (the watcher deregistered itself; the
+    /// exchange then registers on the loop itself).
+    func claim(_ parked: ParkedConnection, for exchange: SocketExchange) -> Bool {
+        state.withLock { _ in
+            guard !parked.sawEventWhileTaken, case .taken(nil) = parked.state else { return false }
+            parked.state = .taken(owner: exchange)
+            return true
+        }
+    }
+
+    /// Called by a parked connection's watcher on its loop: what to do with the readable event.
+    func parkedConnectionReadable(_ parked: ParkedConnection) -> ParkedConnection.Readable {
+        state.withLock { state in
+            switch parked.state {
+            case .idle:
+                // Closed by the server, or bytes nobody asked for: not reusable either way.
+                guard state.hosts[parked.key]?.discard(parked) == true else { return .deregister }
+                parked.state = .closed
+                return .discard
+            case .taken(let owner?):
+                return .forward(owner)
+            case .taken(nil):
+                parked.sawEventWhileTaken = true
+                return .deregister
+            case .closed:
+                return .deregister
+            }
         }
     }
 
@@ -113,26 +181,39 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Gives a slot back: a `reusable` socket goes to the next waiter or to the idle list; any
+    /// Gives a slot back: a `reusable` socket goes to the next waiter, or to the idle list parked
+    /// on `home` (the loop calling, whose registration of the socket the watcher replaces); any
     /// other socket is closed and its slot goes to the next waiter or is freed.
-    func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool) {
-        let (next, toClose) = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable)
+    /// Call on `home`'s thread, with `socket` registered nowhere.
+    func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, home: EventLoop) {
+        let (next, toClose, parked) = state.withLock { state in
+            state.hosts[key, default: Host()].release(socket, reusable: reusable) { socket in
+                ParkedConnection(socket: socket, loop: home, key: key, pool: self)
+            }
+        }
+        if let parked {
+            // Taken already by a caller's thread? Its claim then routes the answer through this watcher.
+            home.register(parked.socket, readable: true, writable: false, handler: parked)
         }
         toClose?.close()
         if let (waiter, lease) = next { waiter.deliver(lease) }
     }
 
     /// Closes every idle connection and frees its slot; connections in use are not touched.
+    /// Each home loop is asked to stop watching its closed sockets.
     func closeIdleConnections() {
-        let sockets = state.withLock { state -> [TCPSocket] in
-            var closed: [TCPSocket] = []
+        let parked = state.withLock { state -> [ParkedConnection] in
+            var closed: [ParkedConnection] = []
             for index in state.hosts.indices {
                 closed += state.hosts.values[index].takeIdle()
             }
+            for connection in closed { connection.state = .closed }
             return closed
         }
-        for socket in sockets { socket.close() }
+        for connection in parked {
+            connection.socket.close()
+            connection.loop.execute { connection.loop.deregister(connection.socket, ifHandler: connection) }
+        }
     }
 
     /// Idle connections across all hosts.

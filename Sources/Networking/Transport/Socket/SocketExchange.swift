@@ -25,13 +25,16 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private let control = Lock(Control())
-    private let loop: EventLoop
+    /// The loop chosen by the transport, or the home loop of the pooled connection `start` took
+    /// (set on the caller's thread before the exchange is shared).
+    private var loop: EventLoop
     private let pool: ConnectionPool
     private let configuration: SocketTransport.Configuration
     private let original: URLRequest
     private let options: TransportOptions
     private let completion: @Sendable (Result<Response, ProviderError>) -> Void
     private let idleTimeout: Duration
+    private let startedAt = ContinuousClock.now
     private let readChunk = 65_536
     private let firstReadSize = 4_096
 
@@ -44,6 +47,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private var holdsSlot = false
     private var socket: TCPSocket?
     private var reused = false
+    private var tookOver = false
     private var attempt = 0
     private var addresses: [SocketAddress] = []
     private var addressIndex = 0
@@ -82,64 +86,108 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// What `start()` did on the caller's thread before handing the exchange to its loop.
     private enum EarlyStart {
-        /// Nothing: the loop begins from the start.
+        /// Nothing: the loop asks the pool (and may wait) from the start.
         case none
-        /// Took a pooled connection that turned out closed: the loop connects in its slot.
-        case stale(TCPSocket)
-        /// Wrote the request (or its start) on a pooled connection: the loop waits for the answer.
-        case sent
+        /// Holds a slot (fresh) or a pooled connection (its home loop is now the exchange's).
+        case leased(ConnectionLease)
+        /// Wrote the request (or its start) on a pooled connection, taken from its home loop.
+        case sent(ParkedConnection)
     }
 
-    /// Starts the exchange. A request without a body that finds an idle pooled connection, with
-    /// no other connection to its host in use, is written from the caller's thread (the exchange
-    /// is not shared yet, so its state is still the caller's), and the loop only takes over to
-    /// wait for the answer: the thread wake-up that hands the exchange to the loop then overlaps
-    /// with the server's work instead of preceding it. With other requests in flight the loop is
-    /// awake and takes requests in batches, and writing from callers' threads measured slower.
+    /// Starts the exchange. The caller's thread asks the pool first; a request that would wait
+    /// for a connection goes to the loop and waits there. A pooled connection brings its home
+    /// loop (where it is registered), which the exchange then runs on.
+    ///
+    /// A request without a body that finds an idle pooled connection, with no other connection
+    /// to its host in use, is written from the caller's thread (the exchange is not shared yet,
+    /// so its state is still the caller's). The exchange then claims the connection's
+    /// registration on its loop, so the answer wakes the loop, which arms the timers when it
+    /// takes the exchange over: the caller wakes the loop only when the loop sleeps past the
+    /// exchange's first deadline. With other requests in flight the loop is awake and takes
+    /// requests in batches, and writing from callers' threads measured slower.
     func start() {
-        let early = startEarly()
-        loop.execute { [self] in
-            if let overall = configuration.overallDeadline {
-                overallTimer = loop.schedule(at: .now + overall) { [self] in
-                    overallTimer = nil
-                    fail(.timedOut(.overall, after: overall, endpoint: endpoint))
-                }
-            }
-            switch early {
-            case .none:
+        switch startEarly() {
+        case .none:
+            loop.execute { [self] in
+                armOverallTimer()
                 begin()
-            case .stale(let socket):
+            }
+        case .leased(let lease):
+            loop.execute { [self] in
+                armOverallTimer()
                 phase = .waiting
-                leased(.reused(socket))
-            case .sent:
-                guard !isFinished, let socket else { return }
-                watch(socket)
+                leased(lease)
+            }
+        case .sent(let parked):
+            // The timers must be armed by the first deadline; nothing of the exchange is touched
+            // on this thread after the claim, which hands it to the loop.
+            let wholeRequestOut = outputOffset == output.count
+            let deadline = min(lastActivity + idleTimeout, configuration.overallDeadline.map { startedAt + $0 } ?? lastActivity + idleTimeout)
+            if wholeRequestOut, pool.claim(parked, for: self) {
+                loop.execute(by: deadline) { [self] in _ = takeOver() }
+            } else {
+                loop.execute { [self] in _ = takeOver() }
             }
         }
     }
 
-    /// On the caller's thread, before anyone else can see the exchange: takes an idle pooled
-    /// connection (when the host is quiet) for a request without a body and writes as much of
-    /// the request as the kernel takes at once. Touches no loop state (registrations, timers).
+    /// On the caller's thread, before anyone else can see the exchange: reads the target and asks
+    /// the pool for a connection without waiting. A request without a body that gets an idle
+    /// connection while the host is quiet is written at once, as much as the kernel takes.
+    /// Touches no loop state (registrations, timers).
     private func startEarly() -> EarlyStart {
         // The target is read once here; `begin` reports a URL that cannot be read.
         guard let url = request.url, let parsed = try? SocketRequestTarget(url: url) else { return .none }
         target = parsed
-        guard upload == nil, let idle = pool.takeIdleWhenQuiet(parsed.key) else { return .none }
-        // A closed one goes to `leased` on the loop, which takes the slot and connects in it.
-        guard !idle.isReadableOrClosed else { return .stale(idle) }
+        guard upload == nil, let parked = pool.takeIdleWhenQuiet(parsed.key) else {
+            // `leased` takes the slot on the loop (and gives it back at once if the exchange ended).
+            guard let lease = pool.acquireNow(parsed.key) else { return .none }
+            guard case .parked(let parked) = lease else { return .leased(.fresh) }
+            loop = parked.loop
+            return .leased(.reused(parked.socket))
+        }
+        loop = parked.loop
+        // A closed one goes to `leased` on the loop, which connects in its slot.
+        guard !parked.socket.isReadableOrClosed else { return .leased(.reused(parked.socket)) }
         holdsSlot = true
         attempt = 0
-        socket = idle
+        socket = parked.socket
         reused = true
         prepareRequest()
         while outputOffset < output.count {
-            let result = output.withUnsafeBytes { idle.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+            let result = output.withUnsafeBytes { parked.socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
             guard case .transferred(let count) = result else { break }
             outputOffset += count
         }
         // What is left (or a failed write, which recurs on the next attempt) is the loop's.
-        return .sent
+        return .sent(parked)
+    }
+
+    /// On the loop, once, for an exchange that wrote its request from the caller's thread: arms
+    /// the timers and watches the socket in place of its parked watcher, then writes what is
+    /// left. False when the exchange ended first.
+    private func takeOver() -> Bool {
+        guard !tookOver else { return phase == .sending || phase == .receiving }
+        tookOver = true
+        guard !isFinished, let socket else { return false }
+        armOverallTimer()
+        watch(socket)
+        return true
+    }
+
+    /// The answer to a request written from the caller's thread arrived on the claimed connection
+    /// (called by its parked watcher, on the loop).
+    func claimedConnectionReadable() {
+        guard !isFinished, takeOver() else { return }
+        socketReadable()
+    }
+
+    private func armOverallTimer() {
+        guard let overall = configuration.overallDeadline else { return }
+        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+            overallTimer = nil
+            fail(.timedOut(.overall, after: overall, endpoint: endpoint))
+        }
     }
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
@@ -187,9 +235,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         guard let key = target?.key else { return }
         guard phase == .waiting, !isFinished else {
             if case .reused(let idle) = lease {
-                pool.release(key, socket: idle, reusable: true)
+                // Its parked watcher may still be registered here.
+                loop.deregister(idle)
+                pool.release(key, socket: idle, reusable: true, home: loop)
             } else {
-                pool.release(key, socket: nil, reusable: false)
+                pool.release(key, socket: nil, reusable: false, home: loop)
             }
             return
         }
@@ -201,6 +251,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             reused = true
             sendRequest()
         case .reused(let stale):
+            loop.deregister(stale)
             stale.close()
             connect()
         case .fresh:
@@ -571,7 +622,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         body = nil
         if let socket { loop.deregister(socket) }
         if holdsSlot, let key = target?.key {
-            pool.release(key, socket: socket, reusable: reusable && !isFinished)
+            pool.release(key, socket: socket, reusable: reusable && !isFinished, home: loop)
         } else {
             socket?.close()
         }

@@ -14,9 +14,10 @@ import HTTPWire
 /// - DNS through `getaddrinfo` (IPv4 and IPv6; names are resolved off the loop), each address
 ///   tried in turn within `connectTimeout`;
 /// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait;
-///   a request without a body that finds an idle kept-alive connection, while no other request
-///   uses one to that host, is written by the caller's thread inside `send`, and a loop thread
-///   reads the answer;
+///   an idle kept-alive connection stays watched by its loop, which drops it from the pool as
+///   soon as the server closes it; a request without a body that finds an idle connection, while
+///   no other request uses one to that host, is written by the caller's thread inside `send`,
+///   and the loop watching the connection reads the answer without being woken for the hand-over;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
 /// - sends `Accept-Encoding: gzip, deflate` unless the request sets one, and decodes those
