@@ -21,8 +21,14 @@ public enum HTTPBodyFraming: Sendable, Equatable {
     }
 
     static func contentLength(_ headers: HTTPHeaders) throws(HTTPWireError) -> Int? {
-        let values = headers.values(for: "Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        guard !values.isEmpty else { return nil }
+        let fields = headers.values(for: "Content-Length")
+        guard !fields.isEmpty else { return nil }
+        // The common case, one field of plain digits, needs no splitting or trimming.
+        if fields.count == 1, (1...18).contains(fields[0].utf8.count), fields[0].utf8.allSatisfy(ASCII.isDigit),
+           let value = Int(fields[0]) {
+            return value
+        }
+        let values = fields.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         var result: Int?
         for raw in values {
             let text = String(raw).trimmingHTTPWhitespace()
