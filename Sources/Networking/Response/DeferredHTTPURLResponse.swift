@@ -17,7 +17,7 @@ final class DeferredHTTPURLResponse: Sendable {
     private struct Head: Sendable {
         let url: URL
         let statusCode: Int
-        let httpVersion: String
+        let httpVersion: HTTPVersion
         let headers: HTTPHeaders
     }
 
@@ -28,7 +28,7 @@ final class DeferredHTTPURLResponse: Sendable {
 
     private let state: Lock<State>
 
-    init(url: URL, statusCode: Int, httpVersion: String, headers: HTTPHeaders) {
+    init(url: URL, statusCode: Int, httpVersion: HTTPVersion, headers: HTTPHeaders) {
         state = Lock(.pending(Head(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)))
     }
 
@@ -40,7 +40,7 @@ final class DeferredHTTPURLResponse: Sendable {
             case .built(let response):
                 return response
             case .pending(let head):
-                let response = HTTPURLResponse(url: head.url, statusCode: head.statusCode, httpVersion: head.httpVersion,
+                let response = HTTPURLResponse(url: head.url, statusCode: head.statusCode, httpVersion: head.httpVersion.description,
                                                headerFields: head.headers.joinedByName)
                 state = .built(response)
                 return response

@@ -171,7 +171,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         tookOver = true
         guard !isFinished, let socket else { return false }
         armOverallTimer()
-        watch(socket)
+        guard outputOffset == output.count else {
+            watch(socket)
+            return true
+        }
+        // The whole request went out from the caller's thread: only the answer is left.
+        phase = .receiving
+        armIdleTimer()
+        loop.register(socket, readable: true, writable: false, handler: self)
         return true
     }
 
@@ -494,8 +501,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         guard writeBodyToFile() else { return }
         reportDownloadProgress()
         guard let response else { return }
-        let reusable = phase == .receiving && writeErrno == nil && !SocketRequestEncoding.asksToClose(request)
-            && response.head.keepAlive && response.head.status != 101 && parser.unusedBytes.isEmpty
+        let reusable = phase == .receiving && writeErrno == nil && response.head.keepAlive && response.head.status != 101
+            && parser.unusedBytes.isEmpty && !SocketRequestEncoding.asksToClose(request)
         completed(response, reusable: reusable)
     }
 
@@ -684,7 +691,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> Response {
-        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version.description, headers: head.headers)
+        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
         let file = options.downloadFile
         return Response(statusCode: head.status, data: Data(body), request: original, deferred: http,
                         fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
