@@ -155,9 +155,8 @@ final class EventLoopTests: XCTestCase {
         }
         let loop = try EventLoop(label: "EventLoopTests.owner")
         defer { loop.stop() }
-        let listener = try TCPSocket.listen()
-        defer { listener.close() }
-        let client = try TCPSocket.connect(host: "127.0.0.1", port: try listener.localPort(), timeout: .seconds(2))
+        // Registrations are by descriptor: any open one will do.
+        let client = try TCPSocket.listen()
         defer { client.close() }
         let (owner, former) = (Handler(), Handler())
         let counts = Lock<[Int]>([])

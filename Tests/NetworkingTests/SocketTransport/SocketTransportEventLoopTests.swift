@@ -107,13 +107,7 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
     /// loop arms its timers only when it next wakes. With an idle timeout longer than the loops'
     /// longest sleep (1 s) no wake-up is asked for, and the timeout must still fire.
     func testARequestWrittenEarlyTimesOutWhenNoAnswerComes() throws {
-        transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(1_500)))
-        XCTAssertEqual(try get("echo").get().statusCode, 200)
-        XCTAssertEqual(transport.idleConnectionCount, 1)
-        let started = ContinuousClock.now
-        let error = try failure(get("hang"))
-        let waited = ContinuousClock.now - started
-        guard case .underlying(let root, _) = error, let kind = root as? TransportError else { return XCTFail("\(error)") }
+        let (kind, waited) = try failureOfAnUnansweredEarlyRequest(.init(idleTimeout: .milliseconds(1_500)))
         XCTAssertEqual(kind, .timedOut(.idle, after: .milliseconds(1_500), endpoint: "127.0.0.1:\(server.port)"))
         XCTAssertGreaterThanOrEqual(waited, .milliseconds(1_400))
         XCTAssertEqual(transport.idleConnectionCount, 0, "the connection that timed out is not pooled")
@@ -122,15 +116,26 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
     /// The overall deadline of a request written early counts from `send`, though the loop arms
     /// it later.
     func testARequestWrittenEarlyKeepsItsOverallDeadline() throws {
-        transport = SocketTransport(configuration: .init(idleTimeout: .seconds(30), overallDeadline: .milliseconds(1_500)))
-        XCTAssertEqual(try get("echo").get().statusCode, 200)
-        let started = ContinuousClock.now
-        let error = try failure(get("hang"))
-        let waited = ContinuousClock.now - started
-        guard case .underlying(let root, _) = error, let kind = root as? TransportError else { return XCTFail("\(error)") }
+        let (kind, waited) = try failureOfAnUnansweredEarlyRequest(.init(idleTimeout: .seconds(30), overallDeadline: .milliseconds(1_500)))
         XCTAssertEqual(kind, .timedOut(.overall, after: .milliseconds(1_500), endpoint: "127.0.0.1:\(server.port)"))
         XCTAssertGreaterThanOrEqual(waited, .milliseconds(1_400))
         XCTAssertLessThan(waited, .seconds(10))
+    }
+
+    /// Pools a connection with one request, then sends one the server never answers (written
+    /// early on that connection); returns its failure and how long it took.
+    private func failureOfAnUnansweredEarlyRequest(_ configuration: SocketTransport.Configuration) throws -> (TransportError, Duration) {
+        transport = SocketTransport(configuration: configuration)
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+        let started = ContinuousClock.now
+        let error = try failure(get("hang"))
+        let waited = ContinuousClock.now - started
+        guard case .underlying(let root, _) = error, let kind = root as? TransportError else {
+            XCTFail("not a TransportError: \(error)")
+            throw TestError(1)
+        }
+        return (kind, waited)
     }
 
     /// With another request to the host in flight the loop writes the request (it is awake and
