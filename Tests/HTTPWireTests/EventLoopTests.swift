@@ -58,10 +58,23 @@ final class EventLoopTests: XCTestCase {
     }
 
     /// A task that may wait past the loop's next wake-up writes no wake-up byte: it runs when
-    /// the loop wakes on its own, within its longest sleep.
+    /// the loop wakes on its own, within its longest sleep (bounded while it watches a socket).
     func testATaskThatCanWaitForTheLoopsOwnWakeUpWakesNothing() throws {
+        final class Handler: EventLoopHandler, Sendable {
+            func socketReadable() {}
+            func socketWritable() {}
+        }
         let loop = try EventLoop(label: "EventLoopTests.lazy", maximumSleep: .milliseconds(100))
         defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let handler = Handler()
+        let registered = Atomic<Bool>(false)
+        loop.execute {
+            loop.register(listener, readable: true, writable: false, handler: handler)
+            registered.store(true, ordering: .releasing)
+        }
+        XCTAssertTrue(waitFor { registered.load(ordering: .acquiring) })
         Thread.sleep(forTimeInterval: 0.05)
         let before = loop.wakeUpCount
         let ran = Atomic<Bool>(false)
@@ -70,6 +83,16 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(loop.wakeUpCount, before, "no wake-up byte was written")
         loop.execute {}
         XCTAssertTrue(waitFor { loop.wakeUpCount == before + 1 }, "a plain task from another thread does write one")
+    }
+
+    /// A loop that watches no socket sleeps until woken, so a task that could wait wakes it.
+    func testALoopWatchingNothingIsWokenEvenForATaskThatCouldWait() throws {
+        let loop = try EventLoop(label: "EventLoopTests.idle", maximumSleep: .milliseconds(100))
+        defer { loop.stop() }
+        Thread.sleep(forTimeInterval: 0.05)
+        let ran = Atomic<Bool>(false)
+        loop.execute(by: .now + .seconds(3_600)) { ran.store(true, ordering: .releasing) }
+        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran within 5 s")
     }
 
     /// A task due before the loop would wake by itself wakes it: it runs long before the loop's

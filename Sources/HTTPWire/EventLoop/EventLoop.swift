@@ -4,8 +4,9 @@ import Locking
 /// One thread that waits on many non-blocking sockets at once with `poll`, runs tasks handed to
 /// it from any thread, and fires its own timers (a heap of deadlines).
 ///
-/// The loop never sleeps longer than `maximumSleep`, and it publishes when it will wake next:
-/// `execute(by:_:)` uses that to hand over a task that can wait until then without waking it.
+/// While it watches sockets the loop never sleeps longer than `maximumSleep`, and it publishes
+/// when it will wake next: `execute(by:_:)` uses that to hand over a task that can wait until
+/// then without waking it. A loop that watches no socket sleeps until a task or a timer is due.
 ///
 /// Everything but `execute`, `execute(by:_:)` and `wakeUpCount` must be called on the loop's
 /// thread (inside a task, a timer or a handler). Handlers are held strongly while registered.
@@ -40,8 +41,9 @@ public final class EventLoop: @unchecked Sendable {
     private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
-    /// The longest the loop waits in `poll` with no timer due: the bound on how late a task
-    /// handed over with `execute(by:_:)` may run when nothing else wakes the loop.
+    /// The longest the loop waits in `poll` while it watches a socket and no timer is due: the
+    /// bound on how late a task handed over with `execute(by:_:)` may run when nothing else
+    /// wakes the loop.
     public let maximumSleep: Duration
 
     /// Starts a loop on its own thread (named `label`). Fails only when no pipe can be made.
@@ -224,15 +226,23 @@ public final class EventLoop: @unchecked Sendable {
         while buffer.withUnsafeMutableBytes({ SystemLibrary.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Milliseconds until the next timer, at most `maximumSleep` (0 when tasks wait); publishes
-    /// when the loop will wake, under the same lock as the check for tasks.
+    /// Milliseconds until the next timer (0 when tasks wait), at most `maximumSleep` while sockets
+    /// are watched, -1 (until woken) when nothing is; publishes when the loop will wake, under the
+    /// same lock as the check for tasks.
     private func pollTimeout() -> Int32 {
         let now = ContinuousClock.now
-        var remaining = maximumSleep
-        if let deadline = timers.nextDeadline() { remaining = min(remaining, now.duration(to: deadline)) }
+        // Without sockets no event can wake the loop, so a task handed over with `execute(by:_:)`
+        // could only wait for the bounded sleep; sleeping until woken makes it wake the loop instead.
+        var remaining: Duration? = registrations.isEmpty ? nil : maximumSleep
+        if let deadline = timers.nextDeadline() { remaining = min(remaining ?? .seconds(86_400 * 365), now.duration(to: deadline)) }
         let sleep = remaining
         return inbox.withLock { inbox -> Int32 in
-            guard inbox.tasks.isEmpty, sleep > .zero else { return 0 }
+            guard inbox.tasks.isEmpty else { return 0 }
+            guard let sleep else {
+                inbox.sleepingUntil = now + .seconds(86_400 * 365 * 100)
+                return -1
+            }
+            guard sleep > .zero else { return 0 }
             inbox.sleepingUntil = now + sleep
             return TCPSocket.milliseconds(sleep)
         }
