@@ -57,18 +57,15 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(log.values, ["from a task", "from a timer", "from a task the timer's task handed over"])
     }
 
-    /// A task that may wait past the loop's next wake-up writes no wake-up byte: it runs when
-    /// the loop wakes on its own, within its longest sleep (bounded while it watches a socket).
-    func testATaskThatCanWaitForTheLoopsOwnWakeUpWakesNothing() throws {
-        final class Handler: EventLoopHandler, Sendable {
-            func socketReadable() {}
-            func socketWritable() {}
-        }
-        let loop = try EventLoop(label: "EventLoopTests.lazy", maximumSleep: .milliseconds(100))
-        defer { loop.stop() }
-        let listener = try TCPSocket.listen()
-        defer { listener.close() }
-        let handler = Handler()
+    private final class IgnoringHandler: EventLoopHandler, Sendable {
+        func socketReadable() {}
+        func socketWritable() {}
+    }
+
+    /// Makes `loop` watch `listener` (which never turns readable here, nothing connects), so that
+    /// it sleeps at most its `maximumSleep`; the loop is asleep when this returns.
+    private func watch(_ listener: TCPSocket, on loop: EventLoop) {
+        let handler = IgnoringHandler()
         let registered = Atomic<Bool>(false)
         loop.execute {
             loop.register(listener, readable: true, writable: false, handler: handler)
@@ -76,34 +73,48 @@ final class EventLoopTests: XCTestCase {
         }
         XCTAssertTrue(waitFor { registered.load(ordering: .acquiring) })
         Thread.sleep(forTimeInterval: 0.05)
-        let before = loop.wakeUpCount
+    }
+
+    /// Hands `loop` a task due at `deadline` with `execute(by:_:)`; whether it ran within 5 s.
+    private func runsWithinFiveSeconds(on loop: EventLoop, by deadline: ContinuousClock.Instant) -> Bool {
         let ran = Atomic<Bool>(false)
-        loop.execute(by: .now + .seconds(30)) { ran.store(true, ordering: .releasing) }
-        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran when the loop woke by itself")
+        loop.execute(by: deadline) { ran.store(true, ordering: .releasing) }
+        return waitFor { ran.load(ordering: .acquiring) }
+    }
+
+    /// A task that may wait past the loop's next wake-up writes no wake-up byte: it runs when
+    /// the loop wakes on its own, within its longest sleep (bounded while it watches a socket).
+    func testATaskThatCanWaitForTheLoopsOwnWakeUpWakesNothing() throws {
+        let loop = try EventLoop(label: "EventLoopTests.lazy", maximumSleep: .milliseconds(100))
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        watch(listener, on: loop)
+        let before = loop.wakeUpCount
+        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(30)), "the task ran when the loop woke by itself")
         XCTAssertEqual(loop.wakeUpCount, before, "no wake-up byte was written")
         loop.execute {}
         XCTAssertTrue(waitFor { loop.wakeUpCount == before + 1 }, "a plain task from another thread does write one")
     }
 
-    /// A loop that watches no socket sleeps until woken, so a task that could wait wakes it.
+    /// A task due before the watching loop would wake by itself wakes it: it runs long before the
+    /// loop's longest sleep (30 s here) is over.
+    func testATaskDueBeforeTheLoopWakesByItselfWakesIt() throws {
+        let loop = try EventLoop(label: "EventLoopTests.due", maximumSleep: .seconds(30))
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        watch(listener, on: loop)
+        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .milliseconds(1)))
+    }
+
+    /// A loop that watches no socket sleeps until woken, so even a task that could wait an hour
+    /// wakes it.
     func testALoopWatchingNothingIsWokenEvenForATaskThatCouldWait() throws {
         let loop = try EventLoop(label: "EventLoopTests.idle", maximumSleep: .milliseconds(100))
         defer { loop.stop() }
         Thread.sleep(forTimeInterval: 0.05)
-        let ran = Atomic<Bool>(false)
-        loop.execute(by: .now + .seconds(3_600)) { ran.store(true, ordering: .releasing) }
-        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran within 5 s")
-    }
-
-    /// A task due before the loop would wake by itself wakes it: it runs long before the loop's
-    /// longest sleep (30 s here) is over.
-    func testATaskDueBeforeTheLoopWakesByItselfWakesIt() throws {
-        let loop = try EventLoop(label: "EventLoopTests.due", maximumSleep: .seconds(30))
-        defer { loop.stop() }
-        Thread.sleep(forTimeInterval: 0.05)
-        let ran = Atomic<Bool>(false)
-        loop.execute(by: .now + .milliseconds(1)) { ran.store(true, ordering: .releasing) }
-        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) }, "the task ran within 5 s")
+        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(3_600)))
     }
 
     func testTimersFireInDeadlineOrderAndCancelledOnesNever() throws {
@@ -172,16 +183,12 @@ final class EventLoopTests: XCTestCase {
     /// `deregister(_:ifHandler:)` removes a registration only when it is that handler's: a
     /// handler that lost its socket to a new owner leaves the new registration in place.
     func testDeregisteringForAnotherHandlerLeavesTheRegistration() throws {
-        final class Handler: EventLoopHandler, Sendable {
-            func socketReadable() {}
-            func socketWritable() {}
-        }
         let loop = try EventLoop(label: "EventLoopTests.owner")
         defer { loop.stop() }
         // Registrations are by descriptor: any open one will do.
         let client = try TCPSocket.listen()
         defer { client.close() }
-        let (owner, former) = (Handler(), Handler())
+        let (owner, former) = (IgnoringHandler(), IgnoringHandler())
         let counts = Lock<[Int]>([])
         loop.execute {
             loop.register(client, readable: true, writable: false, handler: owner)
