@@ -121,9 +121,9 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         case .sent(let parked):
             // The timers must be armed by the first deadline; nothing of the exchange is touched
             // on this thread after the claim, which hands it to the loop.
-            let wholeRequestOut = outputOffset == output.count
-            let deadline = min(lastActivity + idleTimeout, configuration.overallDeadline.map { startedAt + $0 } ?? lastActivity + idleTimeout)
-            if wholeRequestOut, pool.claim(parked, for: self) {
+            let idleDeadline = lastActivity + idleTimeout
+            let deadline = configuration.overallDeadline.map { min(idleDeadline, startedAt + $0) } ?? idleDeadline
+            if outputOffset == output.count, pool.claim(parked, for: self) {
                 loop.execute(by: deadline) { [self] in _ = takeOver() }
             } else {
                 loop.execute { [self] in _ = takeOver() }
@@ -164,8 +164,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     /// On the loop, once, for an exchange that wrote its request from the caller's thread: arms
-    /// the timers and watches the socket in place of its parked watcher, then writes what is
-    /// left. False when the exchange ended first.
+    /// the timers and watches the socket in place of its parked watcher (for writing too, when
+    /// part of the request is left). False when the exchange ended first.
     private func takeOver() -> Bool {
         guard !tookOver else { return phase == .sending || phase == .receiving }
         tookOver = true
