@@ -48,6 +48,41 @@ final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
         }
     }
 
+    private static let jpeg = Data(BaselineJPEGEncoder().encode(width: 8, height: 8, rgb: [UInt8](repeating: 90, count: 192)))
+
+    private func item(_ name: String) -> Photo.Item {
+        Photo.Item(title: "", link: name, media: .init(m: "http://images.test/\(name)"),
+                   author: "", authorID: "", published: "", tags: "", description: "")
+    }
+
+    /// A waiting load starts on the thread that freed its slot. Disposed from its own thread while
+    /// that start is still sending the request, it keeps the slot until the request is cancelled:
+    /// the next load waits for the cancel, so the limit holds.
+    func testALoadDisposedWhileItsRequestIsBeingSentKeepsItsSlotUntilCancelled() {
+        let transport = HoldingTransport(holding: "a.jpg") { $0.url?.lastPathComponent ?? "" }
+        let loader = ThumbnailLoader(provider: NetworkProvider<PhotoImage>(transport: transport),
+                                     maximumConcurrentLoads: 1, memoryLimit: 0)
+        let answered = Recorder<String>()
+        let running = loader.thumbnail(for: item("x.jpg"), maxPixelSize: 4).subscribe { _ in answered.append("x") }
+        let waiting = loader.thumbnail(for: item("a.jpg"), maxPixelSize: 4).subscribe { _ in answered.append("a") }
+        XCTAssertEqual(loader.waitingLoads, 1)
+        // x's answer frees the slot on another thread, which starts a and blocks in its send
+        DispatchQueue.global().async { transport.answer("x.jpg", with: Self.jpeg) }
+        XCTAssertEqual(transport.entered.wait(timeout: .now() + 5), .success, "a's request is being sent")
+        waiting.dispose()
+        let next = loader.thumbnail(for: item("b.jpg"), maxPixelSize: 4).subscribe { _ in answered.append("b") }
+        XCTAssertEqual(transport.sent, ["x.jpg", "a.jpg"], "b waits while a's request is still out")
+        XCTAssertEqual(loader.waitingLoads, 1)
+        transport.release.signal()
+        XCTAssertTrue(waitUntil { transport.sent == ["x.jpg", "a.jpg", "b.jpg"] }, "b starts once a's request is cancelled")
+        XCTAssertEqual(transport.most, 1, "never more than the limit in flight")
+        transport.answer("b.jpg", with: Self.jpeg)
+        XCTAssertTrue(waitUntil { answered.count == 2 })
+        XCTAssertEqual(Set(answered.values), ["x", "b"], "the disposed load reports nothing")
+        running.dispose()
+        next.dispose()
+    }
+
     func testStressManyThreadsLoadAndDisposeWithinTheLimit() {
         let transport = CountingTransport()
         let provider = NetworkProvider<PhotoImage>(transport: transport, trackInflights: true,

@@ -59,24 +59,24 @@ public final class PhotoFeedStore: Sendable {
     /// or removes it from the queue if it has not started.
     public func load(_ request: PhotoRequest = PhotoRequest()) -> Single<Photo> {
         Single.create { [self] observer in
-            let fetching = SerialDisposable()
+            // a dispose while another thread is sending this load's request keeps the queue
+            // until the request is cancelled (see `HandedOffSubscription`)
+            let fetching = HandedOffSubscription()
             let ticket = queue.enqueue { [self] ticket in
-                guard !fetching.isDisposed else {
-                    queue.finish(ticket)
-                    return
-                }
                 let generation = state.withLock { $0.generation }
-                fetching.disposable = fetch(request).subscribe { [self] result in
-                    if case .success(let photo) = result {
-                        append(photo.items, ifGeneration: generation)
+                let disposedMeanwhile = fetching.subscribe {
+                    fetch(request).subscribe { [self] result in
+                        if case .success(let photo) = result {
+                            append(photo.items, ifGeneration: generation)
+                        }
+                        observer(result)
+                        queue.finish(ticket)
                     }
-                    observer(result)
-                    queue.finish(ticket)
                 }
+                if disposedMeanwhile { queue.finish(ticket) }
             }
             return Disposables.create { [self] in
-                fetching.dispose()
-                queue.finish(ticket)
+                if fetching.dispose() { queue.finish(ticket) }
             }
         }
     }

@@ -36,18 +36,25 @@ final class LoadGate: Sendable {
     var runningCount: Int { state.withLock { $0.running.count } }
 
     /// `single`, started only when a slot is free (or its `key` is already running).
+    ///
+    /// A waiting load starts on the thread that freed its slot; a dispose that comes while that
+    /// thread is still sending the request keeps the slot until the request is cancelled
+    /// (see ``HandedOffSubscription``), so the limit holds for requests too.
     func limited<Element>(_ single: Single<Element>, key: String) -> Single<Element> {
         Single.create { [self] observer in
-            let subscription = SingleAssignmentDisposable()
+            let subscription = HandedOffSubscription()
             let id = state.withLock { state -> Int in
                 defer { state.nextID += 1 }
                 return state.nextID
             }
             let start: @Sendable () -> Void = { [self] in
-                subscription.setDisposable(single.subscribe { [self] result in
-                    finish(id)
-                    observer(result)
-                })
+                let disposedMeanwhile = subscription.subscribe {
+                    single.subscribe { [self] result in
+                        finish(id)
+                        observer(result)
+                    }
+                }
+                if disposedMeanwhile { finish(id) }
             }
             let startNow = state.withLock { state -> Bool in
                 if state.runningKeys[key, default: 0] > 0 {
@@ -67,8 +74,7 @@ final class LoadGate: Sendable {
             if startNow { start() }
             return Disposables.create { [self] in
                 // the request is cancelled before its slot goes to the next load
-                subscription.dispose()
-                finish(id)
+                if subscription.dispose() { finish(id) }
             }
         }
     }
