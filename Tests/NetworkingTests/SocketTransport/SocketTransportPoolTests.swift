@@ -75,6 +75,22 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         XCTAssertEqual(scripted.requests.count, 2)
     }
 
+    /// A request that asks to close (`Connection: close`, in any case, among other tokens) leaves
+    /// its connection out of the pool even though the server keeps it open.
+    func testConnectionCloseFromTheCallerIsHonoured() throws {
+        let scripted = try ScriptedHTTPServer { _, _, _ in .respond(Self.keepAliveOK) }
+        defer { scripted.stop() }
+        var closing = URLRequest(url: scripted.url("/a"))
+        closing.setValue("keep-alive, Close", forHTTPHeaderField: "Connection")
+        XCTAssertEqual(try send(closing).1.get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 0, "not pooled")
+        XCTAssertEqual(try send(URLRequest(url: scripted.url("/b"))).1.get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1, "a request that does not ask to close is pooled")
+        XCTAssertEqual(try send(URLRequest(url: scripted.url("/c"))).1.get().statusCode, 200)
+        XCTAssertEqual(scripted.connectionCount, 2, "the second and third requests share a connection")
+        XCTAssertEqual(scripted.requests.first?.head.headers["Connection"], "keep-alive, Close", "sent as given")
+    }
+
     func testConnectionCloseFromTheServerIsHonoured() throws {
         let scripted = try ScriptedHTTPServer { _, _, _ in
             .respond(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8))

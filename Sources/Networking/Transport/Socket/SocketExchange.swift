@@ -60,6 +60,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private var bodySent: Int64 = 0
     private var parser = HTTPResponseParser(requestMethod: "GET")
     private var receivedAny = false
+    /// Whether this attempt's request asked to close the connection (`Connection: close`).
+    private var requestAsksToClose = false
     private var writeErrno: Int32?
     private var lastActivity = ContinuousClock.now
     private var connectTimer: UInt64?
@@ -374,7 +376,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         attempt += 1
         let method = SocketRequestEncoding.method(of: request)
         let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
-        output = SocketRequestEncoding.head(request, target: target, framing: framing, acceptsCompression: options.downloadFile == nil)
+        (output, requestAsksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
+                                                                  acceptsCompression: options.downloadFile == nil)
         outputOffset = 0
         outputBodyBytes = 0
         bodyEnded = body == nil
@@ -502,7 +505,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         reportDownloadProgress()
         guard let response else { return }
         let reusable = phase == .receiving && writeErrno == nil && response.head.keepAlive && response.head.status != 101
-            && parser.unusedBytes.isEmpty && !SocketRequestEncoding.asksToClose(request)
+            && parser.unusedBytes.isEmpty && !requestAsksToClose
         completed(response, reusable: reusable)
     }
 
@@ -578,9 +581,10 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     // MARK: - Ending
 
     private func completed(_ response: HTTPResponse, reusable: Bool) {
-        let url = request.url ?? URL(fileURLWithPath: "/")
+        let url = target?.url ?? request.url ?? URL(fileURLWithPath: "/")
         let head = response.head
-        if let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
+        if RedirectPolicy.statuses.contains(head.status),
+           let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
             giveBack(reusable: reusable)
             guard redirects < configuration.maximumRedirects else {
                 let partial = makeResponse(head, body: response.body, url: url)
@@ -612,7 +616,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Reports `error` with whatever response head arrived, after giving the slot back.
     private func fail(_ error: TransportError) {
-        let url = request.url ?? URL(fileURLWithPath: "/")
+        let url = target?.url ?? request.url ?? URL(fileURLWithPath: "/")
         let partial = parser.head.map { makeResponse($0, body: options.downloadFile == nil ? parser.takeBody() : [], url: url) }
         if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
         waitingID = nil

@@ -22,8 +22,12 @@ enum SocketRequestEncoding {
     }
 
     /// The head to send for `request` to `target` with `framing`, adding `Accept-Encoding:
-    /// gzip, deflate` when the caller set none and `acceptsCompression` (the transport decodes them).
-    static func head(_ request: URLRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool) -> [UInt8] {
+    /// gzip, deflate` when the caller set none and `acceptsCompression` (the transport decodes
+    /// them), and whether it asks to close the connection after the exchange (read from the
+    /// fields already copied, so the `URLRequest` is not asked again).
+    static func head(
+        _ request: URLRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool
+    ) -> (bytes: [UInt8], asksToClose: Bool) {
         var head = requestHead(request, target: target)
         switch framing {
         case .length(let count):
@@ -37,7 +41,7 @@ enum SocketRequestEncoding {
         if acceptsCompression, !head.headers.contains("Accept-Encoding") {
             head.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
-        return head.serialized()
+        return (head.serialized(), head.headers["Connection"].map(asksToClose) ?? false)
     }
 
     private static func requestHead(_ request: URLRequest, target: SocketRequestTarget) -> HTTPRequestHead {
@@ -54,10 +58,9 @@ enum SocketRequestEncoding {
         return HTTPRequestHead(method: method(of: request), target: target.requestTarget, headers: headers)
     }
 
-    /// Whether `request` asks to close the connection after the exchange.
-    static func asksToClose(_ request: URLRequest) -> Bool {
-        guard let value = request.value(forHTTPHeaderField: "Connection") else { return false }
-        return value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+    /// Whether a `Connection` field's value asks to close the connection after the exchange.
+    private static func asksToClose(_ connection: String) -> Bool {
+        connection.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
     }
 
     /// Whether a failed attempt of `method` may be sent again: `HTTPMethod.isIdempotent`, and

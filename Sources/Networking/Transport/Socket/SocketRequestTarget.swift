@@ -9,6 +9,8 @@ struct SocketRequestTarget: Sendable, Equatable {
     let hostHeader: String
     /// The origin-form request target, such as `/path?query`.
     let requestTarget: String
+    /// The URL these were read from (kept so the loop thread need not ask the `URLRequest` again).
+    let url: URL
 
     /// Reads `url`; fails with `URLError(.unsupportedURL)` for a scheme other than `http` and
     /// `URLError(.badURL)` for a URL without a host or with an unusable port.
@@ -41,6 +43,7 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.key = ConnectionPoolKey(host: host, port: UInt16(port))
         self.hostHeader = port == 80 ? shownHost : "\(shownHost):\(port)"
         self.requestTarget = path + query
+        self.url = url
     }
 
     private static func info(_ url: URL) -> [String: Any] {
