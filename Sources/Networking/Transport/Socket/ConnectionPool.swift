@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Every lease handed out holds one slot of its host until it is given back with `release`;
 /// requests beyond the limit wait in arrival order and receive the next released connection
-/// (or its slot, when that connection could not be kept). A released connection nobody waits
+/// (or its slot, when that connection could not be kept). A released connection goes to the
+/// first of the next few waiters that runs on the loop releasing it, so it stays on that loop
+/// and no other loop is woken for it (see `Host.release`). A released connection nobody waits
 /// for stays registered on the loop that released it, as a `ParkedConnection`.
 final class ConnectionPool: Sendable {
     /// Receives a lease; it runs on the thread that made the lease available, so it must not block.
@@ -14,8 +16,16 @@ final class ConnectionPool: Sendable {
 
     private struct Waiter {
         let id: UInt64
+        /// The loop the waiting request runs on, when it has one.
+        let loop: EventLoop?
         let deliver: Delivery
+        /// How many later waiters were served before this one.
+        var passedOver = 0
     }
+
+    /// How far past the first waiter `release` looks for one on the releasing loop, and how
+    /// many later waiters may be served before a waiter is served whatever its loop.
+    static let sameLoopWindow = 8
 
     /// One host's connections. It is changed in place (`hosts[key, default: Host()].lease(...)`):
     /// copying it out and back would copy its waiters on every change, all of them per acquire
@@ -42,7 +52,14 @@ final class ConnectionPool: Sendable {
 
         /// Takes back a slot: returns the next waiter with what it receives, the socket to close,
         /// and the connection parked (when `socket` went to the idle list).
-        mutating func release(_ socket: TCPSocket?, reusable: Bool, park: (TCPSocket) -> ParkedConnection)
+        ///
+        /// A kept connection goes to the first waiter on `home`, the loop releasing it, among the
+        /// next `sameLoopWindow` (else to the first waiter): handed to a request on another loop,
+        /// it would move there, which costs that loop a wake-up and both a registration change.
+        /// Order within a loop stays first come, first served; a first waiter that was passed
+        /// over `sameLoopWindow` times is served next, whatever its loop, so none waits for ever
+        /// while another loop keeps releasing.
+        mutating func release(_ socket: TCPSocket?, reusable: Bool, home: EventLoop, park: (TCPSocket) -> ParkedConnection)
             -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?, parked: ParkedConnection?) {
             if let socket, reusable {
                 if waiters.isEmpty {
@@ -50,7 +67,12 @@ final class ConnectionPool: Sendable {
                     idle.append(parked)
                     return (nil, nil, parked)
                 }
-                return ((waiters.removeFirst(), .reused(socket)), nil, nil)
+                var index = 0
+                if waiters[0].passedOver < ConnectionPool.sameLoopWindow {
+                    index = waiters.prefix(ConnectionPool.sameLoopWindow).firstIndex { $0.loop === home } ?? 0
+                }
+                for skipped in 0..<index { waiters[skipped].passedOver += 1 }
+                return ((waiters.remove(at: index), .reused(socket)), nil, nil)
             }
             if waiters.isEmpty {
                 open = max(0, open - 1)
@@ -103,14 +125,15 @@ final class ConnectionPool: Sendable {
     /// Asks for a connection to `key`: `deliver` runs at once when an idle connection or a free
     /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
     /// An idle connection taken here stays registered on its home loop until the new owner
-    /// registers in its place (on the same loop) or its watcher sees the socket readable.
+    /// registers in its place (on the same loop) or its watcher sees the socket readable. `loop`,
+    /// the loop the request runs on, lets `release` prefer it for a connection released there.
     @discardableResult
-    func acquire(_ key: ConnectionPoolKey, deliver: @escaping Delivery) -> UInt64 {
+    func acquire(_ key: ConnectionPoolKey, on loop: EventLoop? = nil, deliver: @escaping Delivery) -> UInt64 {
         let limit = self.limit
         let (id, lease) = state.withLock { state -> (UInt64, Lease?) in
             state.nextWaiterID += 1
             let id = state.nextWaiterID
-            return (id, state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, deliver: deliver)))
+            return (id, state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver)))
         }
         switch lease {
         case .parked(let parked): deliver(.reused(parked.socket))
@@ -187,7 +210,7 @@ final class ConnectionPool: Sendable {
     /// Call on `home`'s thread, with `socket` registered nowhere.
     func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, home: EventLoop) {
         let (next, toClose, parked) = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable) { socket in
+            state.hosts[key, default: Host()].release(socket, reusable: reusable, home: home) { socket in
                 ParkedConnection(socket: socket, loop: home, key: key, pool: self)
             }
         }

@@ -234,7 +234,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         target = parsed
         phase = .waiting
         let loop = self.loop
-        waitingID = pool.acquire(parsed.key) { [self] lease in
+        waitingID = pool.acquire(parsed.key, on: loop) { [self] lease in
             loop.execute { self.leased(lease) }
         }
     }

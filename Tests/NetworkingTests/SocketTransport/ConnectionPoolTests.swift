@@ -1,0 +1,94 @@
+import HTTPWire
+@testable import Networking
+import TestSupport
+import XCTest
+
+/// Which waiting request a released connection goes to: first come, first served, except that
+/// a waiter on the loop releasing the connection goes first (within a bound), so the connection
+/// need not move to another loop.
+final class ConnectionPoolTests: XCTestCase {
+    private let key = ConnectionPoolKey(host: "127.0.0.1", port: 9)
+    private let served = Recorder<String>()
+    private var loops: [EventLoop] = []
+    private var socket = TCPSocket(descriptor: -1)
+
+    override func setUpWithError() throws {
+        loops = [try EventLoop(label: "ConnectionPoolTests.home"), try EventLoop(label: "ConnectionPoolTests.other")]
+        // Only handed from lease to lease here: any open descriptor does.
+        socket = try TCPSocket.listen()
+    }
+
+    override func tearDown() {
+        socket.close()
+        for loop in loops { loop.stop() }
+    }
+
+    private var home: EventLoop { loops[0] }
+    private var other: EventLoop { loops[1] }
+
+    /// Queues a request named `name` running on `loop`; it records its name when served.
+    private func wait(_ pool: ConnectionPool, _ name: String, on loop: EventLoop) {
+        pool.acquire(key, on: loop) { [served] _ in served.append(name) }
+    }
+
+    /// Releases the connection on `loop`, kept for the next request; returns who got it.
+    private func release(_ pool: ConnectionPool, on loop: EventLoop) -> String? {
+        let before = served.count
+        pool.release(key, socket: socket, reusable: true, home: loop)
+        let now = served.values
+        return now.count > before ? now.last : nil
+    }
+
+    func testAReleasedConnectionGoesToTheFirstWaiterOnTheReleasingLoop() {
+        let pool = ConnectionPool(limit: 1)
+        wait(pool, "holder", on: home)
+        wait(pool, "other 1", on: other)
+        wait(pool, "home 1", on: home)
+        wait(pool, "other 2", on: other)
+        wait(pool, "home 2", on: home)
+        XCTAssertEqual(served.values, ["holder"], "one slot: the rest wait")
+        XCTAssertEqual(release(pool, on: home), "home 1", "before other 1, which is on another loop")
+        XCTAssertEqual(release(pool, on: home), "home 2", "first come, first served on one loop")
+        XCTAssertEqual(release(pool, on: home), "other 1", "no waiter on this loop: the first waiter")
+        XCTAssertEqual(release(pool, on: other), "other 2")
+        XCTAssertNil(release(pool, on: other), "nobody waits: the connection is parked")
+        XCTAssertEqual(pool.idleCount, 1)
+        pool.closeIdleConnections()
+        socket = TCPSocket(descriptor: -1)
+    }
+
+    /// A waiter on another loop is passed over a bounded number of times, however many waiters
+    /// on the releasing loop keep coming.
+    func testAWaiterOnAnotherLoopIsServedAfterAtMostTheWindowOfLaterOnes() {
+        let pool = ConnectionPool(limit: 1)
+        wait(pool, "holder", on: home)
+        wait(pool, "other", on: other)
+        var servedBefore = 0
+        for round in 0..<(ConnectionPool.sameLoopWindow * 3) {
+            wait(pool, "home \(round)", on: home)
+            if release(pool, on: home) == "other" { break }
+            servedBefore += 1
+        }
+        XCTAssertEqual(servedBefore, ConnectionPool.sameLoopWindow, "passed over exactly the window's count of times")
+        XCTAssertTrue(served.values.contains("other"))
+        // "other" holds the slot and the last home waiter waits: two releases empty the pool
+        pool.release(key, socket: nil, reusable: false, home: home)
+        pool.release(key, socket: nil, reusable: false, home: home)
+        XCTAssertEqual(pool.openCount(key), 0)
+    }
+
+    /// A slot freed without its connection goes to the first waiter, whatever its loop: it
+    /// connects on its own loop anyway.
+    func testAFreedSlotGoesToTheFirstWaiter() {
+        let pool = ConnectionPool(limit: 1)
+        wait(pool, "holder", on: home)
+        wait(pool, "other", on: other)
+        wait(pool, "home", on: home)
+        pool.release(key, socket: nil, reusable: false, home: home)
+        XCTAssertEqual(served.values, ["holder", "other"])
+        pool.release(key, socket: nil, reusable: false, home: home)
+        XCTAssertEqual(served.values, ["holder", "other", "home"])
+        pool.release(key, socket: nil, reusable: false, home: home)
+        XCTAssertEqual(pool.openCount(key), 0)
+    }
+}
