@@ -215,7 +215,10 @@ public final class EventLoop: @unchecked Sendable {
         let tasks = inbox.withLock { inbox -> [@Sendable () -> Void] in
             inbox.wakePending = false
             inbox.sleepingUntil = nil
-            defer { inbox.tasks.removeAll(keepingCapacity: true) }
+            // Most rounds find none: no buffer is allocated for them (emptying a shared array
+            // while keeping its capacity would allocate a fresh one every round).
+            guard !inbox.tasks.isEmpty else { return [] }
+            defer { inbox.tasks = [] }
             return inbox.tasks
         }
         for task in tasks { task() }

@@ -37,13 +37,20 @@ public struct HTTPResponseParser: Sendable {
 
     /// Feeds received bytes; returns the response once it is complete.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(HTTPWireError) -> HTTPResponse? {
+        try feed(ArraySlice(bytes))
+    }
+
+    /// Feeds received bytes; returns the response once it is complete. The same as the generic
+    /// `feed`, for the bytes a transport reads: called from another module, a generic function
+    /// runs unspecialized, and copying a slice element by element through its protocol made
+    /// parsing a small response about a tenth slower (1.95 µs against 1.75 µs).
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) throws(HTTPWireError) -> HTTPResponse? {
         receivedBytes += bytes.count
         if var decoder {
-            let slice = ArraySlice(bytes)
-            let used = try decoder.decode(slice, into: &body)
+            let used = try decoder.decode(bytes, into: &body)
             self.decoder = decoder
             if decoder.isComplete {
-                leftover.append(contentsOf: slice.dropFirst(used))
+                leftover.append(contentsOf: bytes.dropFirst(used))
             }
             return completedResponse()
         }
