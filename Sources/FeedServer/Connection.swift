@@ -67,9 +67,9 @@ struct Connection {
         guard parser.headCount > countedHeads else { return }
         countedHeads = parser.headCount
         if let request {
-            server.record(request.head)
+            server.record(request.head, connection: socket)
         } else if let head = parser.pendingHead {
-            server.record(head)
+            server.record(head, connection: socket)
             if head.headers.containsToken("100-continue", in: "Expect") {
                 try socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), timeout: configuration.writeTimeout)
             }
@@ -80,7 +80,7 @@ struct Connection {
     private mutating func countNewHead() {
         guard parser.headCount > countedHeads, let head = parser.pendingHead else { return }
         countedHeads = parser.headCount
-        server.record(head)
+        server.record(head, connection: socket)
     }
 
     /// After an error response, stops sending and drains what the client still sends (bounded),

@@ -21,7 +21,7 @@ public final class FeedServer: Sendable {
     let state: Lock<ServerState>
     /// Set with `state.stopping`, read without the lock: every connection checks it per request.
     private let stopped = Atomic<Bool>(false)
-    let counts = Lock(RequestCounts())
+    let counts = RequestTally()
     let generator: FeedGenerator
     private let threads = DispatchGroup()
 
@@ -56,11 +56,11 @@ public final class FeedServer: Sendable {
     }
 
     /// Requests whose head was parsed, on every route.
-    public var requestCount: Int { counts.withLock { $0.total } }
+    public var requestCount: Int { counts.total }
 
     /// Requests whose head was parsed for `path` (without the query).
     public func requestCount(path: String) -> Int {
-        counts.withLock { $0.byPath[path, default: 0] }
+        counts.count(path: path)
     }
 
     /// Connections accepted so far, including those refused for exceeding `maxConnections`.
@@ -148,7 +148,7 @@ public final class FeedServer: Sendable {
         return !isStopped
     }
 
-    func record(_ head: HTTPRequestHead) {
-        counts.withLock { $0.record(path: head.path) }
+    func record(_ head: HTTPRequestHead, connection: TCPSocket) {
+        counts.record(path: head.path, connection: connection.descriptor)
     }
 }

@@ -1,5 +1,4 @@
-/// Requests whose head was parsed, in all and per path; behind a lock of their own, so that
-/// counting a request (once per request, on every connection thread) waits for nothing else.
+/// Requests whose head was parsed, in all and per path: one shard of a `RequestTally`.
 struct RequestCounts: Sendable {
     var total = 0
     var byPath: [String: Int] = [:]

@@ -6,9 +6,7 @@ extension FeedServer {
 
     /// Requests whose head was parsed below `/images/`, faults included.
     public var imageRequestCount: Int {
-        counts.withLock { counts in
-            counts.byPath.reduce(0) { $0 + ($1.key.hasPrefix("/\(ImageRoute.prefix)/") ? $1.value : 0) }
-        }
+        counts.count { $0.hasPrefix("/\(ImageRoute.prefix)/") }
     }
 
     /// Slow pictures (`/images/slow/...`) whose client closed the connection before the answer.
