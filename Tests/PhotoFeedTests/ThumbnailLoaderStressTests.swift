@@ -16,7 +16,6 @@ final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
     /// Answers each request on a global queue a little later with a tiny JPEG; tracks the most in flight.
     private final class CountingTransport: HTTPTransport {
         private let state = Lock<(inFlight: Int, most: Int, sent: Int)>((0, 0, 0))
-        private let jpeg = Data(BaselineJPEGEncoder().encode(width: 8, height: 8, rgb: [UInt8](repeating: 90, count: 192)))
 
         var most: Int { state.withLock { $0.most } }
         var sent: Int { state.withLock { $0.sent } }
@@ -40,7 +39,7 @@ final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
                 return first
             }
             call.onCancel { _ = end() }
-            let body = jpeg
+            let body = ThumbnailLoaderStressTests.jpeg
             DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 50...2_000))) {
                 if end() { completion(.success(Response(statusCode: 200, data: body, request: request))) }
             }
@@ -48,7 +47,8 @@ final class ThumbnailLoaderStressTests: LeakCheckingTestCase {
         }
     }
 
-    private static let jpeg = Data(BaselineJPEGEncoder().encode(width: 8, height: 8, rgb: [UInt8](repeating: 90, count: 192)))
+    /// The tiny picture every request here is answered with.
+    fileprivate static let jpeg = Data(BaselineJPEGEncoder().encode(width: 8, height: 8, rgb: [UInt8](repeating: 90, count: 192)))
 
     private func item(_ name: String) -> Photo.Item {
         Photo.Item(title: "", link: name, media: .init(m: "http://images.test/\(name)"),
