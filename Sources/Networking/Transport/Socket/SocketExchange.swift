@@ -581,7 +581,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     // MARK: - Ending
 
     private func completed(_ response: HTTPResponse, reusable: Bool) {
-        let url = target?.url ?? request.url ?? URL(fileURLWithPath: "/")
+        let url = responseURL
         let head = response.head
         if RedirectPolicy.statuses.contains(head.status),
            let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
@@ -616,7 +616,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Reports `error` with whatever response head arrived, after giving the slot back.
     private func fail(_ error: TransportError) {
-        let url = target?.url ?? request.url ?? URL(fileURLWithPath: "/")
+        let url = responseURL
         let partial = parser.head.map { makeResponse($0, body: options.downloadFile == nil ? parser.takeBody() : [], url: url) }
         if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
         waitingID = nil
@@ -692,6 +692,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private func cancelIdleTimer() {
         if let idleTimer { loop.cancelTimer(idleTimer) }
         idleTimer = nil
+    }
+
+    /// The URL a response to the current request carries: the target's (read once at the
+    /// start), else the request's.
+    private var responseURL: URL {
+        target?.url ?? request.url ?? URL(fileURLWithPath: "/")
     }
 
     private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> Response {
