@@ -51,6 +51,29 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         XCTAssertEqual(scripted.requests.map(\.head.path), ["/a", "/b", "/b"])
     }
 
+    /// A released connection goes straight to the request waiting for it, which writes at once
+    /// without polling it for a close (its answer was read a moment ago). Here the server closed
+    /// it right after a keep-alive answer: the waiting GET goes again on a fresh connection.
+    func testAGetHandedAConnectionTheServerClosedIsSentAgainOnAFreshOne() throws {
+        let scripted = try ScriptedHTTPServer { _, _, head in
+            // The first answer comes late, so the second request is waiting when it ends.
+            if head.path == "/a" { Thread.sleep(forTimeInterval: 0.3) }
+            return .respondAndClose(Self.keepAliveOK)
+        }
+        defer { scripted.stop() }
+        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))
+        let first = Outcome(), second = Outcome()
+        _ = transport.send(URLRequest(url: scripted.url("/a")), progress: nil, completion: first.record)
+        _ = transport.send(URLRequest(url: scripted.url("/b")), progress: nil, completion: second.record)
+        for outcome in [first, second] {
+            XCTAssertEqual(outcome.done.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(try outcome.first?.get().data, Data("ok".utf8))
+            XCTAssertEqual(outcome.count, 1)
+        }
+        XCTAssertEqual(scripted.connectionCount, 2, "the closed connection was handed over, then replaced")
+        XCTAssertEqual(scripted.requests.map(\.head.path).last, "/b")
+    }
+
     func testRetryHappensOnlyOnce() throws {
         let scripted = try ScriptedHTTPServer { connection, number, _ in
             connection == 1 && number == 1 ? .respond(Self.keepAliveOK) : .close

@@ -72,7 +72,7 @@ final class ConnectionPool: Sendable {
                     index = waiters.prefix(ConnectionPool.sameLoopWindow).firstIndex { $0.loop === home } ?? 0
                 }
                 for skipped in 0..<index { waiters[skipped].passedOver += 1 }
-                return ((waiters.remove(at: index), .reused(socket)), nil, nil)
+                return ((waiters.remove(at: index), .handedOver(socket)), nil, nil)
             }
             if waiters.isEmpty {
                 open = max(0, open - 1)
@@ -107,12 +107,12 @@ final class ConnectionPool: Sendable {
 
     private struct State {
         var hosts: [ConnectionPoolKey: Host] = [:]
-        var nextWaiterID: UInt64 = 0
     }
 
     /// The most connections open to one host at once.
     let limit: Int
     private let state = Lock(State())
+    private let lastWaiterID = Atomic<UInt64>(0)
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -129,18 +129,28 @@ final class ConnectionPool: Sendable {
     /// the loop the request runs on, lets `release` prefer it for a connection released there.
     @discardableResult
     func acquire(_ key: ConnectionPoolKey, on loop: EventLoop? = nil, deliver: @escaping Delivery) -> UInt64 {
+        let id = makeWaiterID()
+        acquire(key, id: id, on: loop, deliver: deliver)
+        return id
+    }
+
+    /// `acquire` with an id from `makeWaiterID()`, for a caller that must store the id before
+    /// `deliver` can run on another thread.
+    func acquire(_ key: ConnectionPoolKey, id: UInt64, on loop: EventLoop?, deliver: @escaping Delivery) {
         let limit = self.limit
-        let (id, lease) = state.withLock { state -> (UInt64, Lease?) in
-            state.nextWaiterID += 1
-            let id = state.nextWaiterID
-            return (id, state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver)))
+        let lease = state.withLock { state in
+            state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver))
         }
         switch lease {
         case .parked(let parked): deliver(.reused(parked.socket))
         case .fresh: deliver(.fresh)
         case nil: break
         }
-        return id
+    }
+
+    /// A new id for `acquire(_:id:on:deliver:)` and `cancelWaiting`.
+    func makeWaiterID() -> UInt64 {
+        lastWaiterID.add(1, ordering: .relaxed).newValue
     }
 
     /// An idle connection to `key` or a free slot, held as `acquire` holds them; nil when the

@@ -39,6 +39,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private let firstReadSize = 4_096
 
     private var request: URLRequest
+    /// `request`'s method, upper-cased (GET when it has none).
+    private var method: String
     private var upload: UploadSource?
     private var redirects = 0
     private var phase = Phase.idle
@@ -75,6 +77,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
          completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {
         self.original = request
         self.request = request
+        self.method = SocketRequestEncoding.method(of: request)
         self.options = options
         self.upload = options.upload ?? SocketRequestEncoding.uploadSource(of: request)
         self.configuration = configuration
@@ -88,7 +91,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// What `start()` did on the caller's thread before handing the exchange to its loop.
     private enum EarlyStart {
-        /// Nothing: the loop asks the pool (and may wait) from the start.
+        /// Nothing: no connection or slot is free (the request waits in the pool), or the URL has no target.
         case none
         /// Holds a slot (fresh) or a pooled connection (its home loop is now the exchange's).
         case leased(ConnectionLease)
@@ -96,9 +99,10 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         case sent(ParkedConnection)
     }
 
-    /// Starts the exchange. The caller's thread asks the pool first; a request that would wait
-    /// for a connection goes to the loop and waits there. A pooled connection brings its home
-    /// loop (where it is registered), which the exchange then runs on.
+    /// Starts the exchange. The caller's thread asks the pool first; a request that has to wait
+    /// for a connection is queued in the pool from here, so the loop first hears of it when a
+    /// connection is handed over. A pooled connection brings its home loop (where it is
+    /// registered), which the exchange then runs on.
     ///
     /// A request without a body that finds an idle pooled connection, with no other connection
     /// to its host in use, is written from the caller's thread (the exchange is not shared yet,
@@ -110,10 +114,21 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     func start() {
         switch startEarly() {
         case .none:
-            loop.execute { [self] in
-                armOverallTimer()
-                begin()
+            guard let target else {
+                // No target could be read: `begin` reports it on the loop.
+                loop.execute { [self] in
+                    armOverallTimer()
+                    begin()
+                }
+                return
             }
+            // Every connection to the host is in use: the request waits in the pool from this
+            // thread, and the loop first hears of it when a connection is handed over (the
+            // timer task, when there is one, is queued first, so it runs before `leased`).
+            if configuration.overallDeadline != nil {
+                loop.execute { [self] in armOverallTimer() }
+            }
+            wait(for: target)
         case .leased(let lease):
             loop.execute { [self] in
                 armOverallTimer()
@@ -225,16 +240,30 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         guard !isFinished else { return }
         let parsed: SocketRequestTarget
         do throws(URLError) {
-            guard let url = request.url else { throw URLError(.badURL) }
-            if let target { parsed = target } else { parsed = try SocketRequestTarget(url: url) }
+            if let target {
+                parsed = target
+            } else {
+                guard let url = request.url else { throw URLError(.badURL) }
+                parsed = try SocketRequestTarget(url: url)
+            }
         } catch {
             report(.failure(.underlying(error, nil)))
             return
         }
         target = parsed
+        wait(for: parsed)
+    }
+
+    /// Queues the exchange in the pool for a connection to `target`; the lease reaches `leased`
+    /// on the exchange's loop. Called on the loop, or by `start` before the exchange is shared:
+    /// the state it sets is written before the pool can hand the lease to another thread, and
+    /// nothing of the exchange is touched here after that.
+    private func wait(for target: SocketRequestTarget) {
         phase = .waiting
         let loop = self.loop
-        waitingID = pool.acquire(parsed.key, on: loop) { [self] lease in
+        let id = pool.makeWaiterID()
+        waitingID = id
+        pool.acquire(target.key, id: id, on: loop) { [self] lease in
             loop.execute { self.leased(lease) }
         }
     }
@@ -243,11 +272,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         waitingID = nil
         guard let key = target?.key else { return }
         guard phase == .waiting, !isFinished else {
-            if case .reused(let idle) = lease {
-                // Its parked watcher may still be registered here.
-                loop.deregister(idle)
-                pool.release(key, socket: idle, reusable: true, home: loop)
-            } else {
+            switch lease {
+            case .reused(let kept), .handedOver(let kept):
+                // A parked watcher may still be registered here.
+                loop.deregister(kept)
+                pool.release(key, socket: kept, reusable: true, home: loop)
+            case .fresh:
                 pool.release(key, socket: nil, reusable: false, home: loop)
             }
             return
@@ -255,17 +285,25 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         holdsSlot = true
         attempt = 0
         switch lease {
-        case .reused(let idle) where !idle.isReadableOrClosed:
-            socket = idle
-            reused = true
-            sendRequest()
-        case .reused(let stale):
+        case .fresh:
+            connect()
+        case .handedOver(let kept) where SocketRequestEncoding.isIdempotent(method):
+            // Its last answer was read a moment ago, so it is not polled for a close first: if the
+            // server closed it anyway, `retryOnFreshConnection` sends the request again.
+            send(on: kept)
+        case .reused(let kept) where !kept.isReadableOrClosed, .handedOver(let kept) where !kept.isReadableOrClosed:
+            send(on: kept)
+        case .reused(let stale), .handedOver(let stale):
             loop.deregister(stale)
             stale.close()
             connect()
-        case .fresh:
-            connect()
         }
+    }
+
+    private func send(on kept: TCPSocket) {
+        socket = kept
+        reused = true
+        sendRequest()
     }
 
     // MARK: - Connecting
@@ -374,7 +412,6 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private func prepareRequest() {
         guard let target else { return }
         attempt += 1
-        let method = SocketRequestEncoding.method(of: request)
         let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
         (output, requestAsksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
                                                                   acceptsCompression: options.downloadFile == nil)
@@ -529,7 +566,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     /// goes once more on a fresh connection (in the same slot). False when that does not apply.
     private func retryOnFreshConnection() -> Bool {
         guard reused, attempt == 1, !receivedAny,
-              SocketRequestEncoding.isIdempotent(SocketRequestEncoding.method(of: request)), let stale = socket else { return false }
+              SocketRequestEncoding.isIdempotent(method), let stale = socket else { return false }
         cancelIdleTimer()
         loop.deregister(stale)
         stale.close()
@@ -590,9 +627,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
                 let partial = makeResponse(head, body: response.body, url: url)
                 return report(.failure(.underlying(TransportError.tooManyRedirects(redirects + 1), partial)))
             }
-            if SocketRequestEncoding.method(of: next) != SocketRequestEncoding.method(of: request) { upload = nil }
+            let nextMethod = SocketRequestEncoding.method(of: next)
+            if nextMethod != method { upload = nil }
             redirects += 1
             request = next
+            method = nextMethod
             target = nil
             begin()
             return
