@@ -33,7 +33,7 @@ final class ConnectionPool: Sendable {
     private struct Host {
         var idle: [ParkedConnection] = []
         var open = 0
-        var waiters: [Waiter] = []
+        var waiters = WaiterQueue<Waiter>()
 
         /// An idle connection, else a free slot; nil (after queuing `waiter`, when there is one)
         /// when neither exists.
@@ -62,23 +62,23 @@ final class ConnectionPool: Sendable {
         mutating func release(_ socket: TCPSocket?, reusable: Bool, home: EventLoop, park: (TCPSocket) -> ParkedConnection)
             -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?, parked: ParkedConnection?) {
             if let socket, reusable {
-                if waiters.isEmpty {
-                    let parked = park(socket)
-                    idle.append(parked)
-                    return (nil, nil, parked)
+                if let first = waiters.first {
+                    var index = 0
+                    if first.passedOver < ConnectionPool.sameLoopWindow {
+                        index = waiters.firstIndex(within: ConnectionPool.sameLoopWindow) { $0.loop === home } ?? 0
+                    }
+                    waiters.updateFirst(index) { $0.passedOver += 1 }
+                    if let next = waiters.remove(at: index) { return ((next, .handedOver(socket)), nil, nil) }
                 }
-                var index = 0
-                if waiters[0].passedOver < ConnectionPool.sameLoopWindow {
-                    index = waiters.prefix(ConnectionPool.sameLoopWindow).firstIndex { $0.loop === home } ?? 0
-                }
-                for skipped in 0..<index { waiters[skipped].passedOver += 1 }
-                return ((waiters.remove(at: index), .handedOver(socket)), nil, nil)
+                let parked = park(socket)
+                idle.append(parked)
+                return (nil, nil, parked)
             }
-            if waiters.isEmpty {
+            guard let next = waiters.removeFirst() else {
                 open = max(0, open - 1)
                 return (nil, socket, nil)
             }
-            return ((waiters.removeFirst(), .fresh), socket, nil)
+            return ((next, .fresh), socket, nil)
         }
 
         /// Removes `parked` from the idle list and frees its slot; false when it was not there.
@@ -209,8 +209,7 @@ final class ConnectionPool: Sendable {
     func cancelWaiting(_ key: ConnectionPoolKey, id: UInt64) -> Bool {
         state.withLock { state in
             guard let index = state.hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
-            state.hosts[key]?.waiters.remove(at: index)
-            return true
+            return state.hosts[key]?.waiters.remove(at: index) != nil
         }
     }
 
