@@ -88,6 +88,26 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         XCTAssertEqual(transport.idleConnectionCount, 0, "the interrupted connection is not pooled")
     }
 
+    /// Requests queued for a connection from the caller's thread with a deadline that has passed
+    /// before they are queued: the loop's timer fires while the callers are still queueing, and
+    /// each request times out once (the loop runs due timers before it reads any answer).
+    func testWaitingRequestsWhoseDeadlineHasPassedEachTimeOutOnce() throws {
+        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(30),
+                                                         overallDeadline: .zero))
+        let outcomes = (0..<50).map { _ in Outcome() }
+        for (index, outcome) in outcomes.enumerated() {
+            _ = transport.send(request(index == 0 ? "hang" : "echo?waiting"), progress: nil, completion: outcome.record)
+        }
+        for outcome in outcomes {
+            XCTAssertEqual(outcome.done.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(try failure(XCTUnwrap(outcome.first)).urlError?.code, .timedOut)
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(outcomes.map(\.count), Array(repeating: 1, count: 50), "one answer each")
+        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+    }
+
     /// The first request holds the only connection past the deadline (its progress callback blocks the worker).
     func testOverallDeadlineAlsoBoundsWaitingForAPooledConnection() throws {
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(30), overallDeadline: .milliseconds(500)))

@@ -123,12 +123,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
                 return
             }
             // Every connection to the host is in use: the request waits in the pool from this
-            // thread, and the loop first hears of it when a connection is handed over (the
-            // timer task, when there is one, is queued first, so it runs before `leased`).
-            if configuration.overallDeadline != nil {
-                loop.execute { [self] in armOverallTimer() }
-            }
-            wait(for: target)
+            // thread, and the loop first hears of it when a connection is handed over.
+            wait(for: target, armingOverallTimer: configuration.overallDeadline != nil)
         case .leased(let lease):
             loop.execute { [self] in
                 armOverallTimer()
@@ -256,13 +252,17 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Queues the exchange in the pool for a connection to `target`; the lease reaches `leased`
     /// on the exchange's loop. Called on the loop, or by `start` before the exchange is shared:
-    /// the state it sets is written before the pool can hand the lease to another thread, and
-    /// nothing of the exchange is touched here after that.
-    private func wait(for target: SocketRequestTarget) {
+    /// the state it sets is written before the loop can see the exchange (the overall timer's task,
+    /// when `armingOverallTimer`, goes to the loop ahead of any lease), and nothing of the exchange
+    /// is touched here after that.
+    private func wait(for target: SocketRequestTarget, armingOverallTimer: Bool = false) {
         phase = .waiting
         let loop = self.loop
         let id = pool.makeWaiterID()
         waitingID = id
+        if armingOverallTimer {
+            loop.execute { [self] in armOverallTimer() }
+        }
         pool.acquire(target.key, id: id, on: loop) { [self] lease in
             loop.execute { self.leased(lease) }
         }
