@@ -251,10 +251,10 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     /// Queues the exchange in the pool for a connection to `target`; the lease reaches `leased`
-    /// on the exchange's loop. Called on the loop, or by `start` before the exchange is shared:
-    /// the state it sets is written before the loop can see the exchange (the overall timer's task,
-    /// when `armingOverallTimer`, goes to the loop ahead of any lease), and nothing of the exchange
-    /// is touched here after that.
+    /// on the exchange's loop. Called on the loop, or by `start` before the exchange is shared;
+    /// then the state it sets is written before any task of the exchange reaches the loop (the
+    /// overall timer's, when `armingOverallTimer`, goes ahead of any lease), and nothing of the
+    /// exchange is touched on the caller's thread after that.
     private func wait(for target: SocketRequestTarget, armingOverallTimer: Bool = false) {
         phase = .waiting
         let loop = self.loop
