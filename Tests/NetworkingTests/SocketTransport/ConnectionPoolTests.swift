@@ -28,7 +28,7 @@ final class ConnectionPoolTests: XCTestCase {
 
     /// Queues a request named `name` running on `loop`; it records its name when served.
     private func wait(_ pool: ConnectionPool, _ name: String, on loop: EventLoop) {
-        pool.acquire(key, on: loop) { [served] _ in served.append(name) }
+        pool.acquire(key, id: pool.makeWaiterID(), on: loop) { [served] _ in served.append(name) }
     }
 
     /// Releases the connection on `loop`, kept for the next request; returns who got it.

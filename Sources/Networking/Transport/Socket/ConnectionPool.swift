@@ -122,20 +122,13 @@ final class ConnectionPool: Sendable {
         closeIdleConnections()
     }
 
-    /// Asks for a connection to `key`: `deliver` runs at once when an idle connection or a free
-    /// slot exists, otherwise when one is released. Returns the id `cancelWaiting` takes.
-    /// An idle connection taken here stays registered on its home loop until the new owner
-    /// registers in its place (on the same loop) or its watcher sees the socket readable. `loop`,
-    /// the loop the request runs on, lets `release` prefer it for a connection released there.
-    @discardableResult
-    func acquire(_ key: ConnectionPoolKey, on loop: EventLoop? = nil, deliver: @escaping Delivery) -> UInt64 {
-        let id = makeWaiterID()
-        acquire(key, id: id, on: loop, deliver: deliver)
-        return id
-    }
-
-    /// `acquire` with an id from `makeWaiterID()`, for a caller that must store the id before
-    /// `deliver` can run on another thread.
+    /// Asks for a connection to `key` for the waiter `id` (from `makeWaiterID()`, which the caller
+    /// stores before asking: `deliver` may run on another thread before this returns). `deliver`
+    /// runs at once when an idle connection or a free slot exists, otherwise when one is released;
+    /// `cancelWaiting` takes the id. An idle connection taken here stays registered on its home
+    /// loop until the new owner registers in its place (on the same loop) or its watcher sees the
+    /// socket readable. `loop`, the loop the request runs on, lets `release` prefer it for a
+    /// connection released there.
     func acquire(_ key: ConnectionPoolKey, id: UInt64, on loop: EventLoop?, deliver: @escaping Delivery) {
         let limit = self.limit
         let lease = state.withLock { state in
@@ -148,7 +141,7 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// A new id for `acquire(_:id:on:deliver:)` and `cancelWaiting`.
+    /// A new id for `acquire` and `cancelWaiting`.
     func makeWaiterID() -> UInt64 {
         lastWaiterID.add(1, ordering: .relaxed).newValue
     }
