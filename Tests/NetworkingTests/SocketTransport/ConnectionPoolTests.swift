@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 
 /// Which waiting request a released connection goes to: first come, first served, except that
-/// a waiter on the loop releasing the connection goes first (within a bound), so the connection
-/// need not move to another loop.
+/// a waiter bound to the loop releasing the connection goes before earlier ones bound elsewhere
+/// (within a bound), so the connection need not move to another loop. An unbound waiter runs on
+/// any loop and is told which one delivers.
 final class ConnectionPoolTests: XCTestCase {
     private let key = ConnectionPoolKey(host: "127.0.0.1", port: 9)
     private let served = Recorder<String>()
@@ -26,9 +27,15 @@ final class ConnectionPoolTests: XCTestCase {
     private var home: EventLoop { loops[0] }
     private var other: EventLoop { loops[1] }
 
-    /// Queues a request named `name` running on `loop`; it records its name when served.
-    private func wait(_ pool: ConnectionPool, _ name: String, on loop: EventLoop) {
-        pool.acquire(key, id: pool.makeWaiterID(), on: loop) { [served] _ in served.append(name) }
+    /// Queues a request named `name` bound to `loop` (nil: unbound); it records its name when
+    /// served, followed by `@home` or `@other` for the loop that delivered it (nothing when
+    /// delivered at once by `acquire`) when it is unbound.
+    private func wait(_ pool: ConnectionPool, _ name: String, on loop: EventLoop?) {
+        let (home, other) = (self.home, self.other)
+        pool.acquire(key, id: pool.makeWaiterID(), on: loop) { [served] _, releasing in
+            guard loop == nil, let releasing else { return served.append(name) }
+            served.append(name + (releasing === home ? "@home" : releasing === other ? "@other" : "@?"))
+        }
     }
 
     /// Releases the connection on `loop`, kept for the next request; returns who got it.
@@ -90,5 +97,51 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(served.values, ["holder", "other", "home"])
         pool.release(key, socket: nil, reusable: false, home: home)
         XCTAssertEqual(pool.openCount(key), 0)
+    }
+
+    /// Unbound waiters take the loop of whatever they receive: they are served in arrival order
+    /// and hear which loop released the connection.
+    func testUnboundWaitersAreServedInArrivalOrderOnTheReleasingLoop() {
+        let pool = ConnectionPool(limit: 1)
+        wait(pool, "holder", on: nil)
+        wait(pool, "unbound 1", on: nil)
+        wait(pool, "bound to other", on: other)
+        wait(pool, "unbound 2", on: nil)
+        XCTAssertEqual(served.values, ["holder"], "delivered at once on the caller's thread: no releasing loop")
+        XCTAssertEqual(release(pool, on: other), "unbound 1@other")
+        XCTAssertEqual(release(pool, on: home), "unbound 2@home", "before the earlier waiter bound to another loop")
+        XCTAssertEqual(release(pool, on: home), "bound to other", "nobody else waits")
+        pool.release(key, socket: nil, reusable: false, home: home)
+        XCTAssertEqual(pool.openCount(key), 0)
+    }
+
+    /// Runs `body` on `loop`'s thread and waits for it.
+    private func onLoop(_ loop: EventLoop, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        loop.execute {
+            body()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the loop ran the task")
+    }
+
+    /// A lease given back unused goes on as a released one would: a connection to the next
+    /// waiter (else parked), a slot freed.
+    func testALeaseReturnedUnusedServesTheNextWaiterOrIsParked() {
+        let pool = ConnectionPool(limit: 1)
+        let (key, home, socket) = (self.key, self.home, self.socket)
+        wait(pool, "holder", on: nil)
+        wait(pool, "next", on: home)
+        onLoop(home) { pool.returnUnused(.handedOver(socket), for: key, on: home) }
+        XCTAssertEqual(served.values, ["holder", "next"])
+        onLoop(home) { pool.returnUnused(.handedOver(socket), for: key, on: home) }
+        XCTAssertEqual(pool.idleCount, 1, "nobody waits: the connection is parked")
+        XCTAssertEqual(pool.openCount(key), 1)
+        pool.closeIdleConnections()
+        self.socket = TCPSocket(descriptor: -1)
+        wait(pool, "fresh", on: nil)
+        XCTAssertEqual(served.values.last, "fresh")
+        onLoop(home) { pool.returnUnused(.fresh, for: key, on: home) }
+        XCTAssertEqual(pool.openCount(key), 0, "a slot returned unused is freed")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 import Locking
 import Networking
 import Synchronization
@@ -74,6 +75,20 @@ class SocketTransportTestCase: LeakCheckingTestCase {
     @discardableResult
     func get(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Result<Response, ProviderError> {
         try send(request(path), file: file, line: line).1
+    }
+
+    /// Blocks the threads of `loops` until the returned closure is called.
+    func block(_ loops: [EventLoop]) -> @Sendable () -> Void {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        for loop in loops {
+            loop.execute {
+                entered.signal()
+                release.wait()
+            }
+        }
+        for _ in loops { XCTAssertEqual(entered.wait(timeout: .now() + 20), .success, "a loop ran the blocking task") }
+        return { for _ in loops { release.signal() } }
     }
 
     /// The failure of `result`, failing the test when it succeeded.

@@ -6,17 +6,21 @@ import Synchronization
 ///
 /// Every lease handed out holds one slot of its host until it is given back with `release`;
 /// requests beyond the limit wait in arrival order and receive the next released connection
-/// (or its slot, when that connection could not be kept). A released connection goes to the
-/// first of the next few waiters that runs on the loop releasing it, so it stays on that loop
-/// and no other loop is woken for it (see `Host.release`). A released connection nobody waits
-/// for stays registered on the loop that released it, as a `ParkedConnection`.
+/// (or its slot, when that connection could not be kept). A waiter bound to a loop is served
+/// before earlier ones bound elsewhere when the connection is released on its loop (within a
+/// bound, see `Host.release`), so the connection stays there; an unbound waiter takes the loop
+/// of whatever it receives, so it is served in strict arrival order. A released connection nobody
+/// waits for stays registered on the loop that released it, as a `ParkedConnection`.
 final class ConnectionPool: Sendable {
-    /// Receives a lease; it runs on the thread that made the lease available, so it must not block.
-    typealias Delivery = @Sendable (ConnectionLease) -> Void
+    /// Receives a lease, and the loop whose thread runs the delivery (the loop that released the
+    /// connection or slot; nil when `acquire` delivers at once on the caller's thread). It must
+    /// not block.
+    typealias Delivery = @Sendable (ConnectionLease, _ releasingLoop: EventLoop?) -> Void
 
     private struct Waiter {
         let id: UInt64
-        /// The loop the waiting request runs on, when it has one.
+        /// The loop the waiting request must run on; nil when it runs on the loop of the
+        /// connection it receives.
         let loop: EventLoop?
         let deliver: Delivery
         /// How many later waiters were served before this one.
@@ -53,19 +57,20 @@ final class ConnectionPool: Sendable {
         /// Takes back a slot: returns the next waiter with what it receives, the socket to close,
         /// and the connection parked (when `socket` went to the idle list).
         ///
-        /// A kept connection goes to the first waiter on `home`, the loop releasing it, among the
-        /// next `sameLoopWindow` (else to the first waiter): handed to a request on another loop,
-        /// it would move there, which costs that loop a wake-up and both a registration change.
-        /// Order within a loop stays first come, first served; a first waiter that was passed
-        /// over `sameLoopWindow` times is served next, whatever its loop, so none waits for ever
-        /// while another loop keeps releasing.
+        /// A kept connection goes to the first waiter that can run on `home`, the loop releasing
+        /// it (an unbound one, or one bound to `home`), among the next `sameLoopWindow` (else to
+        /// the first waiter): handed to a request bound to another loop, it would move there,
+        /// which costs that loop a wake-up and both a registration change. Order among the
+        /// waiters that can run on a loop stays first come, first served; a first waiter that was
+        /// passed over `sameLoopWindow` times is served next, whatever its loop, so none waits for
+        /// ever while another loop keeps releasing.
         mutating func release(_ socket: TCPSocket?, reusable: Bool, home: EventLoop, park: (TCPSocket) -> ParkedConnection)
             -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?, parked: ParkedConnection?) {
             if let socket, reusable {
                 if let first = waiters.first {
                     var index = 0
                     if first.passedOver < ConnectionPool.sameLoopWindow {
-                        index = waiters.firstIndex(within: ConnectionPool.sameLoopWindow) { $0.loop === home } ?? 0
+                        index = waiters.firstIndex(within: ConnectionPool.sameLoopWindow) { $0.loop == nil || $0.loop === home } ?? 0
                     }
                     waiters.updateFirst(index) { $0.passedOver += 1 }
                     if let next = waiters.remove(at: index) { return ((next, .handedOver(socket)), nil, nil) }
@@ -127,16 +132,17 @@ final class ConnectionPool: Sendable {
     /// runs at once when an idle connection or a free slot exists, otherwise when one is released;
     /// `cancelWaiting` takes the id. An idle connection taken here stays registered on its home
     /// loop until the new owner registers in its place (on the same loop) or its watcher sees the
-    /// socket readable. `loop`, the loop the request runs on, lets `release` prefer it for a
-    /// connection released there.
+    /// socket readable. `loop`, the loop the request must run on, lets `release` prefer it for a
+    /// connection released there; nil when the request runs on the loop of the connection it
+    /// receives (then `release` serves it in arrival order).
     func acquire(_ key: ConnectionPoolKey, id: UInt64, on loop: EventLoop?, deliver: @escaping Delivery) {
         let limit = self.limit
         let lease = state.withLock { state in
             state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver))
         }
         switch lease {
-        case .parked(let parked): deliver(.reused(parked.socket))
-        case .fresh: deliver(.fresh)
+        case .parked(let parked): deliver(.reused(parked.socket), nil)
+        case .fresh: deliver(.fresh, nil)
         case nil: break
         }
     }
@@ -221,7 +227,20 @@ final class ConnectionPool: Sendable {
             home.register(parked.socket, readable: true, writable: false, handler: parked)
         }
         toClose?.close()
-        if let (waiter, lease) = next { waiter.deliver(lease) }
+        if let (waiter, lease) = next { waiter.deliver(lease, home) }
+    }
+
+    /// Takes back a lease its request no longer wants (it ended while waiting): a kept connection
+    /// goes to the next waiter or is parked, a slot is freed. Call on `loop`'s thread, where a
+    /// parked watcher of a reused connection may still be registered.
+    func returnUnused(_ lease: ConnectionLease, for key: ConnectionPoolKey, on loop: EventLoop) {
+        switch lease {
+        case .reused(let kept), .handedOver(let kept):
+            loop.deregister(kept)
+            release(key, socket: kept, reusable: true, home: loop)
+        case .fresh:
+            release(key, socket: nil, reusable: false, home: loop)
+        }
     }
 
     /// Closes every idle connection and frees its slot; connections in use are not touched.

@@ -8,7 +8,10 @@ import Locking
 /// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a
 /// state machine driven by one event loop: no thread waits for it.
 ///
-/// Everything but `control` is touched only on `loop`'s thread. The result is reported at most
+/// Everything but `control` is touched only on `loop`'s thread. A request that waits in the pool
+/// from the caller's thread holds nothing on its loop yet (unless an overall deadline's timer
+/// runs there), so it moves to the loop of the connection it receives (`adopt`), and the
+/// connection stays where it is registered. The result is reported at most
 /// once: whoever sets `control.finished` first under the lock reports (or, for `cancel()`,
 /// reports nothing), and the completion runs after the lock is released. The exchange holds a
 /// connection slot of its host from the pool's lease until `giveBack`, which pools the socket
@@ -26,7 +29,9 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     private let control = Lock(Control())
     /// The loop chosen by the transport, or the home loop of the pooled connection `start` took
-    /// (set on the caller's thread before the exchange is shared).
+    /// (set on the caller's thread before the exchange is shared), or the loop that handed a
+    /// waiting exchange its connection (set by `adopt` under `control`'s lock, which `cancel()`
+    /// reads it under).
     private var loop: EventLoop
     private let pool: ConnectionPool
     private let configuration: SocketTransport.Configuration
@@ -124,7 +129,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             }
             // Every connection to the host is in use: the request waits in the pool from this
             // thread, and the loop first hears of it when a connection is handed over.
-            wait(for: target, armingOverallTimer: configuration.overallDeadline != nil)
+            wait(for: target, fromCaller: true)
         case .leased(let lease):
             loop.execute { [self] in
                 armOverallTimer()
@@ -212,13 +217,13 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
     func cancel() {
-        let first = control.withLock { control -> Bool in
-            guard !control.finished else { return false }
+        let loop = control.withLock { control -> EventLoop? in
+            guard !control.finished else { return nil }
             control.finished = true
             control.cancelled = true
-            return true
+            return self.loop
         }
-        guard first else { return }
+        guard let loop else { return }
         loop.execute { [self] in
             tearDown()
         }
@@ -251,20 +256,50 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     /// Queues the exchange in the pool for a connection to `target`; the lease reaches `leased`
-    /// on the exchange's loop. Called on the loop, or by `start` before the exchange is shared;
-    /// then the state it sets is written before any task of the exchange reaches the loop (the
-    /// overall timer's, when `armingOverallTimer`, goes ahead of any lease), and nothing of the
+    /// on the exchange's loop. Called on the loop, or by `start` (`fromCaller`) before the
+    /// exchange is shared; then the state it sets is written before any task of the exchange
+    /// reaches the loop (the overall timer's goes ahead of any lease), and nothing of the
     /// exchange is touched on the caller's thread after that.
-    private func wait(for target: SocketRequestTarget, armingOverallTimer: Bool = false) {
+    ///
+    /// Waiting from the caller without an overall deadline, the exchange has nothing on its loop,
+    /// so it is queued unbound: a connection released on another loop brings the exchange there
+    /// (`adopt`) instead of moving to the exchange's loop. Handing connections across loops
+    /// moved about one in eight of them at 256 requests in flight on 32 connections, and the
+    /// loops' shares drifted apart; unbound waiters are also served in strict arrival order.
+    private func wait(for target: SocketRequestTarget, fromCaller: Bool = false) {
         phase = .waiting
         let loop = self.loop
         let id = pool.makeWaiterID()
         waitingID = id
-        if armingOverallTimer {
+        let hasOverallTimer = fromCaller && configuration.overallDeadline != nil
+        if hasOverallTimer {
             loop.execute { [self] in armOverallTimer() }
         }
-        pool.acquire(target.key, id: id, on: loop) { [self] lease in
-            loop.execute { self.leased(lease) }
+        let unbound = fromCaller && !hasOverallTimer
+        let key = target.key
+        pool.acquire(key, id: id, on: unbound ? nil : loop) { [self, pool] lease, releasingLoop in
+            guard unbound, let releasingLoop, releasingLoop !== loop else {
+                loop.execute { self.leased(lease) }
+                return
+            }
+            guard adopt(releasingLoop) else {
+                // Cancelled while waiting: its teardown runs on its old loop and touches nothing
+                // here, so the lease goes back without the exchange (as a task: this runs inside
+                // the pool's `release`).
+                releasingLoop.execute { pool.returnUnused(lease, for: key, on: releasingLoop) }
+                return
+            }
+            releasingLoop.execute { self.leased(lease) }
+        }
+    }
+
+    /// Moves a waiting exchange, which holds nothing on any loop, to `newLoop`; false when it was
+    /// cancelled first (its teardown then runs on the old loop).
+    private func adopt(_ newLoop: EventLoop) -> Bool {
+        control.withLock { control in
+            guard !control.finished else { return false }
+            loop = newLoop
+            return true
         }
     }
 
@@ -272,14 +307,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         waitingID = nil
         guard let key = target?.key else { return }
         guard phase == .waiting, !isFinished else {
-            switch lease {
-            case .reused(let kept), .handedOver(let kept):
-                // A parked watcher may still be registered here.
-                loop.deregister(kept)
-                pool.release(key, socket: kept, reusable: true, home: loop)
-            case .fresh:
-                pool.release(key, socket: nil, reusable: false, home: loop)
-            }
+            pool.returnUnused(lease, for: key, on: loop)
             return
         }
         holdsSlot = true

@@ -13,7 +13,10 @@ import HTTPWire
 ///   waits for a request, including one waiting for a pooled connection;
 /// - DNS through `getaddrinfo` (IPv4 and IPv6; names are resolved off the loop), each address
 ///   tried in turn within `connectTimeout`;
-/// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait;
+/// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait
+///   in arrival order, and each runs on the loop of the connection it receives (with an
+///   `overallDeadline`, whose timer runs on the request's own loop, a connection released on the
+///   request's loop goes to it first);
 ///   an idle kept-alive connection stays watched by its loop, which drops it from the pool as
 ///   soon as the server closes it; a request without a body that finds an idle connection, while
 ///   no other request uses one to that host, is written by the caller's thread inside `send`,
@@ -48,6 +51,13 @@ public final class SocketTransport: HTTPTransport {
         self.configuration = configuration
         self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
         self.loops = EventLoopGroup.shared
+    }
+
+    /// Creates a transport on `loops` instead of the shared ones (for tests that watch the loops).
+    init(configuration: Configuration, loops: EventLoopGroup) {
+        self.configuration = configuration
+        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        self.loops = loops
     }
 
     deinit {
