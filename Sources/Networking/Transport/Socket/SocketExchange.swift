@@ -271,11 +271,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         let loop = self.loop
         let id = pool.makeWaiterID()
         waitingID = id
-        let hasOverallTimer = fromCaller && configuration.overallDeadline != nil
-        if hasOverallTimer {
+        // From `begin` the overall timer (if any) is armed already and the exchange stays bound.
+        let unbound = fromCaller && configuration.overallDeadline == nil
+        if fromCaller && !unbound {
             loop.execute { [self] in armOverallTimer() }
         }
-        let unbound = fromCaller && !hasOverallTimer
         let key = target.key
         pool.acquire(key, id: id, on: unbound ? nil : loop) { [self, pool] lease, releasingLoop in
             guard unbound, let releasingLoop, releasingLoop !== loop else {
