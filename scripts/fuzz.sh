@@ -34,11 +34,12 @@ swift build -c "$config" --scratch-path "$scratch" --target "$entry" "${flags[@]
 out=$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path)
 # SwiftPM's link list for the entry's program: "<...>/FuzzX.product/Objects.LinkFileList" in the
 # manifest, whose inputs are the object files of the entry and of every module it depends on,
-# one per current source file. The entry's own objects are left out: they are compiled below.
+# one per current source file. Left out: the entry's own objects (compiled below) and, in debug
+# builds, the modules' wrapped ASTs (`*.swiftmodule.o`, debugger data made only for a product).
 objects=()
 while IFS= read -r object; do objects+=("$object"); done < <(
   grep -A2 -F "/$entry.product/Objects.LinkFileList\":" "$scratch/$config.yaml" | grep -m1 'inputs:' \
-    | grep -oE '"[^"<>]+\.o"' | tr -d '"' | grep -vF "/$entry.build/" || true)
+    | grep -oE '"[^"<>]+\.o"' | tr -d '"' | grep -vF "/$entry.build/" | grep -v '\.swiftmodule\.o$' || true)
 if [ ${#objects[@]} -eq 0 ]; then
   echo "no link list for $entry in $scratch/$config.yaml (has SwiftPM's manifest changed?)" >&2
   exit 1
