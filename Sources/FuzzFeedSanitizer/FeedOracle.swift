@@ -6,7 +6,10 @@ import PhotoFeed
 /// 2. JSON text as RFC 8259 allows between systems (see `isJSONText`) comes back from `sanitize`
 ///    byte for byte;
 /// 3. when the input is such JSON apart from invalid escapes, `sanitize` succeeds and returns
-///    exactly what `referenceRepair`, a slow obvious repair, makes of it.
+///    exactly what `referenceRepair`, a slow obvious repair, makes of it. The input itself must
+///    be UTF-8 text (`isUTF8Text`): dropping a backslash can join a lead byte to a continuation
+///    byte (`22 CD 5C A2 22`: `CD 5C` is no UTF-8, `CD A2` is), and `sanitize` rightly refuses
+///    bytes that are no UTF-8.
 ///
 /// This file is compiled twice with no copy: into the fuzz target, and into `PhotoFeedTests`
 /// through the symbolic link `Tests/PhotoFeedTests/FeedOracle.swift`, so the oracle has a
@@ -36,7 +39,7 @@ enum FeedOracle {
         _ = try? Photo.decode(feed: input)
         var found: [Violation] = []
         if isJSONText(input), output != input { found.append(.validJSONChanged) }
-        if let repaired = referenceRepair(input), isJSONText(repaired) {
+        if isUTF8Text(input), let repaired = referenceRepair(input), isJSONText(repaired) {
             if let output {
                 if output != repaired { found.append(.differsFromReferenceRepair) }
             } else {
@@ -55,9 +58,13 @@ enum FeedOracle {
     /// whitespace) and not start with `EF BB BF`; then `JSONSerialization` reads them as UTF-8
     /// from the first byte, and its answer is the answer.
     static func isJSONText(_ data: Data) -> Bool {
-        guard !data.contains(0), !data.starts(with: [0xEF, 0xBB, 0xBF]),
-              String(validating: data, as: UTF8.self) != nil else { return false }
+        guard isUTF8Text(data) else { return false }
         return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+    }
+
+    /// Valid UTF-8 holding no NUL and not starting with a byte order mark.
+    static func isUTF8Text(_ data: Data) -> Bool {
+        !data.contains(0) && !data.starts(with: [0xEF, 0xBB, 0xBF]) && String(validating: data, as: UTF8.self) != nil
     }
 
     /// A slow, obvious repair: inside strings, a backslash before anything but a valid escape

@@ -31,6 +31,17 @@ final class FeedOracleTests: LeakCheckingTestCase {
         XCTAssertEqual(FeedOracle.violations(of: Data(utf16)), [])
     }
 
+    /// The second: a backslash between a UTF-8 lead byte and its continuation byte. The
+    /// reference repair, dropping it, makes valid JSON of bytes that are no UTF-8, which
+    /// `sanitize` refuses as it documents; the repair invariant holds for UTF-8 input only.
+    func testInvalidUTF8ThatTheRepairWouldMakeValidIsNoRepairableJSON() throws {
+        let crash = Data([0x22, 0xCD, 0x5C, 0xA2, 0x22])
+        XCTAssertTrue(FeedOracle.isJSONText(try XCTUnwrap(FeedOracle.referenceRepair(crash))))
+        XCTAssertThrowsError(try FeedSanitizer.sanitize(crash))
+        XCTAssertFalse(FeedOracle.isUTF8Text(crash))
+        XCTAssertEqual(FeedOracle.violations(of: crash), [])
+    }
+
     func testAByteOrderMarkOrInvalidUTF8IsNotJSONTextAndPlainUTF8Is() {
         XCTAssertTrue(acceptedByJSONSerialization([0xEF, 0xBB, 0xBF] + Array("{}".utf8)))
         XCTAssertFalse(FeedOracle.isJSONText(Data([0xEF, 0xBB, 0xBF] + Array("{}".utf8))))
@@ -43,7 +54,8 @@ final class FeedOracleTests: LeakCheckingTestCase {
         let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/feed")
         let files = try FileManager.default.contentsOfDirectory(at: seeds, includingPropertiesForKeys: nil)
-        XCTAssertTrue(files.contains { $0.lastPathComponent == "utf16-detected-by-jsonserialization.bin" })
+        let names = Set(files.map(\.lastPathComponent))
+        XCTAssertTrue(names.isSuperset(of: ["utf16-detected-by-jsonserialization.bin", "backslash-inside-a-utf8-sequence.json"]))
         for file in files {
             XCTAssertEqual(FeedOracle.violations(of: try Data(contentsOf: file)), [], file.lastPathComponent)
         }
