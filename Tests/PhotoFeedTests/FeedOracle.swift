@@ -1,0 +1,1 @@
+../../Sources/FuzzFeedSanitizer/FeedOracle.swift
