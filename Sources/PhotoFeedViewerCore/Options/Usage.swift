@@ -29,8 +29,9 @@ package enum Usage {
                              none under NO_COLOR unless asked)
       -h, --help             show this text
 
-    Keys (full screen): j/k or arrows select, Enter/o open, y copy the link,
-    / filter, i images, n more, r reload, t tags, ? keys, q quit.
+    Keys (full screen): j/k or arrows select, Enter/o open, p preview the photo
+    large (any key returns), y copy the link, / filter, i images, n more,
+    r reload, t tags, ? keys (any key closes them), q quit.
 
     Exit status: 0 ok, 1 the feed failed, 2 usage error.
     Options take their value as "--opt value" or "--opt=value".
