@@ -183,7 +183,9 @@ final class PreviewTests: LeakCheckingTestCase {
         let screen = model(photos: 3, images: false)
         let footer = ScreenRenderer.lines(for: screen.state, width: 40, height: 10, style: .none)[9]
         XCTAssertFalse(footer.contains("…"), footer)
-        XCTAssertTrue(footer.hasSuffix("? keys") || footer.trimmingCharacters(in: .whitespaces).hasSuffix("? keys"), footer)
+        XCTAssertTrue(footer.trimmingCharacters(in: .whitespaces).hasSuffix("? keys  q quit"), "kept while hints go: \(footer)")
+        let wide = ScreenRenderer.lines(for: screen.state, width: 140, height: 10, style: .none)[9]
+        XCTAssertTrue(wide.contains("t tags  ? keys  q quit"), wide)
         var help = model(photos: 3, images: false)
         _ = help.handle(.character("?"), width: 40, height: 40)
         let lines = ScreenRenderer.lines(for: help.state, width: 40, height: 40, style: .none)

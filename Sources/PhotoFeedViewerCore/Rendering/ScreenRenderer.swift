@@ -32,7 +32,7 @@ package enum ScreenRenderer {
         "PgUp PgDn    a page up or down     g G   first or last photo",
         "Enter o      open the photo's page in the browser",
         "y            copy the photo's link (OSC 52)",
-        "/            filter loaded photos by title, author or tag (Esc clears)",
+        "/            filter loaded photos by title, author or tag, ignoring case and accents (Esc clears)",
         "i            thumbnails on or off",
         "p            the selected photo as large as the screen allows (any key returns)",
         "n            load more (the selection moves to the new photos)",
@@ -219,16 +219,17 @@ package enum ScreenRenderer {
         return style.dim(TerminalText.fitted(status + keyHints(fitting: width - TerminalText.columns(of: status)), to: width))
     }
 
-    /// The key hints of the footer, each whole: as many as fit in `columns`, `? keys` kept last.
+    /// The key hints of the footer, each whole: as many as fit in `columns`, in order, with
+    /// `? keys  q quit` kept at the end while they fit.
     static func keyHints(fitting columns: Int) -> String {
-        let hints = ["↑/↓ select", "Enter open", "p preview", "y copy", "/ filter", "i images", "n more", "r reload", "t tags", "q quit"]
-        let last = "? keys"
+        let hints = ["↑/↓ select", "Enter open", "p preview", "y copy", "/ filter", "i images", "n more", "r reload", "t tags"]
+        let last = ["? keys  q quit", "? keys"].first { TerminalText.columns(of: " " + $0) <= columns } ?? ""
         var text = ""
         for hint in hints where TerminalText.columns(of: text + "  " + hint + "  " + last) + 1 <= columns {
             text += (text.isEmpty ? " " : "  ") + hint
         }
-        let withLast = text + (text.isEmpty ? " " : "  ") + last
-        return TerminalText.columns(of: withLast) <= columns ? withLast : text
+        guard !last.isEmpty else { return text }
+        return text + (text.isEmpty ? " " : "  ") + last
     }
 
     /// `text` with the cursor shown: `_` at the end, `|` before the character it is on.
