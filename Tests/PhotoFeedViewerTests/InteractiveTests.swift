@@ -83,20 +83,25 @@ final class InteractiveTests: LeakCheckingTestCase {
         let back = session.text.utf8.count
         session.type("x")
         XCTAssertTrue(session.waitFor("? keys", after: back), session.text.suffix(400).description)
+        assertQuitsCleanly(session)
+    }
+
+    /// Types `q`, then checks the viewer ended with status 0 and restored the terminal.
+    @discardableResult
+    private func assertQuitsCleanly(_ session: PTYSession, file: StaticString = #filePath, line: UInt = #line) -> String {
         session.type("q")
         let (ended, text) = session.finish()
-        XCTAssertTrue(ended)
-        XCTAssertTrue(text.contains("EXIT=0"), String(text.suffix(600)))
-        assertRestored(text)
+        XCTAssertTrue(ended, "the viewer quits on q", file: file, line: line)
+        XCTAssertTrue(text.contains("EXIT=0"), String(text.suffix(600)), file: file, line: line)
+        assertRestored(text, file: file, line: line)
+        return text
     }
 
     func testVerboseInFullScreenWritesALogFileNamedOnExit() throws {
         let session = try PTYSession(arguments: ["--offline", "--verbose"], environment: ["TERM": "xterm-256color"])
         XCTAssertTrue(session.waitFor("1 section, 5 photos"), session.text)
         XCTAssertFalse(session.text.contains("Networking:"), "no log line over the full screen")
-        session.type("q")
-        let (ended, text) = session.finish()
-        XCTAssertTrue(ended)
+        let text = assertQuitsCleanly(session)
         let marker = "photo-feed: the --verbose log is in "
         let path = try XCTUnwrap(text.components(separatedBy: marker).last?.split(whereSeparator: \.isNewline).first.map(String.init),
                                  String(text.suffix(600)))

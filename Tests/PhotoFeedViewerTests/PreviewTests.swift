@@ -8,11 +8,7 @@ import XCTest
 /// through ``ScreenModel`` and the renderers.
 final class PreviewTests: LeakCheckingTestCase {
     private func model(photos: Int = 3, images: Bool = true) -> ScreenModel {
-        var state = ScreenState(request: PhotoRequest(tags: "sea"), sourceLabel: "demo")
-        state.sections = photos > 0 ? [section(Array(1...photos))] : []
-        state.imagesAvailable = images
-        state.imagesEnabled = images
-        return ScreenModel(state: state)
+        screenModel(photos: photos, images: images, source: "demo")
     }
 
     /// A picture `width` x `height` whose left half is red and right half blue.
