@@ -37,8 +37,8 @@ final class PluginTests: LeakCheckingTestCase {
 
     private static let basicAnn = "Basic " + Data("ann:pw".utf8).base64EncodedString()
 
-    private func credentials(allowsInsecureTransport: Bool = false) -> CredentialsPlugin {
-        CredentialsPlugin(allowsInsecureTransport: allowsInsecureTransport) { _ in
+    private func credentials(allowsPlainHTTP: Bool = false) -> CredentialsPlugin {
+        CredentialsPlugin(allowsPlainHTTP: allowsPlainHTTP) { _ in
             URLCredential(user: "ann", password: "pw", persistence: .none)
         }
     }
@@ -59,8 +59,8 @@ final class PluginTests: LeakCheckingTestCase {
         XCTAssertNil(authorization(plugin, url: "http://api.example.com/v1/me", base: "http://api.example.com/v1"),
                      "never in clear text unless allowed")
         XCTAssertNil(authorization(plugin, url: "ftp://api.example.com/f", base: "ftp://api.example.com"))
-        let insecure = credentials(allowsInsecureTransport: true)
-        XCTAssertTrue(insecure.allowsInsecureTransport)
+        let insecure = credentials(allowsPlainHTTP: true)
+        XCTAssertTrue(insecure.allowsPlainHTTP)
         XCTAssertEqual(authorization(insecure, url: "http://127.0.0.1:8080/me", base: "http://127.0.0.1:8080"), Self.basicAnn)
         XCTAssertNil(authorization(insecure, url: "http://10.0.0.1/me", base: "http://127.0.0.1:8080"),
                      "allowing http does not allow another host")

@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// The credential goes only to the host of the target's `baseURL` (compared without case), so a
 /// request rewritten by an endpoint closure or another plugin to point elsewhere carries none;
-/// and only over `https://`, unless `allowsInsecureTransport` is true (Basic credentials over
+/// and only over `https://`, unless `allowsPlainHTTP` is true (Basic credentials over
 /// plain `http://` can be read by anyone on the path).
 ///
 /// Unlike Alamofire, transports here do not answer authentication challenges, so the
@@ -25,12 +25,12 @@ public struct CredentialsPlugin: PluginType {
 
     private let credentialsClosure: CredentialClosure
     /// Whether credentials may go over plain `http://` (for a test server on loopback, say).
-    public let allowsInsecureTransport: Bool
+    public let allowsPlainHTTP: Bool
 
     /// A plugin that asks `credentialsClosure` for each request's credential; with
-    /// `allowsInsecureTransport: true` it also sends them over plain `http://`.
-    public init(allowsInsecureTransport: Bool = false, credentialsClosure: @escaping CredentialClosure) {
-        self.allowsInsecureTransport = allowsInsecureTransport
+    /// `allowsPlainHTTP: true` it also sends them over plain `http://`.
+    public init(allowsPlainHTTP: Bool = false, credentialsClosure: @escaping CredentialClosure) {
+        self.allowsPlainHTTP = allowsPlainHTTP
         self.credentialsClosure = credentialsClosure
     }
 
@@ -51,7 +51,7 @@ public struct CredentialsPlugin: PluginType {
               host == target.baseURL.host?.lowercased() else { return false }
         switch url.scheme?.lowercased() {
         case "https": return true
-        case "http": return allowsInsecureTransport
+        case "http": return allowsPlainHTTP
         default: return false
         }
     }
