@@ -157,7 +157,7 @@ final class PreviewTests: LeakCheckingTestCase {
         let unmatched = PhotoSection.result([.result(photo(5, title: "forest"))])
         screen.sectionsChanged(screen.state.sections + [unmatched], width: 80, height: 24)
         XCTAssertEqual(screen.state.selectedPhoto?.title, "lake two", "nothing new matches: the selection stays")
-        XCTAssertEqual(screen.state.notice, "1 new photos, none matches the filter")
+        XCTAssertEqual(screen.state.notice, "1 new photo, none matches the filter")
     }
 
     func testNAndRSayWhatTheyBroughtWhenNothingChanges() {

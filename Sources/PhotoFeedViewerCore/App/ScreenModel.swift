@@ -110,7 +110,8 @@ package struct ScreenModel: Equatable, Sendable {
             if let index = newest.items.lazy.compactMap({ shown.firstIndex(of: $0.photo) }).first {
                 select(index, width: width, height: height, showSectionBelow: true)
             } else {
-                state.notice = "\(newest.items.count) new photos, none matches the filter"
+                let count = newest.items.count
+                state.notice = "\(count) new photo\(count == 1 ? "" : "s"), none matches the filter"
                 select(selected.flatMap { shown.firstIndex(of: $0) } ?? state.selection, width: width, height: height)
             }
         } else if !wasReloading, let selected, let index = state.shownPhotos.firstIndex(of: selected) {
