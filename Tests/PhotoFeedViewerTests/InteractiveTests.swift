@@ -75,12 +75,12 @@ final class InteractiveTests: LeakCheckingTestCase {
     func testPShowsThePhotoLargeAndAnyKeyReturns() throws {
         let session = try PTYSession(arguments: ["--demo", "--images", "truecolor"], environment: ["TERM": "xterm-256color"])
         XCTAssertTrue(session.waitFor("1 section, 20 photos"), session.text.suffix(400).description)
-        let before = session.text.utf8.count
+        let before = session.byteCount
         session.type("p")
         XCTAssertTrue(session.waitFor("any key returns to the list", after: before), session.text.suffix(400).description)
         // the 240-pixel-wide demo picture drawn over most of the 100 x 30 screen: a line of 40 cells or more
         XCTAssertTrue(session.waitFor(String(repeating: "▀", count: 40), after: before), "a large picture")
-        let back = session.text.utf8.count
+        let back = session.byteCount
         session.type("x")
         XCTAssertTrue(session.waitFor("? keys", after: back), session.text.suffix(400).description)
         assertQuitsCleanly(session)
