@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import FeedServer
 import Networking
 import TestSupport
 import XCTest
@@ -163,7 +164,7 @@ final class NetworkLoggerPluginTests: LeakCheckingTestCase {
         \t-X PUT \\
         \t-H "Authorization: <redacted>" \\
         \t-H "X-One: say \\"hi\\"" \\
-        \t-d "{\\"a\\":\\"b\\",\\"token\\":\\"<redacted>\\"}" \\
+        \t-d "{\\"token\\":\\"<redacted>\\",\\"a\\":\\"b\\"}" \\
         \t"http://127.0.0.1:9/p?api_key=<redacted>&q=it's"
         """)
         XCTAssertTrue(logger.curl(URLRequest(url: URL(string: "http://127.0.0.1/")!)).hasPrefix("$ curl -v \\\n\t-X GET \\\n\t\"http"))
@@ -189,5 +190,83 @@ final class NetworkLoggerPluginTests: LeakCheckingTestCase {
         XCTAssertEqual(redactor.formText("KEY%5B%5D=1&keys=2"), "KEY%5B%5D=<redacted>&keys=2")
         XCTAssertEqual(redactor.body(Data([0xFF, 0xFE]), contentType: nil), "<2 bytes>")
         XCTAssertEqual(redactor.body(Data(#"[{"key":1}]"#.utf8), contentType: nil), #"[{"key":"<redacted>"}]"#)
+    }
+
+    func testJSONBodiesAreLoggedAsSentWithHiddenValuesMaskedInPlace() {
+        let redactor = Redactor(names: ["password", "token"])
+        let sent = "{ \"zeta\": 1.50,\n  \"password\" : \"\(secret)\", \"alpha\":[ true, null ],\n  \"nested\": {\"token\": {\"deep\": [\"\(secret)\"]}, \"b\": \"\\u00e9\\\"\"} }"
+        XCTAssertEqual(redactor.body(Data(sent.utf8), contentType: "application/json"),
+                       "{ \"zeta\": 1.50,\n  \"password\" : \"<redacted>\", \"alpha\":[ true, null ],\n  \"nested\": {\"token\": \"<redacted>\", \"b\": \"\\u00e9\\\"\"} }")
+        // A key spelled with an escape is still the key it decodes to.
+        XCTAssertEqual(redactor.body(Data(#"[{"pass\u0077ord":"x"},{"k":"v"}]"#.utf8), contentType: nil),
+                       #"[{"pass\u0077ord":"<redacted>"},{"k":"v"}]"#)
+        XCTAssertEqual(redactor.body(Data(#"{"password":"a"} trailing"#.utf8), contentType: nil), #"{"password":"a"} trailing"#,
+                       "not JSON: logged as text (the form rule does not apply to text with spaces)")
+    }
+
+    func testJSONInUTF16IsStillMasked() throws {
+        let redactor = Redactor(names: ["password"])
+        let utf16 = try XCTUnwrap(#"{"password":"\#(secret)","user":"ann"}"#.data(using: .utf16LittleEndian))
+        let text = redactor.body(utf16, contentType: "application/json")
+        XCTAssertFalse(text.contains(secret), text)
+        XCTAssertTrue(text.contains(#""user":"ann""#), text)
+    }
+
+    func testRequestAndResponseBodiesKeepTheirBytesInTheLog() throws {
+        let collector = LineCollector()
+        let body = "{\"b\": 2, \"a\": [1, 2],  \"password\":\"\(secret)\"}"
+        let request = try endpoint(.requestData(Data(body.utf8)), method: .post).urlRequest()
+        let logger = NetworkLoggerPlugin(configuration: .init(
+            formatter: .init(entry: { identifier, message, _ in "\(identifier): \(message)" }),
+            output: collector.output, logOptions: [.requestBody, .successResponseBody], redactedKeys: ["password"]))
+        logger.willSend(PreparedRequest(request: request), target: TestTarget())
+        let response = Response(statusCode: 200, data: Data(#"{"z":0,  "password": "\#(secret)"}"#.utf8), request: request, response: nil)
+        logger.didReceive(.success(response), target: TestTarget())
+        XCTAssertTrue(collector.lines.contains(#"Request Body: {"b": 2, "a": [1, 2],  "password":"<redacted>"}"#), collector.text)
+        XCTAssertTrue(collector.lines.contains(#"Response Body: {"z":0,  "password": "<redacted>"}"#), collector.text)
+    }
+
+    /// The logger's `Request Headers` line for one stubbed request through `transport`.
+    private func loggedHeaders(through transport: any HTTPTransport, url: String) throws -> String {
+        let collector = LineCollector()
+        let logger = NetworkLoggerPlugin(configuration: .init(formatter: .init(entry: { identifier, message, _ in "\(identifier): \(message)" }),
+                                                              output: collector.output, logOptions: [.requestHeaders]))
+        let target = TestTarget(baseURL: try XCTUnwrap(URL(string: url)), headers: ["X-Own": "1"])
+        let provider = NetworkProvider<TestTarget>(stubClosure: NetworkProvider.immediatelyStub, transport: transport, plugins: [logger])
+        let answered = Recorder<Int>()
+        provider.request(target) { _ in answered.append(1) }
+        XCTAssertTrue(waitUntil { answered.count == 1 })
+        return try XCTUnwrap(collector.lines.first { $0.hasPrefix("Request Headers: ") }, collector.text)
+    }
+
+    func testRequestHeadersIncludeWhatTheSessionAdds() throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["User-Agent": "Viewer/1.0", "Accept-Language": "fr-CH, en;q=0.8"]
+        let session = try loggedHeaders(through: URLSessionTransport(configuration: configuration), url: "https://api.example.com")
+        XCTAssertEqual(session, #"Request Headers: ["Accept-Language": "fr-CH, en;q=0.8", "User-Agent": "Viewer/1.0", "X-Own": "1"]"#)
+        let socket = try loggedHeaders(through: SocketTransport(), url: "http://127.0.0.1:9")
+        XCTAssertEqual(socket, #"Request Headers: ["Accept-Encoding": "gzip, deflate", "X-Own": "1"]"#)
+    }
+
+    private struct HeaderEcho: Decodable {
+        let headers: [String: String]
+    }
+
+    func testSocketTransportSendsTheSessionHeadersItReports() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        let transport = SocketTransport()
+        let request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+        let answers = Recorder<Result<Response, ProviderError>>()
+        _ = transport.send(request, progress: nil) { answers.append($0) }
+        XCTAssertTrue(waitUntil { answers.count == 1 })
+        let echo = try JSONDecoder().decode(HeaderEcho.self, from: try XCTUnwrap(answers.values.first).get().data)
+        for (name, value) in transport.sessionHeaders(for: request) {
+            XCTAssertEqual(echo.headers.first { $0.key.lowercased() == name.lowercased() }?.value, value, "\(echo.headers)")
+        }
+        XCTAssertFalse(transport.sessionHeaders(for: request).isEmpty)
+        var own = request
+        own.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        XCTAssertEqual(transport.sessionHeaders(for: own), [:], "a field the request sets is not the session's")
     }
 }

@@ -103,7 +103,7 @@ final class ArgumentParserTests: LeakCheckingTestCase {
             (["--demo", "--offline"], "--demo and --offline cannot be combined: choose one source"),
             (["--offline", "--base-url", "http://a/"], "--offline and --base-url cannot be combined: choose one source"),
             (["--plain", "--json"], "--plain and --json cannot be combined"),
-            (["--images", "png"], "--images must be one of auto, kitty, iterm, sixel, blocks, none, got \"png\""),
+            (["--images", "png"], "--images must be one of auto, kitty, iterm, sixel, blocks, truecolor, 256, none, got \"png\""),
             (["--images"], "--images needs a value"),
         ]
         for (arguments, expected) in cases {

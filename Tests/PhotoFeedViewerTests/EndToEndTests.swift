@@ -81,6 +81,7 @@ final class EndToEndTests: LeakCheckingTestCase {
                 XCTAssertEqual(outcome.stdoutLines.count, format == "--plain" ? 4 : 3)
                 XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "\(format) \(mode): no escape sequences at all")
                 XCTAssertFalse(outcome.stdout.contains("▀"), "\(format) \(mode)")
+                XCTAssertTrue(outcome.stderr.contains("--images applies to the full screen only"), "not silence: \(outcome.stderr)")
             }
         }
         XCTAssertEqual(server.imageRequestCount, 0, "no picture is even requested")
@@ -145,7 +146,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         let images = try ViewerProcess.run(["--images", "ascii"])
         XCTAssertEqual(images.status, 2)
         XCTAssertEqual(images.stderr.split(separator: "\n").first,
-                       "photo-feed: --images must be one of auto, kitty, iterm, sixel, blocks, none, got \"ascii\"")
+                       "photo-feed: --images must be one of auto, kitty, iterm, sixel, blocks, truecolor, 256, none, got \"ascii\"")
 
         let unknown = try ViewerProcess.run(["--colour"])
         XCTAssertEqual(unknown.status, 2)

@@ -85,8 +85,8 @@ final class ImageRendererTests: LeakCheckingTestCase {
         // 4 x 2, columns black, red, green, black: a square box keeps the middle two columns, averaged
         let row: [UInt8] = [0, 0, 0, 200, 0, 0, 0, 100, 0, 0, 0, 0]
         let strip = RGBImage(width: 4, height: 2, pixels: row + row)
-        XCTAssertEqual(ImageResampler.filled(strip, width: 1, height: 1).pixels, [100, 50, 0])
-        XCTAssertEqual(ImageResampler.filled(quad, width: 2, height: 2), quad)
+        XCTAssertEqual(CenterCrop.filled(strip, width: 1, height: 1).pixels, [100, 50, 0])
+        XCTAssertEqual(CenterCrop.filled(quad, width: 2, height: 2), quad)
     }
 
     func testTheProtocolComesFromTheEnvironmentUnlessAsked() {

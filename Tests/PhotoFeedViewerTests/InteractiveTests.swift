@@ -71,4 +71,42 @@ final class InteractiveTests: LeakCheckingTestCase {
         session.type("q")
         XCTAssertTrue(session.finish().ended)
     }
+
+    func testPShowsThePhotoLargeAndAnyKeyReturns() throws {
+        let session = try PTYSession(arguments: ["--demo", "--images", "truecolor"], environment: ["TERM": "xterm-256color"])
+        XCTAssertTrue(session.waitFor("1 section, 20 photos"), session.text.suffix(400).description)
+        let before = session.byteCount
+        session.type("p")
+        XCTAssertTrue(session.waitFor("any key returns to the list", after: before), session.text.suffix(400).description)
+        // the 240-pixel-wide demo picture drawn over most of the 100 x 30 screen: a line of 40 cells or more
+        XCTAssertTrue(session.waitFor(String(repeating: "▀", count: 40), after: before), "a large picture")
+        let back = session.byteCount
+        session.type("x")
+        XCTAssertTrue(session.waitFor("? keys", after: back), session.text.suffix(400).description)
+        assertQuitsCleanly(session)
+    }
+
+    /// Types `q`, then checks the viewer ended with status 0 and restored the terminal.
+    @discardableResult
+    private func assertQuitsCleanly(_ session: PTYSession, file: StaticString = #filePath, line: UInt = #line) -> String {
+        session.type("q")
+        let (ended, text) = session.finish()
+        XCTAssertTrue(ended, "the viewer quits on q", file: file, line: line)
+        XCTAssertTrue(text.contains("EXIT=0"), String(text.suffix(600)), file: file, line: line)
+        assertRestored(text, file: file, line: line)
+        return text
+    }
+
+    func testVerboseInFullScreenWritesALogFileNamedOnExit() throws {
+        let session = try PTYSession(arguments: ["--offline", "--verbose"], environment: ["TERM": "xterm-256color"])
+        XCTAssertTrue(session.waitFor("1 section, 5 photos"), session.text)
+        XCTAssertFalse(session.text.contains("Networking:"), "no log line over the full screen")
+        let text = assertQuitsCleanly(session)
+        let marker = "photo-feed: the --verbose log is in "
+        let path = try XCTUnwrap(text.components(separatedBy: marker).last?.split(whereSeparator: \.isNewline).first.map(String.init),
+                                 String(text.suffix(600)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(log.contains("Request: https://api.flickr.com/services/feeds/photos_public.gne"), log)
+    }
 }

@@ -86,10 +86,10 @@ final class RendererTests: LeakCheckingTestCase {
         XCTAssertTrue(lines[0].hasPrefix(" photo-feed  ·  tags: sea (all)  ·  2 sections, 3 photos  ·  demo 127.0.0.1:4000"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("── Section 1 · 2 photos ──"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("▸ Photo 1 "), "the selected photo is marked: \(lines[2])")
-        XCTAssertTrue(lines[3].hasPrefix("    Ana Lima · 2026-11-20 08:14 · https://www.flickr.com/photos/ana/1/"), lines[3])
+        XCTAssertTrue(lines[3].hasPrefix("    Ana Lima · 2026-11-20 08:14 · #sea #sky · https://www.flickr.com/photos/ana"), lines[3])
         XCTAssertTrue(lines[4].hasPrefix("  Photo 2 "), lines[4])
         XCTAssertTrue(lines[6].hasPrefix("── Section 2 · 1 photo ──"), lines[6])
-        XCTAssertTrue(lines[9].hasPrefix(" photo 1 of 3  │ ↑/↓ select  Enter open  y copy  / filter"), lines[9])
+        XCTAssertTrue(lines[9].hasPrefix(" photo 1 of 3  │ ↑/↓ select  Enter open  p preview  y copy  ? keys  q quit"), lines[9])
         XCTAssertFalse(lines.joined().contains("\u{1B}"), "no escapes without colour")
     }
 
@@ -118,12 +118,12 @@ final class RendererTests: LeakCheckingTestCase {
         scrolled.scroll = 3
         let lines = ScreenRenderer.lines(for: scrolled, width: 90, height: 6, style: .none)
         XCTAssertTrue(lines[1].hasPrefix("  Photo 2 "), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("    Ana Lima · 2026-11-20 08:14 · https://www.flickr.com/photos/ana/2/"), lines[2])
+        XCTAssertTrue(lines[2].hasPrefix("    Ana Lima · 2026-11-20 08:14 · #sea #sky · https://www.flickr.com/photos/ana/2/"), lines[2])
         XCTAssertTrue(lines[3].hasPrefix("  Photo 3 "), lines[3])
         XCTAssertEqual(ScreenRenderer.maxScroll(scrolled, width: 90, height: 6), 21 - 4)
         scrolled.scroll = 1000
         let bottom = ScreenRenderer.lines(for: scrolled, width: 90, height: 6, style: .none)
-        XCTAssertTrue(bottom[4].hasPrefix("    Ana Lima · 2026-11-20 08:14 · https://www.flickr.com/photos/ana/10/"), bottom[4])
+        XCTAssertTrue(bottom[4].hasPrefix("    Ana Lima · 2026-11-20 08:14 · #sea #sky · https://www.flickr.com/photos/ana/10/"), bottom[4])
     }
 
     func testTinyAndNarrowScreensStillFit() {

@@ -5,11 +5,7 @@ import XCTest
 
 final class ScreenModelTests: LeakCheckingTestCase {
     private func model(photos: Int = 10, images: Bool = false) -> ScreenModel {
-        var state = ScreenState(request: PhotoRequest(tags: "sea"), sourceLabel: "offline")
-        state.sections = photos > 0 ? [section(Array(1...photos))] : []
-        state.imagesAvailable = images
-        state.imagesEnabled = images
-        return ScreenModel(state: state)
+        screenModel(photos: photos, images: images)
     }
 
     private func press(_ keys: [Key], on screen: inout ScreenModel, width: Int = 80, height: Int = 10) -> [ScreenCommand?] {

@@ -1,6 +1,6 @@
 /// Shrinks an image by area averaging (each output pixel is the weighted mean of the input
 /// pixels it covers), the resampling after a scaled IDCT.
-enum AreaResampler {
+public enum AreaResampler {
     /// The size of a `width` x `height` picture shrunk so its longer side is `maxPixelSize`,
     /// keeping the aspect ratio (the shorter side rounded, at least 1).
     static func fittedSize(width: Int, height: Int, within maxPixelSize: Int) -> (width: Int, height: Int) {
@@ -38,7 +38,9 @@ enum AreaResampler {
         }
     }
 
-    static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+    /// `image` scaled to exactly `width` x `height` (each at least 1; `image` not empty), each
+    /// output pixel the area-weighted mean of the input pixels it covers (shrinking or growing).
+    public static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         let columns = spans(input: image.width, output: width)
         let rows = spans(input: image.height, output: height)
         // Horizontal pass into 14-bit fixed point, then vertical pass to bytes.

@@ -93,13 +93,19 @@ public struct Redactor: Sendable, Equatable {
         }.joined(separator: "&")
     }
 
-    /// A body as text: JSON with hidden keys masked (at any depth), form text masked, other UTF-8
-    /// as is, binary as a byte count.
+    /// A body as text, as it was sent: JSON with the whole value of every hidden key masked in
+    /// place (at any depth; key order and spacing kept), form text masked, other UTF-8 as is,
+    /// binary as a byte count.
     public func body(_ data: Data, contentType: String?) -> String {
+        let masker = JSONKeyMasker(hides: hides, replacement: Array("\"\(Self.mask)\"".utf8))
         if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
            object is [String: Any] || object is [Any] {
-            let masked = maskJSON(object)
-            if let text = (try? JSONSerialization.data(withJSONObject: masked, options: [.sortedKeys])).flatMap({ String(data: $0, encoding: .utf8) }) {
+            if let masked = masker.masked(Array(data)) {
+                return String(decoding: masked, as: UTF8.self)
+            }
+            // JSON the scanner cannot follow (UTF-16 or UTF-32 text): masked, then written again.
+            if let text = (try? JSONSerialization.data(withJSONObject: maskJSON(object), options: [.sortedKeys]))
+                .flatMap({ String(data: $0, encoding: .utf8) }) {
                 return text
             }
         }

@@ -68,8 +68,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         let prepared = provider.plugins.reduce(request) { $1.prepare($0, target: target) }
-        if !isFinished {
-            let sent = PreparedRequest(request: prepared)
+        if !isFinished, !provider.plugins.isEmpty {
+            let sent = PreparedRequest(request: prepared, sessionHeaders: provider.transport.sessionHeaders(for: prepared))
             for plugin in provider.plugins { plugin.willSend(sent, target: target) }
         }
         return prepared

@@ -51,6 +51,13 @@ public final class DefaultTransport: HTTPTransport {
         return sessionTransport.send(request, options: options, completion: completion)
     }
 
+    /// The headers the transport for the request's scheme adds.
+    public func sessionHeaders(for request: URLRequest) -> [String: String] {
+        if Self.usesSocketTransport(for: request) { return socketTransport.sessionHeaders(for: request) }
+        // Not created yet: it will be made with the default configuration, which adds none.
+        return urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
+    }
+
     /// Whether `request` goes through `socketTransport`: `http://` on Linux, never on Apple platforms.
     static func usesSocketTransport(for request: URLRequest) -> Bool {
         NetworkingPlatform.defaultTransportUsesSocketsForHTTP && request.url?.scheme?.lowercased() == "http"

@@ -16,9 +16,16 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest,
               options: TransportOptions,
               completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable
+
+    /// The header fields this transport adds to `request` on its own (Moya's `sessionHeaders`),
+    /// which `NetworkLoggerPlugin` shows beside the request's; fields the request sets win.
+    func sessionHeaders(for request: URLRequest) -> [String: String]
 }
 
 extension HTTPTransport {
+    /// None: a transport written outside this package says nothing about what it adds.
+    public func sessionHeaders(for request: URLRequest) -> [String: String] { [:] }
+
     /// A fallback for transports written outside this package: it reads the upload into
     /// memory, sends it with `send(_:progress:completion:)`, and writes the body to
     /// `downloadFile` afterwards. `SocketTransport` and `URLSessionTransport` stream instead.

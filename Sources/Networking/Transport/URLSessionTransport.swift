@@ -53,6 +53,15 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session's effective configuration.
     public var configuration: URLSessionConfiguration { session.configuration }
 
+    /// The configuration's `httpAdditionalHeaders` (User-Agent, Accept-Language ... when set there).
+    public func sessionHeaders(for request: URLRequest) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        return headers
+    }
+
     /// Requests still in flight finish (and report) before the session goes: cancelling them
     /// here would stop FoundationNetworking on Linux, whose task registry then loses them.
     deinit {

@@ -22,6 +22,8 @@ package final class InteractiveApp: Sendable {
     private let subscriptions = DisposeBag()
     private let loads = RunningLoads()
     private let board: Lock<ThumbnailBoard?> = Lock(nil)
+    /// The full-size picture of the photo previewed with `p`.
+    private let previewBoard: Lock<ThumbnailBoard?> = Lock(nil)
     private let finished = DispatchSemaphore(value: 0)
     private let exitCode = Lock<ExitCode?>(nil)
 
@@ -50,10 +52,16 @@ package final class InteractiveApp: Sendable {
         terminal.start()
         terminal.onSignals([SIGINT, SIGTERM, SIGHUP], queue: ui) { [self] _ in quit(.failure) }
         terminal.onSignals([SIGWINCH], queue: ui) { [self] _ in redraw() }
+        // The largest list box is 30 x 10 cells: 30 x 20 half-block pixels, or 240 x 160 at 8 x 16 pixels a cell.
         let maxPixelSize: Int
-        if case .halfBlocks = graphics { maxPixelSize = 48 } else { maxPixelSize = 192 }
+        if case .halfBlocks = graphics { maxPixelSize = 48 } else { maxPixelSize = 240 }
         board.withLock {
             $0 = ThumbnailBoard(loader: session.thumbnails, maxPixelSize: maxPixelSize) { [self] in
+                ui.async { [self] in redraw() }
+            }
+        }
+        previewBoard.withLock {
+            $0 = ThumbnailBoard(loader: session.thumbnails, maxPixelSize: Self.previewPixelSize) { [self] in
                 ui.async { [self] in redraw() }
             }
         }
@@ -107,6 +115,7 @@ package final class InteractiveApp: Sendable {
         subscriptions.disposeAll()
         loads.disposeAll()
         board.withLock { $0 }?.close()
+        previewBoard.withLock { $0 }?.close()
         if graphics == .kitty { terminal.write(KittyImageRenderer.clearPlacements) }
         terminal.restore()
         return exitCode.withLock { $0 } ?? .success
@@ -198,12 +207,21 @@ package final class InteractiveApp: Sendable {
             board?.show([])
         }
         let cells = board?.cells ?? [:]
+        let previewBoard = self.previewBoard.withLock { $0 }
+        let previewed = state.previewing ? state.selectedPhoto : nil
+        previewBoard?.show(previewed.map { [$0] } ?? [])
+        let preview = previewed.flatMap { previewBoard?.cells[$0.media.m] }
         terminal.draw(ScreenRenderer.lines(for: state, width: size.width, height: size.height, style: style,
-                                           thumbnails: cells, graphics: graphics))
-        let placements = ScreenRenderer.placements(for: state, width: size.width, height: size.height, thumbnails: cells)
+                                           thumbnails: cells, graphics: graphics, preview: preview))
+        let placements = ScreenRenderer.placements(for: state, width: size.width, height: size.height, thumbnails: cells,
+                                                   preview: preview)
         let overlay = ThumbnailPlacement.overlay(placements, graphics: graphics)
         if !overlay.isEmpty { terminal.write(overlay) }
     }
+
+    /// The longer side of a previewed picture, in pixels: the demo's pictures and Flickr's `_m`
+    /// files are smaller, so they arrive whole.
+    private static let previewPixelSize = 1_024
 
     private func quit(_ code: ExitCode) {
         let first = exitCode.withLock { current -> Bool in

@@ -16,26 +16,46 @@ package enum PhotoFeedCommand {
             return ExitCode.success.rawValue
         }
 
-        let stdoutIsTerminal = TerminalController.isTerminal(STDOUT_FILENO)
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let style = TextStyle(enabled: options.color && !noColor && stdoutIsTerminal)
-        let interactive = stdoutIsTerminal && TerminalController.isTerminal(STDIN_FILENO)
-            && options.format == .automatic && options.pages == nil
+        let plan = DisplayPlan(options: options, environment: environment,
+                               stdinIsTerminal: TerminalController.isTerminal(STDIN_FILENO),
+                               stdoutIsTerminal: TerminalController.isTerminal(STDOUT_FILENO),
+                               stderrIsTerminal: TerminalController.isTerminal(STDERR_FILENO))
+        plan.notes.forEach(writeError)
+        let style = TextStyle(enabled: plan.colors)
 
+        var logFile: VerboseLogFile?
+        if plan.logsToFile {
+            do {
+                logFile = try VerboseLogFile.create()
+            } catch {
+                writeError("photo-feed: could not create the --verbose log file: \(error)")
+                return ExitCode.failure.rawValue
+            }
+        }
+        let log: @Sendable (String) -> Void
+        if let logFile {
+            log = { logFile.write($0) }
+        } else {
+            log = { writeError($0) }
+        }
         let session: FeedSession
         do {
-            session = try FeedSession(options: options, log: { writeError($0) })
+            session = try FeedSession(options: options, log: log)
         } catch {
             writeError("photo-feed: could not start the demo server: \(error)")
             return ExitCode.failure.rawValue
         }
         defer { session.stop() }
 
-        if interactive {
-            let graphics = ThumbnailProtocol.resolve(options.images, environment: environment)
-            return InteractiveApp(session: session, options: options, terminal: TerminalController(), style: style,
-                                  graphics: graphics, opener: .system(environment: environment))
+        if plan.interactive {
+            let code = InteractiveApp(session: session, options: options, terminal: TerminalController(), style: style,
+                                      graphics: plan.graphics, opener: .system(environment: environment))
                 .run().rawValue
+            if let logFile {
+                logFile.close()
+                writeError("photo-feed: the --verbose log is in \(logFile.url.path)")
+            }
+            return code
         }
         let runner = BatchRunner(session: session, options: options, format: options.format == .json ? .json : .plain,
                                  style: style, output: writeOutput, errorOutput: writeError)

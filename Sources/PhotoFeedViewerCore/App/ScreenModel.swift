@@ -25,18 +25,32 @@ package struct ScreenModel: Equatable, Sendable {
         if state.showingHelp {
             state.showingHelp = false
             clampScroll(width: width, height: height)
-            return key == .character("q") ? .quit : nil
+            return nil
         }
-        let page = max(1, ScreenRenderer.bodyHeight(state, height: height) / (state.imagesEnabled ? ScreenRenderer.thumbnailRows : 2))
+        if state.previewing {
+            state.previewing = false
+            return nil
+        }
+        let page = max(1, ScreenRenderer.bodyHeight(state, height: height) / ScreenRenderer.linesPerPhoto(state, width: width))
         switch key {
         case .character("q"), .character("Q"):
             return .quit
         case .character("n"), .character("N"):
             state.followsNewSection = true
+            state.pendingLoad = .more(photosBefore: state.photoCount)
             return .loadMore
         case .character("r"):
             state.reloading = true
+            state.pendingLoad = .reload
             return .reload
+        case .character("p"):
+            if state.selectedPhoto == nil {
+                state.notice = "No photo to preview"
+            } else if state.imagesAvailable {
+                state.previewing = true
+            } else {
+                state.notice = "No pictures in this terminal (see --images)"
+            }
         case .character("t"):
             state.prompt = state.request.tags
             state.promptCursor = state.request.tags.count
@@ -89,10 +103,17 @@ package struct ScreenModel: Equatable, Sendable {
         let wasReloading = state.reloading
         state.sections = sections
         state.reloading = false
-        if grew && state.followsNewSection, let newest = sections.last?.items.first?.photo,
-           let index = state.shownPhotos.firstIndex(of: newest) {
+        if grew && state.followsNewSection, let newest = sections.last {
             state.followsNewSection = false
-            select(index, width: width, height: height, showSectionBelow: true)
+            // the first new photo the filter shows
+            let shown = state.shownPhotos
+            if let index = newest.items.lazy.compactMap({ shown.firstIndex(of: $0.photo) }).first {
+                select(index, width: width, height: height, showSectionBelow: true)
+            } else {
+                let count = newest.items.count
+                state.notice = "\(count) new photo\(count == 1 ? "" : "s"), none matches the filter"
+                select(selected.flatMap { shown.firstIndex(of: $0) } ?? state.selection, width: width, height: height)
+            }
         } else if !wasReloading, let selected, let index = state.shownPhotos.firstIndex(of: selected) {
             select(index, width: width, height: height)
         } else {
@@ -100,11 +121,24 @@ package struct ScreenModel: Equatable, Sendable {
         }
     }
 
-    /// A load ended: a failed one ends a reload (keeping the old photos) and forgets `n`'s jump.
+    /// A load ended: a failed one ends a reload (keeping the old photos) and forgets `n`'s jump;
+    /// a successful `n` that brought no new photo, or a reload, says so in the footer.
     package mutating func loadFinished(succeeded: Bool) {
-        if !succeeded {
+        let pending = state.pendingLoad
+        state.pendingLoad = nil
+        guard succeeded else {
             state.reloading = false
             state.followsNewSection = false
+            return
+        }
+        switch pending {
+        case .more(let before) where state.photoCount == before:
+            state.followsNewSection = false
+            state.notice = "No new photos: the feed sent only photos already shown"
+        case .reload:
+            state.notice = "Reloaded: \(state.photoCount) photo\(state.photoCount == 1 ? "" : "s")"
+        default:
+            break
         }
     }
 

@@ -6,7 +6,7 @@ package enum HalfBlockRenderer {
     /// `rows` lines of exactly `columns` cells each, every line ending with a colour reset.
     package static func lines(for image: RGBImage, columns: Int, rows: Int, depth: ThumbnailProtocol.ColorDepth) -> [String] {
         guard columns > 0, rows > 0 else { return [] }
-        let scaled = ImageResampler.filled(image, width: columns, height: rows * 2)
+        let scaled = CenterCrop.filled(image, width: columns, height: rows * 2)
         return (0..<rows).map { row in
             var line = ""
             var previous: (String, String)?

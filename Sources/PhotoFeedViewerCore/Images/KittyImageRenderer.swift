@@ -11,7 +11,7 @@ package enum KittyImageRenderer {
     /// that id) and place it at the cursor over `columns` x `rows` cells.
     package static func sequence(for image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
         guard columns > 0, rows > 0 else { return "" }
-        let scaled = ImageResampler.filled(image, width: columns * pixelsPerCell.width, height: rows * pixelsPerCell.height)
+        let scaled = CenterCrop.filled(image, width: columns * pixelsPerCell.width, height: rows * pixelsPerCell.height)
         let payload = Array(Data(scaled.pixels).base64EncodedString().utf8)
         var out = ""
         var offset = 0

@@ -10,7 +10,7 @@ package enum SixelRenderer {
     package static func sequence(for image: RGBImage, columns: Int, rows: Int) -> String {
         guard columns > 0, rows > 0 else { return "" }
         let width = columns * pixelsPerCell.width, height = rows * pixelsPerCell.height
-        let scaled = ImageResampler.filled(image, width: width, height: height)
+        let scaled = CenterCrop.filled(image, width: width, height: height)
         var indices = [Int](repeating: 0, count: width * height)
         var used = Set<Int>()
         for index in indices.indices {

@@ -20,10 +20,11 @@ package enum ThumbnailProtocol: Equatable, Sendable {
     }
 
     /// The protocol for `mode` in a terminal described by `environment`: an explicit mode as
-    /// asked (half blocks in 24-bit colour only when `COLORTERM` says so); `auto` draws nothing
-    /// under `NO_COLOR` or on a `dumb` terminal, else picks from `TERM`, `TERM_PROGRAM` and
-    /// `COLORTERM`, falling back to half blocks.
-    package static func resolve(_ mode: ImageMode, environment: [String: String]) -> ThumbnailProtocol {
+    /// asked (`blocks` in 24-bit colour only when `COLORTERM` says so, `truecolor` and `256` at
+    /// that depth); `auto` draws nothing under `NO_COLOR`, with `colors` false (`--no-color`) or
+    /// on a `dumb` terminal, else picks from `TERM`, `TERM_PROGRAM` and `COLORTERM`, falling back
+    /// to half blocks.
+    package static func resolve(_ mode: ImageMode, environment: [String: String], colors: Bool = true) -> ThumbnailProtocol {
         let term = (environment["TERM"] ?? "").lowercased()
         let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
@@ -33,9 +34,11 @@ package enum ThumbnailProtocol: Equatable, Sendable {
         case .iterm: return .iterm
         case .sixel: return .sixel
         case .blocks: return .halfBlocks(depth)
+        case .truecolor: return .halfBlocks(.truecolor)
+        case .palette256: return .halfBlocks(.palette256)
         case .none: return .none
         case .auto:
-            if !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb" || term.isEmpty { return .none }
+            if !colors || !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb" || term.isEmpty { return .none }
             if term.contains("kitty") || program == "ghostty" || environment["KITTY_WINDOW_ID"] != nil { return .kitty }
             if program == "iterm.app" || program == "wezterm" { return .iterm }
             if term.contains("sixel") || term.hasPrefix("mlterm") || term.hasPrefix("foot") { return .sixel }

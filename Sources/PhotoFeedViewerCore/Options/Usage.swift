@@ -5,7 +5,7 @@ package enum Usage {
     Usage: photo-feed [options]
 
     Views Flickr's public photo feed in the terminal: full screen on a terminal,
-    plain text or JSON lines otherwise.
+    plain text or JSON lines otherwise (and when TERM=dumb).
 
     Source (default: live Flickr):
       --demo                 serve generated feeds from an in-process server on 127.0.0.1
@@ -22,15 +22,21 @@ package enum Usage {
     Output:
       --plain                one block per section, one line per photo
       --json                 one JSON object per photo per line
-      --verbose              log requests and responses to stderr
-      --no-color             no colours (NO_COLOR is honoured too)
-      --images MODE          thumbnails: auto, kitty, iterm, sixel, blocks or none
-                             (default auto: from TERM, TERM_PROGRAM and COLORTERM;
-                             none under NO_COLOR unless asked)
+      --verbose              log requests and responses to stderr; in full screen
+                             to a log file instead, whose name is printed on exit
+      --no-color             no colours and, unless --images asks, no pictures
+                             (the same as NO_COLOR=1)
+      --images MODE          pictures in full screen: auto, kitty, iterm, sixel,
+                             blocks, truecolor, 256 or none (blocks: half blocks,
+                             24-bit if COLORTERM says so; truecolor and 256: half
+                             blocks at that depth). Default auto: from TERM,
+                             TERM_PROGRAM and COLORTERM; none under --no-color or
+                             NO_COLOR. Printed output has no pictures.
       -h, --help             show this text
 
-    Keys (full screen): j/k or arrows select, Enter/o open, y copy the link,
-    / filter, i images, n more, r reload, t tags, ? keys, q quit.
+    Keys (full screen): j/k or arrows select, Enter/o open, p preview the photo
+    large (any key returns), y copy the link, / filter, i images, n more,
+    r reload, t tags, ? keys (any key closes them), q quit.
 
     Exit status: 0 ok, 1 the feed failed, 2 usage error.
     Options take their value as "--opt value" or "--opt=value".

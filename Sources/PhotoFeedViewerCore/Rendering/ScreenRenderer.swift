@@ -7,18 +7,34 @@ import PhotoFeed
 package enum ScreenRenderer {
     /// The spinner's frames.
     package static let spinnerFrames = ["|", "/", "-", "\\"]
-    /// The width of a thumbnail box in cells.
+    /// The width of the smallest thumbnail box in cells (at 96 columns and below).
     package static let thumbnailColumns = 12
-    /// The height of a thumbnail box in cells (and the lines of a photo when images are on).
+    /// The height of the smallest thumbnail box in cells.
     package static let thumbnailRows = 4
+    /// The largest thumbnail box, reached at 240 columns.
+    package static let largestThumbnail = (columns: 30, rows: 10)
+
+    /// The thumbnail box on a screen `width` columns wide: an eighth of the width in steps of
+    /// three columns, from 12 x 4 to 30 x 10 cells (two pixels per cell in height, so 3:2 pictures).
+    package static func thumbnailSize(width: Int) -> (columns: Int, rows: Int) {
+        let columns = min(largestThumbnail.columns, max(thumbnailColumns, width / 8 / 3 * 3))
+        return (columns, columns / 3)
+    }
+
+    /// The lines of each photo in the list: the thumbnail's height (at least the four text
+    /// lines) when images are on, else two.
+    package static func linesPerPhoto(_ state: ScreenState, width: Int) -> Int {
+        state.imagesEnabled ? max(4, thumbnailSize(width: width).rows) : 2
+    }
     /// The keys, as `?` shows them.
     package static let keyHelp = [
         "j k ↑ ↓      select the next or previous photo",
         "PgUp PgDn    a page up or down     g G   first or last photo",
         "Enter o      open the photo's page in the browser",
         "y            copy the photo's link (OSC 52)",
-        "/            filter loaded photos by title, author or tag (Esc clears)",
+        "/            filter loaded photos by title, author or tag, ignoring case and accents (Esc clears)",
         "i            thumbnails on or off",
+        "p            the selected photo as large as the screen allows (any key returns)",
         "n            load more (the selection moves to the new photos)",
         "r            reload (the old photos stay until the new ones arrive)",
         "t            new tags (←/→ move, Ctrl-U clear to the start, Ctrl-W delete a word)",
@@ -27,22 +43,29 @@ package enum ScreenRenderer {
     ]
 
     /// The lines of the screen; `thumbnails` by media URL, drawn as `graphics` says (half blocks
-    /// go into the lines; other protocols leave the box blank for ``placements(for:width:height:thumbnails:)``).
+    /// go into the lines; other protocols leave the box blank for ``placements(for:width:height:thumbnails:preview:)``).
+    /// While `state.previewing`, the body is the selected photo's `preview` picture instead.
     package static func lines(
         for state: ScreenState, width: Int, height: Int, style: TextStyle,
-        thumbnails: [String: ThumbnailCell] = [:], graphics: ThumbnailProtocol = .none
+        thumbnails: [String: ThumbnailCell] = [:], graphics: ThumbnailProtocol = .none, preview: ThumbnailCell? = nil
     ) -> [String] {
         guard width > 0, height > 0 else { return [] }
         var lines = [style.inverse(TerminalText.fitted(header(state), to: width))]
+        if state.previewing, !state.showingHelp, let photo = state.selectedPhoto {
+            lines += PreviewRenderer.lines(for: photo, cell: preview, box: previewBox(state, width: width, height: height, cell: preview),
+                                           width: width, height: bodyHeight(state, height: height), style: style, graphics: graphics)
+            return finished(lines, state: state, width: width, height: height, style: style)
+        }
         let layout = Layout(state, width: width)
         let visible = bodyHeight(state, height: height)
         let first = min(max(0, state.scroll), max(0, layout.rows.count - visible))
         var blocks: [Int: [String]] = [:]
+        let box = thumbnailSize(width: width)
         if state.imagesEnabled, case .halfBlocks(let depth) = graphics {
             for index in first..<min(layout.rows.count, first + visible) {
                 guard case .photo(let photo, _) = layout.rows[index], blocks[photo] == nil,
                       case .loaded(let image)? = thumbnails[layout.photos[photo].media.m] else { continue }
-                blocks[photo] = HalfBlockRenderer.lines(for: image, columns: thumbnailColumns, rows: thumbnailRows, depth: depth)
+                blocks[photo] = HalfBlockRenderer.lines(for: image, columns: box.columns, rows: box.rows, depth: depth)
             }
         }
         for index in first..<(first + visible) {
@@ -63,6 +86,12 @@ package enum ScreenRenderer {
                 lines.append(String(repeating: " ", count: width))
             }
         }
+        return finished(lines, state: state, width: width, height: height, style: style)
+    }
+
+    /// `lines` (header and body) with the error banner and the footer below.
+    private static func finished(_ lines: [String], state: ScreenState, width: Int, height: Int, style: TextStyle) -> [String] {
+        var lines = lines
         if let message = state.errorMessage, height >= 3 {
             lines.append(style.alert(TerminalText.fitted(" ! " + TerminalText.sanitized(message), to: width)))
         }
@@ -72,27 +101,52 @@ package enum ScreenRenderer {
         return Array(lines.prefix(height))
     }
 
-    /// The loaded thumbnails whose whole box is on screen, where they go.
+    /// The loaded thumbnails whose whole box is on screen, where they go; while previewing,
+    /// the loaded `preview` picture in its box.
     package static func placements(
-        for state: ScreenState, width: Int, height: Int, thumbnails: [String: ThumbnailCell]
+        for state: ScreenState, width: Int, height: Int, thumbnails: [String: ThumbnailCell], preview: ThumbnailCell? = nil
     ) -> [ThumbnailPlacement] {
-        guard state.imagesEnabled, !state.showingHelp, width > thumbnailColumns + 4 else { return [] }
+        if state.previewing, !state.showingHelp, state.selectedPhoto != nil {
+            guard case .loaded(let image)? = preview, let box = previewBox(state, width: width, height: height, cell: preview) else { return [] }
+            return [ThumbnailPlacement(row: 2 + box.row, column: 1 + box.column, columns: box.columns, rows: box.rows,
+                                       image: image, id: state.selection)]
+        }
+        let size = thumbnailSize(width: width)
+        guard state.imagesEnabled, !state.showingHelp, width > size.columns + 4 else { return [] }
         let layout = Layout(state, width: width)
         let visible = bodyHeight(state, height: height)
         let first = min(max(0, state.scroll), max(0, layout.rows.count - visible))
         var placements: [ThumbnailPlacement] = []
         for index in first..<min(layout.rows.count, first + visible) {
-            guard case .photo(let photo, 0) = layout.rows[index], index + thumbnailRows <= first + visible,
+            guard case .photo(let photo, 0) = layout.rows[index], index + size.rows <= first + visible,
                   case .loaded(let image)? = thumbnails[layout.photos[photo].media.m] else { continue }
-            placements.append(ThumbnailPlacement(row: 2 + index - first, column: 3, columns: thumbnailColumns,
-                                                 rows: thumbnailRows, image: image, id: photo))
+            placements.append(ThumbnailPlacement(row: 2 + index - first, column: 3, columns: size.columns,
+                                                 rows: size.rows, image: image, id: photo))
         }
         return placements
     }
 
+    /// Where the preview picture goes in the body (0-based row and column) and its size in cells:
+    /// as large as the body allows with the picture's aspect ratio (a cell is two pixels high),
+    /// centred; nil until the picture is loaded.
+    package static func previewBox(_ state: ScreenState, width: Int, height: Int, cell: ThumbnailCell?)
+        -> (row: Int, column: Int, columns: Int, rows: Int)? {
+        guard case .loaded(let image)? = cell, image.width > 0, image.height > 0 else { return nil }
+        let body = bodyHeight(state, height: height) - 1  // one line for the title below
+        guard body >= 1, width >= 1 else { return nil }
+        var rows = body
+        var columns = (2 * rows * image.width + image.height / 2) / image.height
+        if columns > width {
+            columns = width
+            rows = max(1, (columns * image.height + image.width) / (2 * image.width))
+        }
+        columns = max(1, columns)
+        return ((body - rows) / 2, (width - columns) / 2, columns, rows)
+    }
+
     /// The photos with at least one line on screen, top first: the thumbnails to load.
     package static func visiblePhotos(_ state: ScreenState, width: Int, height: Int) -> [Photo.Item] {
-        guard !state.showingHelp else { return [] }
+        guard !state.showingHelp, !state.previewing else { return [] }
         let layout = Layout(state, width: width)
         let visible = bodyHeight(state, height: height)
         let first = min(max(0, state.scroll), max(0, layout.rows.count - visible))
@@ -158,9 +212,24 @@ package enum ScreenRenderer {
         if shown > 0 { parts.append("photo \(min(shown, state.selection + 1)) of \(shown)") }
         if !state.filter.isEmpty { parts.append("filter \"\(TerminalText.sanitized(state.filter))\"") }
         if let notice = state.notice { parts.append(TerminalText.sanitized(notice)) }
-        let keys = "↑/↓ select  Enter open  y copy  / filter  i images  n more  r reload  t tags  ? keys  q quit"
+        if state.previewing {
+            return style.dim(TerminalText.fitted(" " + (parts + ["any key returns to the list"]).joined(separator: " · "), to: width))
+        }
         let status = parts.isEmpty ? "" : " " + parts.joined(separator: " · ") + "  │"
-        return style.dim(TerminalText.fitted(status + " " + keys, to: width))
+        return style.dim(TerminalText.fitted(status + keyHints(fitting: width - TerminalText.columns(of: status)), to: width))
+    }
+
+    /// The key hints of the footer, each whole: as many as fit in `columns`, in order, with
+    /// `? keys  q quit` kept at the end while they fit.
+    static func keyHints(fitting columns: Int) -> String {
+        let hints = ["↑/↓ select", "Enter open", "p preview", "y copy", "/ filter", "i images", "n more", "r reload", "t tags"]
+        let last = ["? keys  q quit", "? keys"].first { TerminalText.columns(of: " " + $0) <= columns } ?? ""
+        var text = ""
+        for hint in hints where TerminalText.columns(of: text + "  " + hint + "  " + last) + 1 <= columns {
+            text += (text.isEmpty ? " " : "  ") + hint
+        }
+        guard !last.isEmpty else { return text }
+        return text + (text.isEmpty ? " " : "  ") + last
     }
 
     /// `text` with the cursor shown: `_` at the end, `|` before the character it is on.
@@ -191,11 +260,13 @@ package enum ScreenRenderer {
 
         init(_ state: ScreenState, width: Int) {
             guard !state.showingHelp else {
-                rows = ["Keys"].map(Row.section) + ScreenRenderer.keyHelp.map { Row.help("  " + $0) }
+                rows = ["Keys"].map(Row.section) + ScreenRenderer.keyHelp.flatMap { line in
+                    TerminalText.wrapped("  " + line, to: width, indent: 15).map(Row.help)
+                }
                 photos = []
                 return
             }
-            let linesPerPhoto = state.imagesEnabled ? ScreenRenderer.thumbnailRows : 2
+            let linesPerPhoto = ScreenRenderer.linesPerPhoto(state, width: width)
             var rows: [Row] = []
             var photos: [Photo.Item] = []
             for section in state.shownSections {
@@ -231,11 +302,15 @@ package enum ScreenRenderer {
                               PhotoText.tags(item), PhotoText.link(item)]
                 text = line < fields.count ? fields[line] : ""
             } else {
-                text = line == 0 ? PhotoText.title(item) : "  \(PhotoText.author(item)) · \(PhotoText.date(item)) · \(PhotoText.link(item))"
+                let tags = PhotoText.tags(item)
+                text = line == 0 ? PhotoText.title(item)
+                    : "  \(PhotoText.author(item)) · \(PhotoText.date(item))\(tags.isEmpty ? "" : " · " + tags) · \(PhotoText.link(item))"
             }
-            let box = state.imagesEnabled && width > thumbnailColumns + 4
-            let prefix = marker + (box ? thumbnailLine(thumbnails[item.media.m], blocks: blocks[index], line: line, style: style) + " " : "")
-            let prefixColumns = 2 + (box ? thumbnailColumns + 1 : 0)
+            let size = thumbnailSize(width: width)
+            let box = state.imagesEnabled && width > size.columns + 4
+            let prefix = marker + (box ? thumbnailLine(thumbnails[item.media.m], blocks: blocks[index], line: line, columns: size.columns,
+                                                       style: style) + " " : "")
+            let prefixColumns = 2 + (box ? size.columns + 1 : 0)
             let body = TerminalText.fitted(text, to: max(0, width - prefixColumns))
             let styledBody = line == 0 ? (selected ? style.inverse(body) : style.bold(body)) : style.dim(body)
             if prefixColumns > width { return TerminalText.fitted(marker, to: width) }
@@ -245,21 +320,22 @@ package enum ScreenRenderer {
 
     /// Line `line` of a thumbnail box: the picture's half blocks (`blocks`), blanks for the
     /// graphics protocols to draw over, or a dim placeholder with the state in one word.
-    private static func thumbnailLine(_ cell: ThumbnailCell?, blocks: [String]?, line: Int, style: TextStyle) -> String {
+    private static func thumbnailLine(_ cell: ThumbnailCell?, blocks: [String]?, line: Int, columns: Int, style: TextStyle) -> String {
         switch cell {
         case .loaded?:
-            guard let blocks, blocks.indices.contains(line) else { return String(repeating: " ", count: thumbnailColumns) }
+            guard let blocks, blocks.indices.contains(line) else { return String(repeating: " ", count: columns) }
             return blocks[line]
         case .failed(let reason)?:
-            return placeholder(line == 1 ? reason : "", style: style)
+            return placeholder(line == 1 ? reason : "", columns: columns, style: style)
         case .loading?, nil:
-            return placeholder(line == 1 ? "···" : "", style: style)
+            return placeholder(line == 1 ? "···" : "", columns: columns, style: style)
         }
     }
 
-    private static func placeholder(_ word: String, style: TextStyle) -> String {
-        let text = TerminalText.truncated(TerminalText.sanitized(word), to: thumbnailColumns - 2)
-        let padding = thumbnailColumns - TerminalText.columns(of: text)
+    /// A box of `columns` cells with `word` in the middle, for a picture not there.
+    static func placeholder(_ word: String, columns: Int, style: TextStyle) -> String {
+        let text = TerminalText.truncated(TerminalText.sanitized(word), to: columns - 2)
+        let padding = columns - TerminalText.columns(of: text)
         let left = padding / 2
         let line = "░" + String(repeating: " ", count: max(0, left - 1)) + text
             + String(repeating: " ", count: max(0, padding - left - 1)) + "░"

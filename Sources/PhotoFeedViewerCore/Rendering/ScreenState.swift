@@ -1,3 +1,4 @@
+import Foundation
 import PhotoFeed
 
 /// Everything the full screen shows; the screen is a pure function of this, the thumbnails
@@ -25,7 +26,7 @@ package struct ScreenState: Equatable, Sendable {
     package var watchInterval: Duration?
     /// The selected photo, an index into `shownPhotos`.
     package var selection = 0
-    /// Only photos whose title, author or tags contain this (case-insensitive) are shown.
+    /// Only photos whose title, author or tags contain this (ignoring case and accents) are shown.
     package var filter = ""
     /// The filter being typed after `/`; `nil` when not typing one.
     package var filterPrompt: String?
@@ -43,6 +44,18 @@ package struct ScreenState: Equatable, Sendable {
     package var reloading = false
     /// `n` was pressed: select the first photo of the next section when it arrives.
     package var followsNewSection = false
+    /// The selected photo is shown large (`p`) instead of the list.
+    package var previewing = false
+    /// The load `n` or `r` started and its answer not yet in, to say what it brought.
+    package var pendingLoad: PendingLoad?
+
+    /// A load started by a key.
+    package enum PendingLoad: Equatable, Sendable {
+        /// `n`, with this many photos loaded before it.
+        case more(photosBefore: Int)
+        /// `r`.
+        case reload
+    }
 
     /// A screen for `request` from `sourceLabel`.
     package init(request: PhotoRequest, sourceLabel: String) {
@@ -58,7 +71,7 @@ package struct ScreenState: Equatable, Sendable {
     /// Each section's number (1-based) and the photos of it that pass the filter; sections left
     /// empty by the filter are left out.
     package var shownSections: [(number: Int, photos: [Photo.Item])] {
-        let needle = filter.lowercased()
+        let needle = Self.folded(filter)
         return sections.enumerated().compactMap { offset, section in
             let photos = section.items.map(\.photo).filter { needle.isEmpty || Self.matches($0, needle) }
             return photos.isEmpty && !needle.isEmpty ? nil : (offset + 1, photos)
@@ -77,8 +90,13 @@ package struct ScreenState: Equatable, Sendable {
     }
 
     private static func matches(_ item: Photo.Item, _ needle: String) -> Bool {
-        PhotoText.title(item).lowercased().contains(needle)
-            || PhotoText.author(item).lowercased().contains(needle)
-            || item.tags.lowercased().contains(needle)
+        folded(PhotoText.title(item)).contains(needle)
+            || folded(PhotoText.author(item)).contains(needle)
+            || folded(item.tags).contains(needle)
+    }
+
+    /// `text` compared without case or accents (`Zürich` matches `zurich`).
+    private static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 }

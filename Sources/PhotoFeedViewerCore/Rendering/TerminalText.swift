@@ -44,6 +44,27 @@ package enum TerminalText {
         return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
     }
 
+    /// `text` broken at spaces into lines of at most `width` columns, each continuation line
+    /// starting with `indent` spaces; a word longer than a line is cut.
+    package static func wrapped(_ text: String, to width: Int, indent: Int) -> [String] {
+        guard width > 0 else { return [] }
+        guard columns(of: text) > width else { return [text] }
+        let indent = min(indent, width / 2)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if columns(of: candidate) <= width || line.allSatisfy({ $0 == " " }) {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+            }
+        }
+        lines.append(line)
+        return lines.map { truncated($0, to: width) }
+    }
+
     /// `text` without ANSI escape sequences (`ESC [ ... letter`), for measuring styled lines.
     package static func strippingEscapes(_ text: String) -> String {
         var out = String.UnicodeScalarView()

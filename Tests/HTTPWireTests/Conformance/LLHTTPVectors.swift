@@ -77,7 +77,7 @@ struct LLHTTPVectors: Decodable {
     /// The strict vectors of `kind`, or a skip that says where the fixture was looked for.
     static func strict(kind: String) throws -> [Vector] {
         guard let data = try? Data(contentsOf: fileURL) else {
-            throw XCTSkip("llhttp vectors not found at \(fileURL.path); see /work/shared/fixtures/llhttp/README.md")
+            throw XCTSkip("llhttp vectors not found at ../shared/fixtures/llhttp/vectors.json (beside the repository root); see the README.md there")
         }
         return try JSONDecoder().decode(LLHTTPVectors.self, from: data).vectors.filter { $0.kind == kind && $0.mode == "strict" }
     }

@@ -101,7 +101,7 @@ final class MoyaParityTests: LeakCheckingTestCase {
     func testCredentialsPluginSendsBasicAuthorization() throws {
         let server = try FeedServer()
         defer { server.stop() }
-        let plugin = CredentialsPlugin { target in
+        let plugin = CredentialsPlugin(allowsPlainHTTP: true) { target in
             target.path == "echo" ? URLCredential(user: "ann", password: "pa:ss", persistence: .none) : nil
         }
         let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport(configuration: .ephemeral), plugins: [plugin])

@@ -8,6 +8,10 @@ import HTTPWire
 /// and the body (`httpBody`, or `httpBodyStream` read to its end) with `Content-Length`.
 enum SocketRequestEncoding {
     /// The method of `request`, `GET` when unset.
+    /// The `Accept-Encoding` the transport sends when the request sets none (it decodes both).
+    static let acceptedEncodings = "gzip, deflate"
+
+    /// The method of `request`, `GET` when unset.
     static func method(of request: URLRequest) -> String {
         let method = request.httpMethod ?? "GET"
         return method.isEmpty ? "GET" : method.uppercased()
@@ -39,7 +43,7 @@ enum SocketRequestEncoding {
             head.headers.add(name: "Transfer-Encoding", value: "chunked")
         }
         if acceptsCompression, !head.headers.contains("Accept-Encoding") {
-            head.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            head.headers.add(name: "Accept-Encoding", value: acceptedEncodings)
         }
         return (head.serialized(), head.headers["Connection"].map(asksToClose) ?? false)
     }

@@ -86,6 +86,12 @@ public final class SocketTransport: HTTPTransport {
         return exchange
     }
 
+    /// `Accept-Encoding: gzip, deflate` unless `request` sets its own (not sent for a body going
+    /// to a file, which is written as it arrives).
+    public func sessionHeaders(for request: URLRequest) -> [String: String] {
+        request.value(forHTTPHeaderField: "Accept-Encoding") == nil ? ["Accept-Encoding": SocketRequestEncoding.acceptedEncodings] : [:]
+    }
+
     /// Closes every idle pooled connection. Connections in use close or return to the pool when
     /// their exchange ends; the transport stays usable and opens new connections as needed.
     public func close() {
