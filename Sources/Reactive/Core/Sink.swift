@@ -13,6 +13,10 @@ class Sink<Output>: Disposable, @unchecked Sendable {
     /// (or under the sink's own lock). Every access is a single read or write that spans no
     /// call, so no two can overlap and the dynamic exclusivity check is skipped.
     @usableFromInline @exclusivity(unchecked) final var isStopped = false
+    #if DEBUG
+    /// Reports events that overlap in this sink (debug builds only; see `SynchronizationTracker`).
+    @usableFromInline final let synchronizationTracker = SynchronizationTracker()
+    #endif
 
     @inlinable
     init(downstream: AnyObserver<Output>) {
