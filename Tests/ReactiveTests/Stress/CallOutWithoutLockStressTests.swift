@@ -74,10 +74,9 @@ final class CallOutWithoutLockStressTests: LeakCheckingTestCase {
     ) {
         // The source breaks the grammar on purpose (an error while a `next` is being delivered),
         // which debug builds report: the reports are collected here and checked, not printed.
-        let reports = Recorder<String>()
-        let previousOutput = DebugLog.output
-        DebugLog.output = { reports.append($0) }
-        defer { DebugLog.output = previousOutput }
+        let capture = DebugLogCapture()
+        defer { capture.restore() }
+        let reports = capture.lines
         for _ in 0..<rounds {
             let source = CapturedObserver<Int>()
             let inObserver = DispatchSemaphore(value: 0)

@@ -8,22 +8,19 @@ import XCTest
 /// or re-entrantly on one. Each test makes the overlap happen for certain (the first delivery
 /// waits until the second one has gone through), then reads the reports from `DebugLog.output`.
 final class SynchronizationAnomalyTests: LeakCheckingTestCase {
-    private var lines = Recorder<String>()
-    private var previousOutput: (@Sendable (String) -> Void)?
+    private var capture: DebugLogCapture?
+    private var lines: Recorder<String> { capture?.lines ?? Recorder() }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         #if !DEBUG
         throw XCTSkip("overlaps are checked in debug builds only")
         #endif
-        let lines = Recorder<String>()
-        self.lines = lines
-        previousOutput = DebugLog.output
-        DebugLog.output = { lines.append($0) }
+        capture = DebugLogCapture()
     }
 
     override func tearDown() {
-        if let previousOutput { DebugLog.output = previousOutput }
+        capture?.restore()
         super.tearDown()
     }
 
