@@ -2,6 +2,7 @@
 ///
 /// Subclasses add their own state. Events reach a sink serialized (the Rx grammar), so state
 /// touched only from `on(_:)` needs no lock; state touched from timers or `dispose()` does.
+/// Debug builds check that rule where events enter a sink (`lift`, `create`) and report a breach.
 /// It and the hot operators' sinks are `@usableFromInline` with `@inlinable` event paths, so a
 /// client module specializes them for its element types instead of running generic code.
 // @unchecked: `downstream` and `upstream` are immutable or locked; subclasses document their own state.
