@@ -66,10 +66,10 @@ public final class PhotoFeedStore: Sendable {
     /// or removes it from the queue if it has not started.
     public func load(_ pageRequest: PhotoRequest = PhotoRequest()) -> Single<Photo> {
         Single.create { [self] observer in
-            // The turn ends (the next load starts) only once this load's request is answered or
-            // cancelled: a dispose that comes while another thread is still sending the request
-            // finds `request` unset, and that thread cancels the request, then ends the turn,
-            // when it sets it.
+            // The turn ends (the next load starts) once, when `request` is disposed: after the
+            // answer, or on the load's dispose. A dispose that comes while another thread is still
+            // sending the request finds `request` unset, so that thread cancels the request, then
+            // ends the turn, when it sets it.
             let request = SingleAssignmentDisposable()
             turns.onNext(Observable<Never>.create { [self] turn in
                 guard !request.isDisposed else {
@@ -82,7 +82,7 @@ public final class PhotoFeedStore: Sendable {
                         append(photo.items, ifGeneration: generation)
                     }
                     observer(result)
-                    turn.onCompleted()
+                    request.dispose()
                 }
                 request.setDisposable(Disposables.create {
                     sent.dispose()
