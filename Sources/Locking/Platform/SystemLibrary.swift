@@ -1,4 +1,5 @@
-// The one file of Locking that knows which C library it runs on.
+// The one file of Locking, and of the modules built on it, that knows which C library it runs
+// on: ThreadSanitizer's hooks, thread-specific storage and the calling thread's identity.
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -17,6 +18,53 @@ extension ThreadSanitizerHooks {
         return ThreadSanitizerHooks(acquire: unsafeBitCast(acquire, to: Hook.self), release: unsafeBitCast(release, to: Hook.self))
         #else
         return nil
+        #endif
+    }
+}
+
+/// A pthread key whose values are retained objects (`Unmanaged.passRetained(...).toOpaque()`),
+/// each released when its thread exits.
+@usableFromInline
+package struct ThreadSpecificKey: Sendable {
+    @usableFromInline let key: pthread_key_t
+
+    /// A new key; the C library holds at least 128 per process, so make one per use, once.
+    @inlinable
+    package init() {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        // Darwin calls the destructor with a non-optional pointer (and only for non-nil values).
+        pthread_key_create(&key) { pointer in Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+        #else
+        pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+        #endif
+        self.key = key
+    }
+
+    /// This thread's value, if one was set.
+    @inlinable
+    package var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+    /// Sets this thread's value (a retained object; the key releases it at thread exit).
+    @inlinable
+    package func set(_ value: UnsafeMutableRawPointer) {
+        pthread_setspecific(key, value)
+    }
+}
+
+/// The calling thread, as a number no other live thread has (never 0).
+@usableFromInline
+package enum ThreadIdentity {
+    /// `pthread_self()` as a number.
+    @inlinable
+    package static var current: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
         #endif
     }
 }

@@ -24,7 +24,9 @@ public final class PhotoFeedStore: Sendable {
     public let deduplicates: Bool
 
     private let changeRelay = PublishRelay<Changeset>()
-    private let queue = LoadQueue()
+    /// Each load's turn, run one at a time in order by `merge(maxConcurrent: 1)`.
+    private let turns = PublishSubject<Observable<Never>>()
+    private let runningTurns: any Disposable
     private let state = Lock(State())
 
     private struct Publication {
@@ -46,6 +48,11 @@ public final class PhotoFeedStore: Sendable {
         self.provider = provider
         self.deduplicates = deduplicates
         self.sections = BehaviorRelay(value: [])
+        self.runningTurns = turns.merge(maxConcurrent: 1).subscribe()
+    }
+
+    deinit {
+        runningTurns.dispose()
     }
 
     /// The change of every update of ``sections``, in order, sent after `sections` has the new list.
@@ -57,27 +64,33 @@ public final class PhotoFeedStore: Sendable {
     /// connection, timeout, HTTP status; `.empty` for an empty body) or a ``PhotoFeedError``
     /// when the body is not a feed; a failed load changes nothing. Disposing a load cancels it,
     /// or removes it from the queue if it has not started.
-    public func load(_ request: PhotoRequest = PhotoRequest()) -> Single<Photo> {
+    public func load(_ pageRequest: PhotoRequest = PhotoRequest()) -> Single<Photo> {
         Single.create { [self] observer in
-            // a dispose while another thread is sending this load's request keeps the queue
-            // until the request is cancelled (see `HandedOffSubscription`)
-            let fetching = HandedOffSubscription()
-            let ticket = queue.enqueue { [self] ticket in
-                let generation = state.withLock { $0.generation }
-                let disposedMeanwhile = fetching.subscribe {
-                    fetch(request).subscribe { [self] result in
-                        if case .success(let photo) = result {
-                            append(photo.items, ifGeneration: generation)
-                        }
-                        observer(result)
-                        queue.finish(ticket)
-                    }
+            // The turn ends (the next load starts) once, when `request` is disposed: after the
+            // answer, or on the load's dispose. A dispose that comes while another thread is still
+            // sending the request finds `request` unset, so that thread cancels the request, then
+            // ends the turn, when it sets it.
+            let request = SingleAssignmentDisposable()
+            turns.onNext(Observable<Never>.create { [self] turn in
+                guard !request.isDisposed else {
+                    turn.onCompleted()
+                    return Disposables.create()
                 }
-                if disposedMeanwhile { queue.finish(ticket) }
-            }
-            return Disposables.create { [self] in
-                if fetching.dispose() { queue.finish(ticket) }
-            }
+                let generation = state.withLock { $0.generation }
+                let sent = fetch(pageRequest).subscribe { [self] result in
+                    if case .success(let photo) = result {
+                        append(photo.items, ifGeneration: generation)
+                    }
+                    observer(result)
+                    request.dispose()
+                }
+                request.setDisposable(Disposables.create {
+                    sent.dispose()
+                    turn.onCompleted()
+                })
+                return Disposables.create()
+            })
+            return request
         }
     }
 
@@ -120,6 +133,8 @@ public final class PhotoFeedStore: Sendable {
 
     /// Applies `update` (which returns the new sections, or `nil` for no change) under the
     /// lock, then publishes in commit order, outside the lock, on whichever thread gets there first.
+    /// Hand-written because a relay's order is the order of `accept` calls, not of commits, and
+    /// Reactive's own outbox (the same loop) is internal to its sinks.
     @discardableResult
     private func commit(_ update: (inout State) -> [PhotoSection]?) -> Bool {
         let outcome = state.withLock { state -> (changed: Bool, publishes: Bool) in

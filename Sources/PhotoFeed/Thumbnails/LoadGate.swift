@@ -5,6 +5,9 @@ import Reactive
 /// waiting load that is disposed leaves the queue without ever starting. A load whose key is
 /// already running starts at once without a slot of its own, since it shares that load's request;
 /// when the load holding the slot ends first, a sharer takes the slot over.
+///
+/// Hand-written rather than `merge(maxConcurrent:)`: a load sharing a running key's request
+/// takes no slot, and a waiting load leaves the queue (and `waitingCount`) when disposed.
 final class LoadGate: Sendable {
     private struct Waiter {
         let id: Int

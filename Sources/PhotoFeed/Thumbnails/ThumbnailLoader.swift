@@ -33,6 +33,11 @@ public final class ThumbnailLoader: Sendable {
     private let gate: LoadGate
     private let memory: ThumbnailMemoryCache
 
+    /// The thumbnail path's one limit on concurrency: requests running at once unless the
+    /// loader is made with another `maximumConcurrentLoads`. The transports allow at least as
+    /// many connections per host (`SocketTransport` 8, URLSession 6), so they never bind first.
+    public static let defaultMaximumConcurrentLoads = 6
+
     /// The default decoder's `maximumPixelCount`: 4 megapixels. The feed's `media.m` pictures are
     /// 240 pixels wide, so a larger one is refused before its pixels are allocated; pass a
     /// decoder with a higher limit to load bigger sizes.
@@ -42,7 +47,7 @@ public final class ThumbnailLoader: Sendable {
     /// by default; a `TestScheduler` in virtual-time tests) with `decoder`.
     public init(
         provider: NetworkProvider<PhotoImage>,
-        maximumConcurrentLoads: Int = 6,
+        maximumConcurrentLoads: Int = ThumbnailLoader.defaultMaximumConcurrentLoads,
         memoryLimit: Int = 32 * 1_048_576,
         responseCache: ResponseCache? = nil,
         decodeScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .userInitiated),

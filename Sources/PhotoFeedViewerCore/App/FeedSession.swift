@@ -81,7 +81,7 @@ package final class FeedSession: Sendable {
                 scheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
                 requestTimeout: options.timeout
             )
-            thumbnails = ThumbnailLoader(provider: images, maximumConcurrentLoads: 6, memoryLimit: 16 * 1_048_576)
+            thumbnails = ThumbnailLoader(provider: images, memoryLimit: 16 * 1_048_576)
         }
         self.activity = activity
         self.server = server

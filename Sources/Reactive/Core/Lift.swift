@@ -18,7 +18,11 @@ extension ObservableType {
         let source = asObservable()
         return Observable { observer in
             let sink = makeSink(observer)
+            #if DEBUG
+            sink.upstream.set(source.subscribe(handler: { event in sink.checkingOverlap { sink.on(event) } }))
+            #else
             sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            #endif
             return sink
         }
     }
@@ -35,7 +39,11 @@ extension ObservableType {
         let source = asObservable()
         return Observable { observer in
             let sink = makeSink(observer, parameter)
+            #if DEBUG
+            sink.upstream.set(source.subscribe(handler: { event in sink.checkingOverlap { sink.on(event) } }))
+            #else
             sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
+            #endif
             return sink
         }
     }

@@ -8,7 +8,11 @@
 /// ```
 ///
 /// An `Observable` is an immutable description: each subscription runs it anew.
-// @unchecked: immutable after init; the producer runs on the subscribing thread, and operators
+// @unchecked, whatever `Element`: the producer is immutable and runs anew on each subscribing
+// thread, and what it captures is other observables and `@Sendable` closures, except the
+// elements that `just`, `of`, `startWith`... hand to every subscriber. Those are shared the way a
+// `let` constant is (each subscriber gets the same value); a non-`Sendable` element that is
+// mutated by one subscriber while another reads it is the caller's race, as in RxSwift. Operators
 // that move elements to other threads or tasks require `Element: Sendable`.
 public final class Observable<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline let producer: (AnyObserver<Element>) -> any Disposable

@@ -2,6 +2,7 @@
 ///
 /// Subclasses add their own state. Events reach a sink serialized (the Rx grammar), so state
 /// touched only from `on(_:)` needs no lock; state touched from timers or `dispose()` does.
+/// Debug builds check that rule where events enter a sink (`lift`, `create`) and report a breach.
 /// It and the hot operators' sinks are `@usableFromInline` with `@inlinable` event paths, so a
 /// client module specializes them for its element types instead of running generic code.
 // @unchecked: `downstream` and `upstream` are immutable or locked; subclasses document their own state.
@@ -13,6 +14,10 @@ class Sink<Output>: Disposable, @unchecked Sendable {
     /// (or under the sink's own lock). Every access is a single read or write that spans no
     /// call, so no two can overlap and the dynamic exclusivity check is skipped.
     @usableFromInline @exclusivity(unchecked) final var isStopped = false
+    #if DEBUG
+    /// Reports events that overlap in this sink (debug builds only; see `SynchronizationTracker`).
+    @usableFromInline final let synchronizationTracker = SynchronizationTracker()
+    #endif
 
     @inlinable
     init(downstream: AnyObserver<Output>) {

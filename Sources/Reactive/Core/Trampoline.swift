@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The per-thread queue of `CurrentThreadScheduler`: work scheduled while it runs waits its turn,

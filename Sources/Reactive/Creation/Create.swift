@@ -31,6 +31,16 @@ final class CreateSink<Element>: Sink<Element>, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
+        #if DEBUG
+        checkingOverlap { deliver(event) }
+        #else
+        deliver(event)
+        #endif
+    }
+
+    /// Forwards `event` unless a terminal event or disposal came first.
+    @inlinable
+    func deliver(_ event: Event<Element>) {
         switch event {
         case .next:
             guard !stopped.load(ordering: .relaxed) else { return }

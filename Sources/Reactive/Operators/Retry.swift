@@ -1,4 +1,3 @@
-import Foundation
 import Locking
 
 extension ObservableType {
@@ -45,12 +44,12 @@ extension ObservableType {
     }
 }
 
-// @unchecked: `attempts` is guarded by `lock`; `current` and `resubscription` are locked serial disposables.
+// @unchecked: `attempts` is a Lock; `current` and `resubscription` are locked serial disposables.
 final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     private let source: Observable<Element>
     private let maxAttempts: Int
-    private let lock = NSRecursiveLock()
-    private var attempts = 0
+    /// Subscriptions made so far, the first included.
+    private let attempts = Lock(0)
     private let current = SerialDisposable()
     private let resubscription = SerialDisposable()
 
@@ -61,7 +60,7 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
     }
 
     func subscribeNext() {
-        lock.withLock { attempts += 1 }
+        attempts.withLock { $0 += 1 }
         let attempt = SingleAssignmentDisposable()
         current.disposable = attempt
         attempt.setDisposable(source.subscribe(handler: { self.on($0) }))
@@ -73,7 +72,7 @@ final class RetrySink<Element>: Sink<Element>, @unchecked Sendable {
         case .completed: stop(with: .completed)
         case .error(let error):
             guard !isStopped else { return }
-            let exhausted = lock.withLock { attempts >= maxAttempts }
+            let exhausted = attempts.withLock { $0 >= maxAttempts }
             if exhausted {
                 stop(with: .error(error))
             } else {
@@ -180,7 +179,8 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
         attempt.disposable = subscription
         subscription.setDisposable(source.subscribe(handler: { [self] event in
             switch event {
-            case .next(let element): forwardNext(element)
+            // Not `forwardNext`: this sink's end is `state.ended`, not `isStopped` (see `finish`).
+            case .next(let element): downstream.on(.next(element))
             case .completed: onSourceCompleted()
             case .error(let error): onSourceError(error)
             }
@@ -222,9 +222,10 @@ final class RetryWhenSink<Element>: Sink<Element>, @unchecked Sendable {
         }
     }
 
-    /// Sends the terminal event the state chose; `ended` makes it the only one.
+    /// Sends the terminal event the state chose; `ended`, set under the lock, makes it the only
+    /// one. It may run on the trigger's thread, so it leaves `isStopped` (the serialized source
+    /// path's flag) alone: no source element can follow, as the attempt had failed or completed.
     private func finish(_ event: Event<Element>) {
-        isStopped = true
         forwardTerminal(event)
     }
 

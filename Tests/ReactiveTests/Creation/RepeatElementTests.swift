@@ -28,10 +28,12 @@ final class RepeatElementTests: LeakCheckingTestCase {
         let subscription = Observable.repeatElement(1, scheduler: queue).subscribe(onNext: { values.append($0) })
         XCTAssertTrue(waitUntil { values.count > 10 })
         subscription.dispose()
-        // A step already past its check may still emit once; after that nothing more comes.
-        Thread.sleep(forTimeInterval: 0.02)
+        // A step already past its check may still emit once: draining the serial queue lets it.
+        queue.queue.sync {}
         let settled = values.count
-        Thread.sleep(forTimeInterval: 0.05)
+        // Each step schedules the next on the same queue, so a live loop would emit before
+        // each of these blocks runs.
+        for _ in 0..<3 { queue.queue.sync {} }
         XCTAssertEqual(values.count, settled)
     }
 }

@@ -48,11 +48,11 @@ final class DispatchQueueSchedulerTests: LeakCheckingTestCase {
     func testRelativeWorkCanBeCancelled() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let calls = Recorder<String>()
-        let cancelled = scheduler.scheduleRelative(.milliseconds(20)) { calls.append("cancelled") }
-        scheduler.scheduleRelative(.milliseconds(30)) { calls.append("kept") }
+        // The cancelled work is due well before the kept one, so it would have run first.
+        let cancelled = scheduler.scheduleRelative(.milliseconds(1)) { calls.append("cancelled") }
+        scheduler.scheduleRelative(.milliseconds(100)) { calls.append("kept") }
         cancelled.dispose()
-        XCTAssertTrue(waitUntil { calls.count == 1 })
-        Thread.sleep(forTimeInterval: 0.03)
+        XCTAssertTrue(waitUntil { calls.count >= 1 })
         XCTAssertEqual(calls.values, ["kept"])
     }
 
@@ -64,7 +64,10 @@ final class DispatchQueueSchedulerTests: LeakCheckingTestCase {
         periodic.dispose()
         scheduler.queue.sync {}
         let atDispose = ticks.count
-        Thread.sleep(forTimeInterval: 0.02)
+        // A tick every 2 ms would run on the serial queue before work due 50 ms later.
+        let marker = DispatchSemaphore(value: 0)
+        _ = scheduler.scheduleRelative(.milliseconds(50)) { marker.signal() }
+        XCTAssertEqual(marker.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(ticks.count, atDispose, "no tick after dispose() returned and the queue drained")
     }
 

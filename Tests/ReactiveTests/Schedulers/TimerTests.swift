@@ -59,14 +59,19 @@ final class TimerTests: LeakCheckingTestCase {
     }
 
     func testDisposingADispatchIntervalStopsIt() {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let values = Recorder<Int>()
-        let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+        let subscription = Observable<Int>.interval(.milliseconds(1), scheduler: scheduler)
             .subscribe(onNext: { values.append($0) })
         XCTAssertTrue(waitUntil { values.count >= 3 })
         subscription.dispose()
+        scheduler.queue.sync {}
         let countAtDispose = values.count
-        Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertLessThanOrEqual(values.count, countAtDispose + 1, "at most a tick already under way may still land")
+        // A tick every millisecond would run on the serial queue before work due 50 ms later.
+        let marker = DispatchSemaphore(value: 0)
+        _ = scheduler.scheduleRelative(.milliseconds(50)) { marker.signal() }
+        XCTAssertEqual(marker.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(values.count, countAtDispose, "no tick after dispose() returned and the queue drained")
         XCTAssertEqual(values.values, Array(0..<values.count))
     }
 }

@@ -72,6 +72,11 @@ final class CallOutWithoutLockStressTests: LeakCheckingTestCase {
     private func runErrorDoesNotWaitBehindABlockedObserver(
         _ apply: (Observable<Int>, any SchedulerType) -> Observable<Int>, file: StaticString = #filePath, line: UInt = #line
     ) {
+        // The source breaks the grammar on purpose (an error while a `next` is being delivered),
+        // which debug builds report: the reports are collected here and checked, not printed.
+        let capture = DebugLogCapture()
+        defer { capture.restore() }
+        let reports = capture.lines
         for _ in 0..<rounds {
             let source = CapturedObserver<Int>()
             let inObserver = DispatchSemaphore(value: 0)
@@ -101,6 +106,12 @@ final class CallOutWithoutLockStressTests: LeakCheckingTestCase {
             XCTAssertTrue(waitUntil(timeout: 10) { events.count == 2 }, file: file, line: line)
             XCTAssertEqual(events.values, ["next 1", "error"], file: file, line: line)
             subscription.dispose()
+        }
+        // Where the error reaches a sink still delivering `next 1` (merge, combineLatest, throttle,
+        // timeout; not delay or debounce, which hand `next 1` to a scheduler), it is two threads at
+        // once, never a re-entrant call.
+        for report in reports.values {
+            XCTAssertTrue(report.hasPrefix("⚠️ Synchronization anomaly was detected in `"), report, file: file, line: line)
         }
     }
 

@@ -6,12 +6,13 @@ import XCTest
 private let inners = 8
 private let perInner = 2_000
 
-/// A sequence that sends `perInner` stamps for `sender` from its own serial queue.
-private func inner(_ sender: Int) -> Observable<Stamp> {
+/// A sequence that sends `perInner` stamps for `sender` from its own serial queue; `emitting`,
+/// when given, is left once that queue has sent its last event.
+private func inner(_ sender: Int, emitting: DispatchGroup? = nil) -> Observable<Stamp> {
     Observable.create { observer in
         let queue = DispatchQueue(label: "inner-\(sender)")
         let cancelled = BooleanDisposable()
-        queue.async {
+        queue.async(group: emitting) {
             for sequence in 0..<perInner where !cancelled.isDisposed {
                 observer.onNext(Stamp(sender: sender, sequence: sequence, global: 0))
             }
@@ -56,13 +57,15 @@ final class MergeStressTests: LeakCheckingTestCase {
         for _ in 0..<20 {
             let stamps = Recorder<Stamp>()
             let overlap = OverlapDetector()
+            let emitting = DispatchGroup()
             let subscription = Observable.range(start: 0, count: inners)
-                .flatMap { inner($0) }
+                .flatMap { inner($0, emitting: emitting) }
                 .subscribe(onNext: { stamp in overlap.run { stamps.append(stamp) } })
             _ = waitUntil(timeout: 5) { stamps.count > 100 }
             subscription.dispose()
             let atDispose = stamps.count
-            Thread.sleep(forTimeInterval: 0.01)
+            // A late element would be sent before its inner's queue finishes emitting.
+            XCTAssertEqual(emitting.wait(timeout: .now() + 10), .success)
             XCTAssertLessThanOrEqual(stamps.count, atDispose + inners, "at most one in-flight element per inner after dispose")
             assertPerSenderOrder(stamps.values, "flatMap disposed")
             XCTAssertEqual(overlap.count, 0)

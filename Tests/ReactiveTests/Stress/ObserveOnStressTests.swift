@@ -38,7 +38,9 @@ final class ObserveOnStressTests: LeakCheckingTestCase {
     }
 
     func testStressDisposingObserveOnWhileEmittingStopsDelivery() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        // A queue of its own, so a barrier can wait for every delivery scheduled before it.
+        let scheduler = ConcurrentDispatchQueueScheduler(
+            queue: DispatchQueue(label: "ObserveOnStressTests.dispose", qos: .userInitiated, attributes: .concurrent))
         let clock = StampClock()
         let late = Atomic<Int>(0)
         let subject = PublishSubject<Stamp>()
@@ -57,7 +59,11 @@ final class ObserveOnStressTests: LeakCheckingTestCase {
             for _ in 0..<(round % 8) { sched_yield() }
             subscription.dispose()
             let watermark = clock.mark()
-            Thread.sleep(forTimeInterval: 0.001)
+            // Let the sender go on past the watermark: were those elements still delivered, they
+            // would be scheduled before the barrier below, which waits for them to run.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while clock.mark() < watermark + 200, ContinuousClock.now < deadline { sched_yield() }
+            scheduler.queue.sync(flags: .barrier) {}
             if seen.values.contains(where: { $0.global > watermark }) { late.add(1, ordering: .relaxed) }
         }
         stop.store(true, ordering: .relaxed)

@@ -51,10 +51,9 @@ final class BindTests: LeakCheckingTestCase {
     }
 
     func testABindingErrorIsReportedWithoutCrashing() {
-        let lines = Recorder<String>()
-        let previous = DebugLog.output
-        DebugLog.output = { lines.append($0) }
-        defer { DebugLog.output = previous }
+        let capture = DebugLogCapture()
+        defer { capture.restore() }
+        let lines = capture.lines
         let relay = PublishRelay<Int>()
         _ = Observable<Int>.error(TestError(9)).bind(to: relay)
         _ = Observable<Int>.error(TestError(8)).bind(onNext: { _ in })

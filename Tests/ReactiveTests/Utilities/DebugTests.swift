@@ -5,19 +5,16 @@ import TestSupport
 import XCTest
 
 final class DebugTests: LeakCheckingTestCase {
-    private var lines = Recorder<String>()
-    private var previousOutput: (@Sendable (String) -> Void)?
+    private var capture: DebugLogCapture?
+    private var lines: Recorder<String> { capture?.lines ?? Recorder() }
 
     override func setUp() {
         super.setUp()
-        let lines = Recorder<String>()
-        self.lines = lines
-        previousOutput = DebugLog.output
-        DebugLog.output = { lines.append($0) }
+        capture = DebugLogCapture()
     }
 
     override func tearDown() {
-        if let previousOutput { DebugLog.output = previousOutput }
+        capture?.restore()
         super.tearDown()
     }
 

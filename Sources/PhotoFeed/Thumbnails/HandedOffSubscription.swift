@@ -1,7 +1,7 @@
 import Locking
 import Reactive
 
-/// The subscription of a queued job, made on whichever thread's finish started the job while
+/// The subscription of a load waiting in `LoadGate`, made on whichever thread's finish started the job while
 /// the job's own subscriber may dispose it from another thread at the same moment.
 ///
 /// Whoever ends the job frees its place for the next one, and that must wait until the work is
@@ -12,10 +12,8 @@ import Reactive
 ///
 /// ```swift
 /// let work = HandedOffSubscription()
-/// queue.enqueue { ticket in
-///     if work.subscribe({ request.subscribe { _ in queue.finish(ticket) } }) { queue.finish(ticket) }
-/// }
-/// return Disposables.create { if work.dispose() { queue.finish(ticket) } }
+/// let start = { if work.subscribe({ request.subscribe { _ in gate.finish(id) } }) { gate.finish(id) } }
+/// return Disposables.create { if work.dispose() { gate.finish(id) } }
 /// ```
 final class HandedOffSubscription: Sendable {
     private enum Phase {
