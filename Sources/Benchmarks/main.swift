@@ -31,9 +31,9 @@ case .failure(let error):
     exit(2)
 case .success(let options):
     let reporter = Reporter(json: options.json)
-    let context = BenchmarkContext(options: options, measurement: Measurement(runs: options.runs, warmups: 1),
+    let context = BenchmarkContext(options: options, measurement: Measurement(runs: options.runs, warmups: 1, cpuTime: options.cpuTime),
                                    reporter: reporter)
-    reporter.header(quick: options.quick, runs: options.runs)
+    reporter.header(quick: options.quick, runs: options.runs, cpuTime: options.cpuTime)
     for family in families {
         let labels = familyLabels[family.label] ?? [family.label + "."]
         let selected = options.filters.isEmpty || labels.contains { label in
