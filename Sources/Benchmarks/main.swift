@@ -13,12 +13,13 @@ let families = [
     Family(label: "j", run: ChangesetBenchmarks.run),
     Family(label: "k", run: ImageDecodingBenchmarks.run),
     Family(label: "l", run: ThumbnailBenchmarks.run),
+    Family(label: "m", run: ClientPipelineBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
-    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."],
+    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."], "m": ["m."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
