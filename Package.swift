@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Reactive", dependencies: ["Locking"]),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
         .target(name: "HTTPWire", dependencies: ["Locking"]),
-        .target(name: "FeedServer", dependencies: ["HTTPWire", "Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "ImageDecoding", "Locking"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPWire", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),

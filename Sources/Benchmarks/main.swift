@@ -13,12 +13,13 @@ let families = [
     Family(label: "j", run: ChangesetBenchmarks.run),
     Family(label: "k", run: ImageDecodingBenchmarks.run),
     Family(label: "l", run: ThumbnailBenchmarks.run),
+    Family(label: "m", run: ClientPipelineBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
-    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."],
+    "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."], "m": ["m."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -31,9 +32,9 @@ case .failure(let error):
     exit(2)
 case .success(let options):
     let reporter = Reporter(json: options.json)
-    let context = BenchmarkContext(options: options, measurement: Measurement(runs: options.runs, warmups: 1),
+    let context = BenchmarkContext(options: options, measurement: Measurement(runs: options.runs, warmups: 1, cpuTime: options.cpuTime),
                                    reporter: reporter)
-    reporter.header(quick: options.quick, runs: options.runs)
+    reporter.header(quick: options.quick, runs: options.runs, cpuTime: options.cpuTime)
     for family in families {
         let labels = familyLabels[family.label] ?? [family.label + "."]
         let selected = options.filters.isEmpty || labels.contains { label in

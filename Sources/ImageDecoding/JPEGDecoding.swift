@@ -196,11 +196,12 @@ struct JPEGDecoding {
             let malformed = failure(.malformedSegment(marker: 0xC4), index)
             let kind = Int(bytes[index] >> 4), slot = Int(bytes[index] & 15)
             guard kind <= 1, slot <= 3, index + 17 <= payload.upperBound else { throw malformed }
-            let counts = (0..<16).map { Int(bytes[index + 1 + $0]) }
-            let total = counts.reduce(0, +)
+            let counts = Array(bytes[(index + 1)..<(index + 17)])
+            let total = counts.reduce(0) { $0 + Int($1) }
             guard index + 17 + total <= payload.upperBound else { throw malformed }
             let symbols = Array(bytes[(index + 17)..<(index + 17 + total)])
-            guard let table = HuffmanTable(counts: counts, symbols: symbols) else { throw malformed }
+            guard let codes = HuffmanCodeTable(counts: counts, symbols: symbols) else { throw malformed }
+            let table = HuffmanTable(codes)
             if kind == 0 { dcTables[slot] = table } else { acTables[slot] = table }
             index += 17 + total
         }

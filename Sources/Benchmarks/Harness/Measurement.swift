@@ -2,6 +2,8 @@
 struct Measurement {
     let runs: Int
     let warmups: Int
+    /// Time the measuring thread's CPU time instead of wall time (`--cpu-time`).
+    var cpuTime = false
 
     /// Nanoseconds per operation (median) of `body`, which does `operations` operations and
     /// returns a checksum.
@@ -19,16 +21,17 @@ struct Measurement {
         var oursSamples: [Double] = []
         var baselineSamples: [Double] = []
         for _ in 0..<runs {
-            oursSamples.append(Self.time(operations: operations, ours))
-            if let baseline { baselineSamples.append(Self.time(operations: operations, baseline)) }
+            oursSamples.append(time(operations: operations, ours))
+            if let baseline { baselineSamples.append(time(operations: operations, baseline)) }
         }
         return (Self.median(oursSamples), baselineSamples.isEmpty ? .nan : Self.median(baselineSamples))
     }
 
-    static func time(operations: Int, _ body: () -> Int) -> Double {
-        let start = MonotonicClock.now()
+    func time(operations: Int, _ body: () -> Int) -> Double {
+        let now = cpuTime ? ThreadCPUClock.now : MonotonicClock.now
+        let start = now()
         let result = body()
-        let elapsed = MonotonicClock.now() &- start
+        let elapsed = now() &- start
         Checksum.fold(result)
         return Double(elapsed) / Double(max(1, operations))
     }

@@ -1,7 +1,8 @@
-/// Command-line options: `--json`, `--quick`, `--filter PREFIX`, `--runs N`.
+/// Command-line options: `--json`, `--quick`, `--cpu-time`, `--filter PREFIX`, `--runs N`.
 struct Options {
     var json = false
     var quick = false
+    var cpuTime = false
     var filters: [String] = []
     var runs = 7
 
@@ -14,6 +15,7 @@ struct Options {
             switch argument {
             case "--json": options.json = true
             case "--quick": options.quick = true
+            case "--cpu-time": options.cpuTime = true
             case "--filter", "--runs":
                 index += 1
                 guard index < arguments.count else { return .failure(.missingValue(argument)) }
@@ -41,9 +43,11 @@ struct Options {
     }
 
     static let usage = """
-        usage: benchmarks [--json] [--quick] [--filter PREFIX]... [--runs N]
+        usage: benchmarks [--json] [--quick] [--cpu-time] [--filter PREFIX]... [--runs N]
           --json           one JSON object per line
           --quick          every workload at a tenth of its size (CI smoke run)
+          --cpu-time       time the measuring thread's CPU time, not wall time (a loaded
+                           machine; single-threaded rows a, c, d, g, k; Pillow's too)
           --filter PREFIX  only workloads whose name starts with PREFIX (e.g. a., b., h.)
           --runs N         timed runs per figure, median reported (default 7)
         """

@@ -4,9 +4,10 @@ import Foundation
 struct Reporter {
     let json: Bool
 
-    func header(quick: Bool, runs: Int) {
+    func header(quick: Bool, runs: Int, cpuTime: Bool = false) {
         guard !json else { return }
-        print("benchmarks: median of \(runs) runs after a warm-up\(quick ? ", quick sizes (a tenth)" : ""), "
+        print("benchmarks: median of \(runs) runs after a warm-up\(quick ? ", quick sizes (a tenth)" : "")"
+              + "\(cpuTime ? ", thread CPU time" : ""), "
               + "load average \(ResourceUsage.loadAverage) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print(pad("name", 30) + lpad("ours", 12) + lpad("baseline", 12) + lpad("ratio", 8) + "  unit                baseline is")
     }

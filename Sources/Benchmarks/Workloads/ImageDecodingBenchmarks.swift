@@ -4,7 +4,9 @@ import ImageDecoding
 /// k: JPEG decoding. Throughput on the corpus' two larger photo-like files, and the time for one
 /// 240x180 feed-sized thumbnail at full size and through `maxPixelSize`. The baseline is the
 /// work no decoder can skip: converting the output's pixels from YCbCr to RGB (libjpeg's
-/// fixed-point formula) and copying them once.
+/// fixed-point formula) and copying them once. Each figure also gets a `.vs-libjpeg-turbo` row:
+/// ours beside libjpeg-turbo's (through Pillow, timed just before ours in the same run), skipped
+/// with a note when Pillow is not installed.
 enum ImageDecodingBenchmarks {
     /// The JPEG corpus, found from this file's path (`Tests/ImageDecodingTests/Fixtures`).
     static let fixtures = URL(fileURLWithPath: #filePath)
@@ -30,6 +32,7 @@ enum ImageDecodingBenchmarks {
     /// Megapixels per second of full decodes.
     private static func throughput(_ context: BenchmarkContext, name: String, file: String) {
         guard context.selects(name), let data = load(file), let image = try? JPEGDecoder().decode(data) else { return }
+        let reference = libjpegTurbo(context, name: name)
         let decodes = context.size(20)
         let planes = Planes(image)
         let result = context.measurement.compare(operations: decodes, ours: {
@@ -45,6 +48,7 @@ enum ImageDecodingBenchmarks {
         func rate(_ nanoseconds: Double) -> Double { megapixels / (nanoseconds / 1e9) }
         context.report(BenchmarkResult(name: name, unit: "MP/s", value: rate(result.ours), baseline: rate(result.baseline),
                                        baselineName: "YCbCr->RGB + copy of the pixels"))
+        reportAgainstLibjpegTurbo(context, name: name, unit: "MP/s", ours: rate(result.ours), reference: reference)
     }
 
     /// Microseconds for one decode of a small file, full size or as a thumbnail.
@@ -56,6 +60,7 @@ enum ImageDecodingBenchmarks {
             return try? decoder.decode(opaque(data))
         }
         guard let image = decode() else { return }
+        let reference = libjpegTurbo(context, name: name)
         let decodes = context.size(500)
         let planes = Planes(image)
         let result = context.measurement.compare(operations: decodes, ours: {
@@ -69,6 +74,29 @@ enum ImageDecodingBenchmarks {
         })
         context.report(BenchmarkResult(name: name, unit: "us", value: result.ours / 1_000, baseline: result.baseline / 1_000,
                                        baselineName: "YCbCr->RGB + copy, \(image.width)x\(image.height)"))
+        reportAgainstLibjpegTurbo(context, name: name, unit: "us", ours: result.ours / 1_000, reference: reference)
+    }
+
+    /// libjpeg-turbo's figure for `name`, when its row is selected; `nil` (after a note on
+    /// stderr) when there is none.
+    private static func libjpegTurbo(_ context: BenchmarkContext, name: String) -> Double? {
+        guard context.selects(name + vsSuffix) else { return nil }
+        switch PillowReference.figure(for: name, cpuTime: context.measurement.cpuTime) {
+        case .success(let value):
+            return value
+        case .failure(let reason):
+            FileHandle.standardError.write(Data("\(name)\(vsSuffix) skipped: \(PillowReference.note(reason))\n".utf8))
+            return nil
+        }
+    }
+
+    private static let vsSuffix = ".vs-libjpeg-turbo"
+
+    private static func reportAgainstLibjpegTurbo(_ context: BenchmarkContext, name: String, unit: String, ours: Double,
+                                                  reference: Double?) {
+        guard let reference else { return }
+        context.report(BenchmarkResult(name: name + vsSuffix, unit: unit, value: ours, baseline: reference,
+                                       baselineName: "libjpeg-turbo via Pillow, same run"))
     }
 
     /// Three full-resolution planes the size of a decoded picture, and the plain-Swift pass

@@ -2,6 +2,9 @@
 #define CMALLOCINFO_H
 
 #include <stddef.h>
+// <stdlib.h> pulls in the C library's feature header, which defines __GLIBC__: without it the
+// test below was false on glibc too, and the figure read 0 on both sides.
+#include <stdlib.h>
 
 /// Bytes currently handed out by malloc, for the benchmarks' memory-per-subscription figure:
 /// glibc's mallinfo2().uordblks (Swift's Glibc module does not export <malloc.h>), the default

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 
 /// A small baseline JPEG encoder (ITU T.81 sequential DCT, Huffman coded, 8-bit YCbCr, JFIF),
 /// enough for `FeedServer` to serve real pictures: the standard's example quantization and
@@ -35,7 +36,7 @@ public struct BaselineJPEGEncoder: Sendable {
         out += Self.segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3,
                                    1, lumaSampling, 0, 2, 0x11, 1, 3, 0x11, 1])
         var huffman: [UInt8] = []
-        for (id, table) in [(UInt8(0x00), JPEGHuffmanTable.luminanceDC), (0x10, .luminanceAC),
+        for (id, table) in [(UInt8(0x00), HuffmanCodeTable.luminanceDC), (0x10, .luminanceAC),
                             (0x01, .chrominanceDC), (0x11, .chrominanceAC)] {
             huffman += [id] + table.counts + table.symbols
         }
@@ -113,7 +114,7 @@ public struct BaselineJPEGEncoder: Sendable {
     }
 
     private static func encodeBlock(
-        _ block: [Float], quantizer: [UInt8], dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
+        _ block: [Float], quantizer: [UInt8], dc: HuffmanCodeTable, ac: HuffmanCodeTable,
         previousDC: inout Int, into bits: inout JPEGBitWriter
     ) {
         let coefficients = forwardDCT(block)
@@ -148,8 +149,8 @@ public struct BaselineJPEGEncoder: Sendable {
         if zeros > 0 { write(symbol: 0x00, table: ac, into: &bits) }
     }
 
-    private static func write(symbol: UInt8, table: JPEGHuffmanTable, into bits: inout JPEGBitWriter) {
-        let entry = table.codes[Int(symbol)]
+    private static func write(symbol: UInt8, table: HuffmanCodeTable, into bits: inout JPEGBitWriter) {
+        let entry = table.bySymbol[Int(symbol)]
         bits.write(entry.code, length: entry.length)
     }
 

@@ -53,10 +53,27 @@ struct EntropyReader {
         }
     }
 
-    /// Makes sure at least 32 bits are buffered: one Huffman code plus its extra bits.
+    /// Makes sure at least 32 bits are buffered: one Huffman code plus its extra bits. Loads
+    /// whole bytes at once from one 8-byte read when none of those 8 is an `FF` (the common
+    /// case), byte by byte through `fill()` otherwise.
     @inline(__always)
     mutating func ensure() {
-        if count < 32 { fill() }
+        guard count < 32 else { return }
+        if !reachedMarker, position &+ 8 <= bytes.count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + position)
+                .loadUnaligned(as: UInt64.self))
+            // A byte of `word` is FF exactly when that byte of `~word` is zero.
+            let inverted = ~word
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                let loaded = (64 &- count) & ~7
+                buffer |= (word &>> UInt64(truncatingIfNeeded: 64 &- loaded))
+                    &<< UInt64(truncatingIfNeeded: 64 &- count &- loaded)
+                position &+= loaded &>> 3
+                count &+= loaded
+                return
+            }
+        }
+        fill()
     }
 
     @inline(__always)

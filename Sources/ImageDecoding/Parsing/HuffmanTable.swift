@@ -23,36 +23,29 @@ final class HuffmanTable {
     /// used`; otherwise 0 (decode the symbol the long way). libjpeg-turbo's fast AC path.
     let coefficientLookup: UnsafeMutablePointer<Int32>
 
-    /// Builds a table from the 16 counts of codes per length and the symbols; `nil` when the
-    /// counts describe more codes than fit (a malformed table).
-    init?(counts: [Int], symbols: [UInt8]) {
-        guard counts.count == 16, counts.reduce(0, +) == symbols.count, symbols.count <= 256 else { return nil }
+    /// Builds the decoding tables from the counts, symbols and canonical codes of `table`.
+    init(_ table: HuffmanCodeTable) {
         var lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
         var maxCode = [Int32](repeating: -1, count: 18)
         var valueOffset = [Int32](repeating: 0, count: 18)
-        var code = 0
         var index = 0
         for length in 1...16 {
-            let count = counts[length - 1]
-            valueOffset[length] = Int32(index - code)
-            if count > 0 {
-                // A code of all one bits is reserved; more codes than fit is a malformed table.
-                guard code + count < (1 << length) else { return nil }
-                for _ in 0..<count {
-                    if length <= Self.lookupBits {
-                        let shift = Self.lookupBits - length
-                        let first = code << shift
-                        for fill in first..<(first + (1 << shift)) {
-                            lookup[fill] = UInt16(length << 8) | UInt16(symbols[index])
-                        }
+            let count = Int(table.counts[length - 1])
+            guard count > 0 else { continue }
+            valueOffset[length] = Int32(index) - Int32(table.codes[index].code)
+            maxCode[length] = Int32(table.codes[index + count - 1].code)
+            if length <= Self.lookupBits {
+                let shift = Self.lookupBits - length
+                for position in index..<(index + count) {
+                    let first = Int(table.codes[position].code) << shift
+                    for fill in first..<(first + (1 << shift)) {
+                        lookup[fill] = UInt16(length << 8) | UInt16(table.symbols[position])
                     }
-                    code += 1
-                    index += 1
                 }
-                maxCode[length] = Int32(code - 1)
             }
-            code <<= 1
+            index += count
         }
+        let symbols = table.symbols
         self.lookup = .allocate(capacity: lookup.count)
         self.lookup.initialize(from: lookup, count: lookup.count)
         self.maxCode = .allocate(capacity: 18)

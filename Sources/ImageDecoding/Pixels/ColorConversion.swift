@@ -22,13 +22,15 @@ enum ColorConversion {
         }
     }
 
+    /// libjpeg's fixed-point formulas (the values `ColorTables` holds) computed instead of looked
+    /// up: without the table loads the compiler vectorizes the loop.
     static func yCbCr(_ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>,
-                      _ out: UnsafeMutablePointer<UInt8>, _ width: Int, _ tables: ColorTables.Pointers) {
+                      _ out: UnsafeMutablePointer<UInt8>, _ width: Int) {
         for x in 0..<width {
-            let luma = Int32(y[x]), blue = Int(cb[x]), red = Int(cr[x])
-            out[3 * x] = clamp(luma &+ tables.crToRed[red])
-            out[3 * x + 1] = clamp(luma &+ ((tables.cbToGreen[blue] &+ tables.crToGreen[red]) >> 16))
-            out[3 * x + 2] = clamp(luma &+ tables.cbToBlue[blue])
+            let luma = Int32(y[x]), blue = Int32(cb[x]) &- 128, red = Int32(cr[x]) &- 128
+            out[3 &* x] = clamp(luma &+ ((red &* 91_881 &+ 32_768) &>> 16))
+            out[3 &* x &+ 1] = clamp(luma &+ ((blue &* -22_554 &+ 32_768 &+ red &* -46_802) &>> 16))
+            out[3 &* x &+ 2] = clamp(luma &+ ((blue &* 116_130 &+ 32_768) &>> 16))
         }
     }
 

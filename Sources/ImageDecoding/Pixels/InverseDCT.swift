@@ -20,11 +20,13 @@ enum InverseDCT {
     }
 
     /// Writes the `size` x `size` (8, 4, 2 or 1) block of `input` to `output`, rows `stride` apart.
-    /// `workspace` holds at least 64 values.
+    /// `workspace` holds at least 64 values. `last` is the zigzag position of the last nonzero
+    /// coefficient (63 when unknown): up to 9, the 8x8 transform reads only the top-left 4x4.
     @inline(__always)
-    static func transform(_ input: UnsafePointer<Int32>, size: Int, workspace: UnsafeMutablePointer<Int>,
+    static func transform(_ input: UnsafePointer<Int32>, size: Int, last: Int = 63, workspace: UnsafeMutablePointer<Int>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch size {
+        case 8 where last <= 9: transform8Quarter(input, workspace, output, stride)
         case 8: transform8(input, workspace, output, stride)
         case 4: transform4(input, workspace, output, stride)
         case 2: transform2(input, output, stride)
@@ -44,25 +46,42 @@ enum InverseDCT {
 
     private static func transform8(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
                                    _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
-        for column in 0..<8 {
+        islow(input, workspace, output, stride, quarter: false)
+    }
+
+    /// `transform8` for a block whose nonzero coefficients all lie in the top-left 4x4 (zigzag
+    /// positions 0...9): the same arithmetic with the zeros left out, so the same samples.
+    private static func transform8Quarter(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
+                                          _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
+        islow(input, workspace, output, stride, quarter: true)
+    }
+
+    /// libjpeg's `jpeg_idct_islow`; with `quarter`, rows and columns 4...7 of `input` are taken
+    /// as zero without being read (a constant, so each caller gets its own folded copy).
+    @inline(__always)
+    private static func islow(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
+                              _ output: UnsafeMutablePointer<UInt8>, _ stride: Int, quarter: Bool) {
+        for column in 0..<(quarter ? 4 : 8) {
             let c = input + column
             let w = workspace + column
-            if c[8] == 0, c[16] == 0, c[24] == 0, c[32] == 0, c[40] == 0, c[48] == 0, c[56] == 0 {
+            let c32 = quarter ? 0 : Int(c[32]), c40 = quarter ? 0 : Int(c[40])
+            let c48 = quarter ? 0 : Int(c[48]), c56 = quarter ? 0 : Int(c[56])
+            if c[8] == 0, c[16] == 0, c[24] == 0, c32 == 0, c40 == 0, c48 == 0, c56 == 0 {
                 let dc = Int(c[0]) &<< 2
                 for row in 0..<8 { w[row * 8] = dc }
                 continue
             }
-            var z2 = Int(c[16]), z3 = Int(c[48])
+            var z2 = Int(c[16]), z3 = c48
             var z1 = (z2 &+ z3) &* fix0_541196100
             var tmp2 = z1 &+ z3 &* -fix1_847759065
             var tmp3 = z1 &+ z2 &* fix0_765366865
             z2 = Int(c[0])
-            z3 = Int(c[32])
+            z3 = c32
             var tmp0 = (z2 &+ z3) &<< 13
             var tmp1 = (z2 &- z3) &<< 13
             let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
 
-            tmp0 = Int(c[56]); tmp1 = Int(c[40]); tmp2 = Int(c[24]); tmp3 = Int(c[8])
+            tmp0 = c56; tmp1 = c40; tmp2 = Int(c[24]); tmp3 = Int(c[8])
             z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
             var z4 = tmp1 &+ tmp3
             let z5 = (z3 &+ z4) &* fix1_175875602
@@ -86,19 +105,20 @@ enum InverseDCT {
         for row in 0..<8 {
             let w = workspace + row * 8
             let o = output + row * stride
-            if w[1] == 0, w[2] == 0, w[3] == 0, w[4] == 0, w[5] == 0, w[6] == 0, w[7] == 0 {
+            let w4 = quarter ? 0 : w[4], w5 = quarter ? 0 : w[5], w6 = quarter ? 0 : w[6], w7 = quarter ? 0 : w[7]
+            if w[1] == 0, w[2] == 0, w[3] == 0, w4 == 0, w5 == 0, w6 == 0, w7 == 0 {
                 o.update(repeating: sample((w[0] &+ 16) &>> 5), count: 8)
                 continue
             }
-            var z2 = w[2], z3 = w[6]
+            var z2 = w[2], z3 = w6
             var z1 = (z2 &+ z3) &* fix0_541196100
             var tmp2 = z1 &+ z3 &* -fix1_847759065
             var tmp3 = z1 &+ z2 &* fix0_765366865
-            var tmp0 = (w[0] &+ w[4]) &<< 13
-            var tmp1 = (w[0] &- w[4]) &<< 13
+            var tmp0 = (w[0] &+ w4) &<< 13
+            var tmp1 = (w[0] &- w4) &<< 13
             let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
 
-            tmp0 = w[7]; tmp1 = w[5]; tmp2 = w[3]; tmp3 = w[1]
+            tmp0 = w7; tmp1 = w5; tmp2 = w[3]; tmp3 = w[1]
             z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
             var z4 = tmp1 &+ tmp3
             let z5 = (z3 &+ z4) &* fix1_175875602

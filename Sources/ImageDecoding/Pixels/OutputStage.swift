@@ -29,7 +29,7 @@ enum OutputStage {
                         ColorConversion.rgb(upsamplers[0].row(y), upsamplers[1].row(y), upsamplers[2].row(y), out, width)
                     case .yCbCr:
                         ColorConversion.yCbCr(upsamplers[0].row(y), upsamplers[1].row(y), upsamplers[2].row(y),
-                                              out, width, tables)
+                                              out, width)
                     case .cmyk, .ycck:
                         ColorConversion.cmyk(upsamplers[0].row(y), upsamplers[1].row(y), upsamplers[2].row(y),
                                              upsamplers[3].row(y), out, width, ycck: colorSpace == .ycck, tables)

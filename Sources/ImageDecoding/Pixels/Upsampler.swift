@@ -67,21 +67,20 @@ struct Upsampler {
             let nearest = y >> 1
             let other = y & 1 == 0 ? max(nearest - 1, 0) : min(nearest + 1, lastRow)
             let near = base + nearest * stride, far = base + other * stride
-            var this = Int(near[0]) * 3 + Int(far[0])
-            var next = Int(near[1]) * 3 + Int(far[1])
-            row[0] = UInt8(truncatingIfNeeded: (this * 4 + 8) >> 4)
-            row[1] = UInt8(truncatingIfNeeded: (this * 3 + next + 7) >> 4)
-            var last = this
-            this = next
-            for column in 1..<(width - 1) {
-                next = Int(near[column + 1]) * 3 + Int(far[column + 1])
-                row[2 * column] = UInt8(truncatingIfNeeded: (this * 3 + last + 8) >> 4)
-                row[2 * column + 1] = UInt8(truncatingIfNeeded: (this * 3 + next + 7) >> 4)
-                last = this
-                this = next
+            // The column sums 3 * near + far, each computed where it is needed (no value carried
+            // from one column to the next), so the compiler vectorizes the loop.
+            @inline(__always) func sum(_ column: Int) -> Int16 {
+                Int16(near[column]) &* 3 &+ Int16(far[column])
             }
-            row[2 * width - 2] = UInt8(truncatingIfNeeded: (this * 3 + last + 8) >> 4)
-            row[2 * width - 1] = UInt8(truncatingIfNeeded: (this * 4 + 7) >> 4)
+            row[0] = UInt8(truncatingIfNeeded: (sum(0) &* 4 &+ 8) &>> 4)
+            row[1] = UInt8(truncatingIfNeeded: (sum(0) &* 3 &+ sum(1) &+ 7) &>> 4)
+            for column in 1..<(width - 1) {
+                let this = sum(column) &* 3
+                row[2 &* column] = UInt8(truncatingIfNeeded: (this &+ sum(column &- 1) &+ 8) &>> 4)
+                row[2 &* column &+ 1] = UInt8(truncatingIfNeeded: (this &+ sum(column &+ 1) &+ 7) &>> 4)
+            }
+            row[2 * width - 2] = UInt8(truncatingIfNeeded: (sum(width - 1) &* 3 &+ sum(width - 2) &+ 8) &>> 4)
+            row[2 * width - 1] = UInt8(truncatingIfNeeded: (sum(width - 1) &* 4 &+ 7) &>> 4)
         case .replicate:
             let input = base + (y / verticalFactor) * stride
             if horizontalFactor == 1 { return UnsafePointer(input) }

@@ -6,15 +6,18 @@ import Locking
 /// no observer, user closure or disposal runs under the lock.
 ///
 /// Not `Sendable` itself: the sink that owns it documents why sharing it is safe.
+@usableFromInline
 final class LockedState<State> {
-    private let lock = Lock(())
-    private var state: State
+    @usableFromInline let lock = Lock(())
+    @usableFromInline var state: State
 
+    @inlinable
     init(_ initial: State) {
         state = initial
     }
 
     /// Runs `body` with exclusive access to the state.
+    @inlinable
     func withLock<Value>(_ body: (inout State) -> Value) -> Value {
         var result: Value?
         lock.withLock { _ in result = body(&state) }

@@ -4,6 +4,7 @@ extension ObservableType {
     /// ```swift
     /// ids.flatMap { id in api.load(id) }
     /// ```
+    @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -11,6 +12,7 @@ extension ObservableType {
     }
 
     /// Maps each element to a sequence and runs those one after another, in order.
+    @inlinable
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -23,6 +25,7 @@ extension ObservableType {
     /// ```swift
     /// refreshTaps.flatMapFirst { _ in api.reload() }   // taps during a reload are ignored
     /// ```
+    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -30,6 +33,7 @@ extension ObservableType {
     }
 
     /// The engine of `flatMap`, `concatMap`, `flatMapFirst`, `merge` and `concat`.
+    @inlinable
     func merging<Result>(
         maxConcurrent: Int, whenBusy: MergeSink<Element, Result>.WhenBusy,
         _ selector: @escaping @Sendable (Element) throws -> Observable<Result>

@@ -52,24 +52,28 @@ extension ObservableType {
 /// and events delivered outside it (through the `Outbox`), so an inner sequence whose disposal
 /// waits for another thread emitting into the merge cannot deadlock against it.
 // @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out; the rest is immutable.
+@usableFromInline
 final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
     /// What happens to an inner sequence that arrives while `maxConcurrent` are running.
-    enum WhenBusy { case wait, drop }
+    @usableFromInline enum WhenBusy { case wait, drop }
 
-    private struct State {
-        var outbox = Outbox<Result>()
-        var waiting: [Observable<Result>] = []
-        var active = 0
-        var outerCompleted = false
-        var stopped = false
+    @usableFromInline struct State {
+        @usableFromInline var outbox = Outbox<Result>()
+        @usableFromInline var waiting: [Observable<Result>] = []
+        @usableFromInline var active = 0
+        @usableFromInline var outerCompleted = false
+        @usableFromInline var stopped = false
+
+        @inlinable init() {}
     }
 
-    private let maxConcurrent: Int
-    private let whenBusy: WhenBusy
-    private let selector: @Sendable (Source) throws -> Observable<Result>
-    private let state = LockedState(State())
-    private let inners = CompositeDisposable()
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline let whenBusy: WhenBusy
+    @usableFromInline let selector: @Sendable (Source) throws -> Observable<Result>
+    @usableFromInline let state = LockedState(State())
+    @usableFromInline let inners = CompositeDisposable()
 
+    @inlinable
     init(
         downstream: AnyObserver<Result>, maxConcurrent: Int, whenBusy: WhenBusy,
         selector: @escaping @Sendable (Source) throws -> Observable<Result>
@@ -80,11 +84,12 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func run(_ source: Observable<Source>) {
         upstream.set(source.subscribe(handler: { self.onOuter($0) }))
     }
 
-    private func onOuter(_ event: Event<Source>) {
+    @inlinable func onOuter(_ event: Event<Source>) {
         switch event {
         case .next(let element):
             if whenBusy == .drop && state.withLock({ $0.active >= maxConcurrent }) { return }
@@ -121,13 +126,13 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
     }
 
     /// Subscribes an inner sequence already counted in `active`.
-    private func subscribe(_ inner: Observable<Result>) {
+    @inlinable func subscribe(_ inner: Observable<Result>) {
         let subscription = SingleAssignmentDisposable()
         guard let key = inners.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe(handler: { self.onInner($0, key: key) }))
     }
 
-    private func onInner(_ event: Event<Result>, key: CompositeDisposable.DisposeKey) {
+    @inlinable func onInner(_ event: Event<Result>, key: CompositeDisposable.DisposeKey) {
         switch event {
         case .next:
             let first = state.withLock { state in state.stopped ? nil : state.outbox.push(event) }
@@ -149,7 +154,7 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
         }
     }
 
-    private func fail(_ error: any Error) {
+    @inlinable func fail(_ error: any Error) {
         let first = state.withLock { state -> Event<Result>? in
             guard !state.stopped else { return nil }
             state.stopped = true
@@ -159,10 +164,11 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
         deliver(first)
     }
 
-    private func deliver(_ first: Event<Result>?) {
+    @inlinable func deliver(_ first: Event<Result>?) {
         deliver(first) { state.withLock { $0.outbox.pop() } }
     }
 
+    @usableFromInline
     override func dispose() {
         state.withLock { $0.stopped = true }
         super.dispose()

@@ -7,28 +7,34 @@ extension ObservableType where Element: Sendable {
     /// ```swift
     /// request.observe(on: MainScheduler.instance).subscribe(onNext: { render($0) })
     /// ```
+    @inlinable
     public func observe(on scheduler: any SchedulerType) -> Observable<Element> {
         return lift { ObserveOnSink(downstream: $0, scheduler: scheduler) }
     }
 }
 
 // @unchecked: the queue and the draining flag live in a Lock; delivery happens in one drain at a time.
+@usableFromInline
 final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
-    private struct State {
-        var queue: [Event<Element>] = []
-        var isDraining = false
-        var isDisposed = false
+    @usableFromInline struct State {
+        @usableFromInline var queue: [Event<Element>] = []
+        @usableFromInline var isDraining = false
+        @usableFromInline var isDisposed = false
+
+        @inlinable init() {}
     }
 
-    private let scheduler: any SchedulerType
-    private let state = Lock(State())
-    private let drainWork = SerialDisposable()
+    @usableFromInline let scheduler: any SchedulerType
+    @usableFromInline let state = Lock(State())
+    @usableFromInline let drainWork = SerialDisposable()
 
+    @inlinable
     init(downstream: AnyObserver<Element>, scheduler: any SchedulerType) {
         self.scheduler = scheduler
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         let startDrain = state.withLock { state -> Bool in
             guard !state.isDisposed else { return false }
@@ -42,7 +48,7 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
         }
     }
 
-    private func drain() {
+    @inlinable func drain() {
         while true {
             let batch = state.withLock { state -> [Event<Element>] in
                 guard !state.isDisposed, !state.queue.isEmpty else {
@@ -66,6 +72,7 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
         }
     }
 
+    @usableFromInline
     override func dispose() {
         state.withLock { state in
             state.isDisposed = true

@@ -1,40 +1,15 @@
-/// A Huffman table of a baseline JPEG: the counts of codes of each length 1...16 and the
-/// symbols in code order (what a DHT segment carries), and the canonical codes built from them.
-struct JPEGHuffmanTable {
-    /// Codes of length 1...16.
-    let counts: [UInt8]
-    /// The symbols, shortest codes first.
-    let symbols: [UInt8]
-    /// The code and its length for each symbol value (length 0: the symbol has no code).
-    let codes: [(code: UInt32, length: Int)]
+import ImageDecoding
 
-    init(counts: [UInt8], symbols: [UInt8]) {
-        precondition(counts.count == 16 && counts.reduce(0, { $0 + Int($1) }) == symbols.count,
-                     "a Huffman table needs 16 counts adding up to its symbols")
-        self.counts = counts
-        self.symbols = symbols
-        var codes = [(code: UInt32, length: Int)](repeating: (0, 0), count: 256)
-        var code: UInt32 = 0
-        var index = 0
-        for length in 1...16 {
-            for _ in 0..<Int(counts[length - 1]) {
-                codes[Int(symbols[index])] = (code, length)
-                code += 1
-                index += 1
-            }
-            code <<= 1
-        }
-        self.codes = codes
-    }
-
-    /// The example tables of the standard (ITU T.81, Annex K.3), as most encoders use them.
-    static let luminanceDC = JPEGHuffmanTable(
+/// The example Huffman tables of the standard (ITU T.81, Annex K.3), as most encoders use them,
+/// in the table type the decoder reads DHT segments into.
+extension HuffmanCodeTable {
+    static let luminanceDC = standard(
         counts: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0],
         symbols: Array(0...11))
-    static let chrominanceDC = JPEGHuffmanTable(
+    static let chrominanceDC = standard(
         counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0],
         symbols: Array(0...11))
-    static let luminanceAC = JPEGHuffmanTable(
+    static let luminanceAC = standard(
         counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D],
         symbols: [
             0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07,
@@ -49,7 +24,7 @@ struct JPEGHuffmanTable {
             0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEA, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8,
             0xF9, 0xFA,
         ])
-    static let chrominanceAC = JPEGHuffmanTable(
+    static let chrominanceAC = standard(
         counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77],
         symbols: [
             0x00, 0x01, 0x02, 0x03, 0x11, 0x04, 0x05, 0x21, 0x31, 0x06, 0x12, 0x41, 0x51, 0x07, 0x61, 0x71,
@@ -64,4 +39,12 @@ struct JPEGHuffmanTable {
             0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEA, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8,
             0xF9, 0xFA,
         ])
+
+    /// A table known to be valid (the standard's own).
+    private static func standard(counts: [UInt8], symbols: [UInt8]) -> HuffmanCodeTable {
+        guard let table = HuffmanCodeTable(counts: counts, symbols: symbols) else {
+            preconditionFailure("the standard's Huffman tables are valid")
+        }
+        return table
+    }
 }
