@@ -155,6 +155,15 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         advanceTo(clock + ticks)
     }
 
+    /// Moves the clock `ticks` ahead without running the work that comes due meanwhile (it runs
+    /// on the next `start()` or `advanceTo(_:)`, late): RxSwift's `sleep`.
+    public func sleep(_ ticks: Int) {
+        guard ticks > 0 else { return }
+        state.withLock { state in
+            state.clock = state.clock.addingReportingOverflow(ticks).overflow ? Int.max : state.clock + ticks
+        }
+    }
+
     /// Makes a running `start()` or `advanceTo(_:)` return after the current item.
     public func stop() {
         state.withLock { $0.isRunning = false }
