@@ -1,0 +1,27 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// RxSwift's `asObservable(detached:priority:)`: the elements of this sequence, iterated in
+    /// a task (a detached one when `detached`) per subscription; disposing cancels the task.
+    ///
+    /// ```swift
+    /// notifications.asObservable(priority: .utility).subscribe(onNext: { print($0) })
+    /// ```
+    public func asObservable(detached: Bool = false, priority: TaskPriority? = nil) -> Observable<Element> {
+        Observable.create { observer in
+            let operation: @Sendable () async -> Void = {
+                do {
+                    for try await element in self {
+                        if Task.isCancelled { return }
+                        observer.on(.next(element))
+                    }
+                    observer.on(.completed)
+                } catch {
+                    observer.on(.error(error))
+                }
+            }
+            let task = detached
+                ? Task.detached(priority: priority, operation: operation)
+                : Task(priority: priority, operation: operation)
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
