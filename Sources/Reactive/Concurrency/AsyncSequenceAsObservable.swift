@@ -6,22 +6,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// notifications.asObservable(priority: .utility).subscribe(onNext: { print($0) })
     /// ```
     public func asObservable(detached: Bool = false, priority: TaskPriority? = nil) -> Observable<Element> {
-        Observable.create { observer in
-            let operation: @Sendable () async -> Void = {
-                do {
-                    for try await element in self {
-                        if Task.isCancelled { return }
-                        observer.on(.next(element))
-                    }
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
+        .runningTask(detached: detached, priority: priority) { observer in
+            for try await element in self {
+                if Task.isCancelled { return }
+                observer.on(.next(element))
             }
-            let task = detached
-                ? Task.detached(priority: priority, operation: operation)
-                : Task(priority: priority, operation: operation)
-            return Disposables.create { task.cancel() }
+            observer.on(.completed)
         }
     }
 }

@@ -10,20 +10,10 @@ extension Single where Element: Sendable {
         detached: Bool = false, priority: TaskPriority? = nil,
         work: @escaping @Sendable () async throws -> Element
     ) -> Single<Element> {
-        Single(unchecked: Observable.create { observer in
-            let operation: @Sendable () async -> Void = {
-                do {
-                    let element = try await work()
-                    observer.on(.next(element))
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            let task = detached
-                ? Task.detached(priority: priority, operation: operation)
-                : Task(priority: priority, operation: operation)
-            return Disposables.create { task.cancel() }
+        Single(unchecked: .runningTask(detached: detached, priority: priority) { observer in
+            let element = try await work()
+            observer.on(.next(element))
+            observer.on(.completed)
         })
     }
 }
