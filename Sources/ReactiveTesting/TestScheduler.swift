@@ -14,9 +14,10 @@ import Synchronization
 // @unchecked: all scheduling state lives in `VirtualTimeScheduler`, which locks it.
 public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// A scheduler at `initialClock`, each tick lasting `resolution`. With
-    /// `simulateProcessingDelay`, work scheduled for "now" runs one tick later, as in RxTest
-    /// (so `subscribe(on: scheduler)` inside `start` subscribes at 201); by default it runs at
-    /// the current tick.
+    /// `simulateProcessingDelay`, work due at or before the current tick runs one tick later,
+    /// as in RxTest (so `subscribe(on: scheduler)` inside `start` subscribes at 201), and
+    /// `observe(on:)` and `delay` take one tick-adjusted step per event as RxSwift's do; by
+    /// default such work runs at the current tick.
     public override init(initialClock: Int = 0, resolution: Duration = .seconds(1), simulateProcessingDelay: Bool = false) {
         super.init(initialClock: initialClock, resolution: resolution, simulateProcessingDelay: simulateProcessingDelay)
     }

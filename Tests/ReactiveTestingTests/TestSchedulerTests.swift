@@ -119,7 +119,7 @@ final class TestSchedulerTimelineTests: LeakCheckingTestCase {
 
     /// RxTest's +1 tick: `subscribe(on:)` subscribes at 201 (and disposes at the terminal tick
     /// + 1), and a relative schedule of zero
-    /// runs on the next tick; absolute schedules and cold observables' own events keep their ticks.
+    /// runs on the next tick; future absolute schedules and cold observables' own events keep their ticks.
     func testSimulatedProcessingDelayReproducesRxTestTimings() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])

@@ -18,18 +18,7 @@ extension Single where Element: Sendable {
     /// let data = Single { try await URLSession.shared.data(from: url).0 }
     /// ```
     public init(_ work: @escaping @Sendable () async throws -> Element) {
-        self.init(unchecked: Observable.create { observer in
-            let task = Task {
-                do {
-                    let element = try await work()
-                    observer.on(.next(element))
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            return Disposables.create { task.cancel() }
-        })
+        self = .create(work: work)
     }
 }
 
@@ -41,19 +30,6 @@ extension Observable where Element: Sendable {
     /// ```
     public static func from<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence) -> Observable<Element>
         where Sequence.Element == Element {
-        Observable.create { observer in
-            let task = Task {
-                do {
-                    for try await element in sequence {
-                        if Task.isCancelled { return }
-                        observer.on(.next(element))
-                    }
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            return Disposables.create { task.cancel() }
-        }
+        sequence.asObservable()
     }
 }

@@ -10,6 +10,9 @@ public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case disposed
     /// `element(at:)` saw the sequence complete before the element at its index.
     case argumentOutOfRange
+    /// An error of unknown cause (RxSwift's `RxError.unknown`), for code that must fail
+    /// without a more specific error.
+    case unknown
 
     /// A sentence naming the failure.
     public var description: String {
@@ -19,6 +22,7 @@ public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .moreThanOneElement: return "The sequence produced more than one element."
         case .disposed: return "The subscription was disposed before it produced a result."
         case .argumentOutOfRange: return "The sequence completed before the element at the requested index."
+        case .unknown: return "Unknown error occurred."
         }
     }
 }

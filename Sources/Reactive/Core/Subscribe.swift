@@ -3,7 +3,8 @@ import Synchronization
 extension ObservableType {
     /// Subscribes with closures; returns the subscription to dispose.
     ///
-    /// `onDisposed` runs once, after a terminal event or on disposal.
+    /// `onDisposed` runs once, after a terminal event or on disposal. Without `onError`, an
+    /// error goes to `Hooks.defaultErrorHandler`.
     /// ```swift
     /// observable.subscribe(onNext: { print($0) }, onError: { print($0) })
     /// ```
@@ -39,6 +40,8 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
     @usableFromInline let upstream = DisposableSlot()
     /// 0 live, 1 stopped or disposed.
     @usableFromInline let stopped = Atomic<Bool>(false)
+    /// Recorded for `Hooks.defaultErrorHandler` when `Hooks.recordCallStackOnError` is set.
+    @usableFromInline let callStack: [String]
 
     @inlinable
     init(
@@ -51,6 +54,7 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
+        self.callStack = Hooks.subscriptionCallStack()
         Resources.increment()
     }
 
@@ -64,7 +68,7 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
             onNext?(value)
         case .error(let error):
             guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            onError?(error)
+            if let onError { onError(error) } else { Hooks.reportUnhandled(error, callStack: callStack) }
             upstream.dispose()
             onDisposed?()
         case .completed:

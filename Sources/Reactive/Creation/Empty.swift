@@ -8,9 +8,10 @@ extension Observable {
     }
 }
 
-extension Observable where Element: Sendable {
-    /// Completes from an action on `scheduler`.
+extension Observable {
+    /// Completes from an action on `scheduler` (no element crosses threads, so any element
+    /// type will do).
     public static func empty(scheduler: any SchedulerType) -> Observable<Element> {
-        scheduledLoop(on: scheduler, initialState: {}) { _ in .completed }
+        Observable { observer in scheduler.schedule { observer.on(.completed) } }
     }
 }

@@ -8,9 +8,10 @@ extension Observable {
     }
 }
 
-extension Observable where Element: Sendable {
-    /// Fails with `error` from an action on `scheduler`.
+extension Observable {
+    /// Fails with `error` from an action on `scheduler` (no element crosses threads, so any
+    /// element type will do).
     public static func error(_ error: any Error, scheduler: any SchedulerType) -> Observable<Element> {
-        scheduledLoop(on: scheduler, initialState: {}) { _ in .error(error) }
+        Observable { observer in scheduler.schedule { observer.on(.error(error)) } }
     }
 }

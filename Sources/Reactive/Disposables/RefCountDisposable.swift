@@ -2,7 +2,14 @@ import Locking
 /// Disposes `underlying` once its primary holder and every reference taken with `retain()`
 /// have been disposed: `groupBy` and `window` keep their source running while a group or
 /// window is still subscribed, after the outer subscription went away (RxSwift's rule).
-final class RefCountDisposable: Cancelable {
+///
+/// ```swift
+/// let shared = RefCountDisposable(disposable: connection)
+/// let lease = shared.retain()
+/// shared.dispose()   // connection stays
+/// lease.dispose()    // now it is disposed
+/// ```
+public final class RefCountDisposable: Cancelable {
     private struct State {
         var references = 0
         var primaryDisposed = false
@@ -16,10 +23,16 @@ final class RefCountDisposable: Cancelable {
         self.underlying = underlying
     }
 
-    var isDisposed: Bool { state.withLock { $0.disposed } }
+    /// Holds `disposable` until the primary hold and every `retain()` are disposed.
+    public convenience init(disposable: any Disposable) {
+        self.init(disposable)
+    }
+
+    /// Whether `underlying` has been disposed.
+    public var isDisposed: Bool { state.withLock { $0.disposed } }
 
     /// A reference that keeps `underlying` alive until it is disposed.
-    func retain() -> any Disposable {
+    public func retain() -> any Disposable {
         let taken = state.withLock { state in
             guard !state.disposed else { return false }
             state.references += 1
@@ -30,7 +43,7 @@ final class RefCountDisposable: Cancelable {
     }
 
     /// Disposes the primary hold.
-    func dispose() {
+    public func dispose() {
         let disposeNow = state.withLock { state in
             guard !state.primaryDisposed else { return false }
             state.primaryDisposed = true

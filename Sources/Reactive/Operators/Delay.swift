@@ -22,16 +22,25 @@ final class DelaySink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecke
         var pending: [Event<Element>] = []
         var head = 0
         var stopped = false
+        /// The tick of the last timer, on a virtual clock simulating a processing delay.
+        var lastDueTick = Int.min
     }
 
     private let dueTime: Duration
     private let scheduler: any SchedulerType
+    /// Set on a virtual clock that simulates RxTest's processing delay. RxSwift delivers one
+    /// event per timer and schedules the next for what is left of its delay, zero (so one tick
+    /// later there) when it is already due: an event lands at `max(its tick + delay, the
+    /// previous event's tick + 1)`, which timers at those ticks reproduce.
+    private let rxTestClock: VirtualTimeScheduler?
     private let timers = CompositeDisposable()
     private let state = LockedState(State())
 
     init(downstream: AnyObserver<Element>, dueTime: Duration, scheduler: any SchedulerType) {
         self.dueTime = dueTime
         self.scheduler = scheduler
+        let virtual = scheduler as? VirtualTimeScheduler
+        rxTestClock = virtual?.simulatesProcessingDelay == true ? virtual : nil
         super.init(downstream: downstream)
     }
 
@@ -47,17 +56,23 @@ final class DelaySink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecke
             deliver(first)
             return
         }
-        let accepted = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
+        let accepted = state.withLock { state -> Int?? in
+            guard !state.stopped else { return nil }
             state.pending.append(event)
-            return true
+            guard let clock = rxTestClock else { return .some(nil) }
+            let due = max(clock.clock + clock.ticks(for: dueTime), state.lastDueTick + 1)
+            state.lastDueTick = due
+            return due
         }
-        guard accepted else { return }
+        guard let dueTick = accepted else { return }
         let timer = SingleAssignmentDisposable()
         guard let key = timers.insert(timer) else { return }
-        timer.setDisposable(scheduler.scheduleRelative(dueTime) { [weak self] in
-            self?.deliverNext(key: key)
-        })
+        let fire: @Sendable () -> Void = { [weak self] in self?.deliverNext(key: key) }
+        if let dueTick, let clock = rxTestClock {
+            timer.setDisposable(clock.scheduleAbsolute(dueTick, action: fire))
+        } else {
+            timer.setDisposable(scheduler.scheduleRelative(dueTime, action: fire))
+        }
     }
 
     /// Each timer delivers the oldest pending event, so order holds on any scheduler.

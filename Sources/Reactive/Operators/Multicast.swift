@@ -32,7 +32,7 @@ extension ObservableType {
     /// published.connect().disposed(by: bag)
     /// ```
     public func publish() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { PublishSubject<Element>() })
+        ConnectableObservable(Multicaster(source: asObservable(), makeSubject: { PublishSubject<Element>() }, ownsSubjects: true))
     }
 
     /// A connectable observable sharing one subscription to this sequence through a
@@ -43,11 +43,15 @@ extension ObservableType {
     /// replayed.connect().disposed(by: bag)
     /// ```
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
+        ConnectableObservable(Multicaster(
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }, ownsSubjects: true
+        ))
     }
 
     /// Like `replay(_:)`, replaying every element.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
+        ConnectableObservable(Multicaster(
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }, ownsSubjects: true
+        ))
     }
 }

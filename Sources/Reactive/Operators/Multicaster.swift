@@ -32,12 +32,25 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
 
     let source: Observable<Input>
     let makeSubject: @Sendable () -> Subject
+    /// Whether the subjects are made here and seen by nobody else (`publish()`, `replay(_:)`),
+    /// so that a generation nothing can connect anymore may drop its subscribers.
+    let ownsSubjects: Bool
     private let lock = Lock(())
     private var unsafeCurrent: Generation?
 
-    init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject) {
+    init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject, ownsSubjects: Bool = false) {
         self.source = source
         self.makeSubject = makeSubject
+        self.ownsSubjects = ownsSubjects
+    }
+
+    /// A subscriber that joined after the last connection ended (the source completed during
+    /// `connect()`) waits on a subject nothing can feed once the connectable is gone: as in
+    /// RxSwift, it gets no event, and it is let go rather than kept alive by its subscription.
+    /// No connection is live here (each holds its multicaster), so nothing delivers meanwhile.
+    deinit {
+        guard ownsSubjects, let generation = unsafeCurrent else { return }
+        (generation.subject as? any ObserverReleasingSubject)?.releaseObservers()
     }
 
     /// Runs `body` under the lock with the current generation, made first (outside the lock,

@@ -27,10 +27,15 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
     @usableFromInline let scheduler: any SchedulerType
     @usableFromInline let state = Lock(State())
     @usableFromInline let drainWork = SerialDisposable()
+    /// RxSwift delivers one event per scheduled action; a drain delivering the whole queue is
+    /// cheaper and looks the same, except on a virtual clock that adds RxTest's processing
+    /// delay to each action, where one event per action keeps RxTest's timeline.
+    @usableFromInline let oneEventPerAction: Bool
 
     @inlinable
     init(downstream: AnyObserver<Element>, scheduler: any SchedulerType) {
         self.scheduler = scheduler
+        oneEventPerAction = (scheduler as? VirtualTimeScheduler)?.simulatesProcessingDelay ?? false
         super.init(downstream: downstream)
     }
 
@@ -55,11 +60,16 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
                     state.isDraining = false
                     return []
                 }
+                if oneEventPerAction { return [state.queue.removeFirst()] }
                 let batch = state.queue
                 state.queue.removeAll(keepingCapacity: true)
                 return batch
             }
             if batch.isEmpty { return }
+            if oneEventPerAction {
+                deliverAlone(batch[0])
+                return
+            }
             for event in batch {
                 if state.withLock({ $0.isDisposed }) { return }
                 switch event {
@@ -70,6 +80,24 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
                 }
             }
         }
+    }
+
+    /// Delivers one event, then schedules the next action when more are queued.
+    @usableFromInline func deliverAlone(_ event: Event<Element>) {
+        if state.withLock({ $0.isDisposed }) { return }
+        guard case .next = event else {
+            forwardTerminal(event)
+            return
+        }
+        downstream.on(event)
+        let more = state.withLock { state -> Bool in
+            guard !state.isDisposed, !state.queue.isEmpty else {
+                state.isDraining = false
+                return false
+            }
+            return true
+        }
+        if more { drainWork.disposable = scheduler.schedule { [weak self] in self?.drain() } }
     }
 
     @usableFromInline

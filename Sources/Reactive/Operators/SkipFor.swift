@@ -1,7 +1,8 @@
 import Synchronization
 
-extension ObservableType where Element: Sendable {
+extension ObservableType {
     /// Drops the elements that arrive within `duration` of subscription, then emits the rest.
+    /// The timer only opens the gate, so the element type need not be `Sendable`.
     ///
     /// ```swift
     /// readings.skip(for: .seconds(1), scheduler: MainScheduler.instance)
@@ -18,7 +19,7 @@ extension ObservableType where Element: Sendable {
 }
 
 // @unchecked: `isOpen` is atomic (the timer sets it); the rest is on the serialized event path.
-final class SkipForSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
+final class SkipForSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
     let timer = SingleAssignmentDisposable()
     private let isOpen = Atomic<Bool>(false)
 

@@ -12,7 +12,8 @@ extension ObservableType {
         let source = asObservable()
         let trigger = other.asObservable()
         return Observable { observer in
-            let sink = SkipUntilSink<Element>(downstream: observer)
+            let relay = DetachableObserver(observer)
+            let sink = SkipUntilSink<Element>(downstream: relay.observer, relay: relay)
             sink.upstream.set(source.subscribe(handler: { sink.on($0) }))
             if !sink.gate.isStopped {
                 sink.other.setDisposable(trigger.subscribe(handler: { sink.onOther($0) }))
@@ -22,11 +23,20 @@ extension ObservableType {
     }
 }
 
+/// Its downstream goes through a `DetachableObserver`, detached when the subscription ends: a
+/// source that completes first ends it without an event, and the subscriber, which holds this
+/// sink, must not stay held by it (RxSwift's `testSkipUntil…ReleasesResources…`).
 // @unchecked: the gate serializes the two upstreams' events; `open` is atomic; `other` is a locked slot.
 final class SkipUntilSink<Element>: Sink<Element>, @unchecked Sendable {
     let gate = EmissionGate()
     let other = SingleAssignmentDisposable()
     private let open = Atomic<Bool>(false)
+    private let relay: DetachableObserver<Element>
+
+    init(downstream: AnyObserver<Element>, relay: DetachableObserver<Element>) {
+        self.relay = relay
+        super.init(downstream: downstream)
+    }
 
     func on(_ event: Event<Element>) {
         switch event {
@@ -62,5 +72,6 @@ final class SkipUntilSink<Element>: Sink<Element>, @unchecked Sendable {
     override func dispose() {
         super.dispose()
         other.dispose()
+        relay.detach()
     }
 }

@@ -1,5 +1,6 @@
-extension ObservableType where Element: Sendable {
-    /// Emits the elements that arrive within `duration` of subscription, then completes.
+extension ObservableType {
+    /// Emits the elements that arrive within `duration` of subscription, then completes. The
+    /// timer sends only the completion, so the element type need not be `Sendable`.
     ///
     /// ```swift
     /// readings.take(for: .seconds(5), scheduler: MainScheduler.instance)
@@ -18,7 +19,7 @@ extension ObservableType where Element: Sendable {
 }
 
 // @unchecked: the gate serializes upstream events with the timer's completion; `timer` is a locked slot.
-final class TakeForSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
+final class TakeForSink<Element>: Sink<Element>, @unchecked Sendable {
     let gate = EmissionGate()
     let timer = SingleAssignmentDisposable()
 

@@ -84,10 +84,8 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     @discardableResult
     public func scheduleRelative(_ dueTime: Duration, action: @escaping @Sendable () -> Void) -> any Disposable {
         let delta = ticks(for: dueTime)
-        let delay = processingDelay
         return enqueue(action) { clock in
-            if delta == 0 { return clock + delay }
-            return clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta
+            clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta
         }
     }
 
@@ -114,16 +112,26 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         }, at: { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta })
     }
 
-    /// Runs `action` at tick `time`, or at the current tick when `time` has passed.
+    /// Runs `action` at tick `time`, or at the current tick when `time` has passed (the next
+    /// one when the scheduler simulates a processing delay).
     @discardableResult
     public func scheduleAbsolute(_ time: Int, action: @escaping @Sendable () -> Void) -> any Disposable {
-        enqueue(action) { clock in max(time, clock) }
+        enqueue(action) { _ in time }
     }
 
+    /// Whether work due "now" or earlier runs one tick later (RxTest's processing delay).
+    /// Operators that RxSwift runs as a chain of such steps (`observe(on:)`, `delay`) take one
+    /// step per event on such a scheduler, so their timelines match RxTest's.
+    @usableFromInline var simulatesProcessingDelay: Bool { processingDelay != 0 }
+
+    /// Queues `action` at `due(clock)`; a due tick at or before the clock becomes the clock,
+    /// plus the processing delay (as RxTest's `scheduleAbsoluteVirtual` does).
     private func enqueue(_ action: @escaping @Sendable () -> Void, at due: (Int) -> Int) -> any Disposable {
         let item = ScheduledAction(action)
+        let delay = processingDelay
         state.withLock { state in
-            let time = due(state.clock)
+            let wanted = due(state.clock)
+            let time = wanted <= state.clock ? state.clock + delay : wanted
             state.queue.push(VirtualEntry(time: time, sequence: state.nextSequence, item: item))
             state.nextSequence += 1
         }
@@ -145,6 +153,15 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     /// Advances the clock by `ticks`.
     public func advanceBy(_ ticks: Int) {
         advanceTo(clock + ticks)
+    }
+
+    /// Moves the clock `ticks` ahead without running the work that comes due meanwhile (it runs
+    /// on the next `start()` or `advanceTo(_:)`, late): RxSwift's `sleep`.
+    public func sleep(_ ticks: Int) {
+        guard ticks > 0 else { return }
+        state.withLock { state in
+            state.clock = state.clock.addingReportingOverflow(ticks).overflow ? Int.max : state.clock + ticks
+        }
     }
 
     /// Makes a running `start()` or `advanceTo(_:)` return after the current item.
