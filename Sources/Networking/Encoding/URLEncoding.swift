@@ -9,7 +9,8 @@ import FoundationNetworking
 /// - keys are sorted (Swift `String` order), pairs joined with `&`, key and value with `=`;
 /// - arrays follow `arrayEncoding` (default `key[]=v1&key[]=v2`), dictionaries `key[sub]=v`,
 ///   nested to any depth;
-/// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`), other
+/// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`); a whole
+///   `Double` or `Float` is written without `.0` (`1.0` is `1`, as Alamofire writes it); other
 ///   values are their `String(describing:)`;
 /// - keys and values are percent-encoded (UTF-8) except RFC 3986 unreserved characters
 ///   (`A-Z a-z 0-9 - . _ ~`) and `?` `/`, as Alamofire does; so `&` `=` `+` `[` `]` and
@@ -144,8 +145,23 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         } else if let bool = Self.boolean(value) {
             pairs.append(Self.escape(key) + "=" + Self.escape(boolEncoding.encode(value: bool)))
         } else {
-            pairs.append(Self.escape(key) + "=" + Self.escape(String(describing: value)))
+            pairs.append(Self.escape(key) + "=" + Self.escape(Self.text(value)))
         }
+    }
+
+    /// `value` as Alamofire writes it: a whole `Double` or `Float` without its `.0` (`1.0` is
+    /// `1`, as `NSNumber` prints it on Apple platforms), anything else `String(describing:)`.
+    private static func text(_ value: Any) -> String {
+        var double: Double?
+        if type(of: value) == Double.self {
+            double = value as? Double
+        } else if type(of: value) == Float.self {
+            double = (value as? Float).map(Double.init)
+        } else if let number = value as? NSNumber, type(of: value) is NSNumber.Type, "fd".contains(String(cString: number.objCType)) {
+            double = number.doubleValue
+        }
+        if let double, double.rounded() == double, abs(double) < 1e15 { return String(Int64(double)) }
+        return String(describing: value)
     }
 
     /// `value` as a boolean when it is a `Bool` or an `NSNumber` made from one (objCType `c`,

@@ -115,6 +115,36 @@ public final class MultipartFormData: Sendable {
         }
     }
 
+    /// One part as `Endpoint`'s equality compares it: its headers and what its bytes come from
+    /// (the bytes, a file's URL, or which stream), never the file's contents.
+    struct PartIdentity: Hashable {
+        enum Content: Hashable {
+            case bytes(Data)
+            case file(URL)
+            case stream(ObjectIdentifier)
+        }
+
+        let headers: [String]
+        let content: Content
+    }
+
+    /// The parts as `Endpoint`'s equality compares them; the boundary is left out (each form draws
+    /// its own), a failure met while appending is kept.
+    var partIdentities: [PartIdentity] {
+        let (parts, failure) = state.withLock { ($0.parts, $0.failure) }
+        var identities = parts.map { part in
+            let content: PartIdentity.Content
+            switch part.content {
+            case .bytes(let data): content = .bytes(data)
+            case .file(let url): content = .file(url)
+            case .stream(let box): content = .stream(ObjectIdentifier(box.stream))
+            }
+            return PartIdentity(headers: part.headers.map { "\($0.name): \($0.value)" }, content: content)
+        }
+        if let failure { identities.append(PartIdentity(headers: ["failure: \(failure)"], content: .bytes(Data()))) }
+        return identities
+    }
+
     /// The body as a stream that reads the parts in sequence; throws the first failure met while appending.
     func bodyStream() throws -> SegmentedBodyStream {
         let (parts, failure) = state.withLock { ($0.parts, $0.failure) }
