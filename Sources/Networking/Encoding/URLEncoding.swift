@@ -37,6 +37,8 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         case noBrackets
         /// `key[0]=a&key[1]=b`.
         case indexInBrackets
+        /// The key the closure returns for the element at `index` of the array under `key`.
+        case custom(@Sendable (_ key: String, _ index: Int) -> String)
 
         /// The key written for the element at `index` of the array under `key`.
         public func encode(key: String, atIndex index: Int) -> String {
@@ -44,6 +46,16 @@ public struct URLEncoding: ParameterEncoding, Equatable {
             case .brackets: return "\(key)[]"
             case .noBrackets: return key
             case .indexInBrackets: return "\(key)[\(index)]"
+            case .custom(let encode): return encode(key, index)
+            }
+        }
+
+        /// Whether both are the same built-in encoding; closures cannot be compared, so a
+        /// `.custom` encoding equals nothing, itself included.
+        public static func == (lhs: ArrayEncoding, rhs: ArrayEncoding) -> Bool {
+            switch (lhs, rhs) {
+            case (.brackets, .brackets), (.noBrackets, .noBrackets), (.indexInBrackets, .indexInBrackets): return true
+            default: return false
             }
         }
     }

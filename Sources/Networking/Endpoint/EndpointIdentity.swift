@@ -81,6 +81,7 @@ extension RequestTask {
     var hasJSONBody: Bool {
         switch self {
         case .requestJSONEncodable, .requestCustomJSONEncodable: return true
+        case .requestEncodableParameters(_, let encoder): return encoder is JSONParameterEncoder
         default: return false
         }
     }
