@@ -44,7 +44,7 @@ extension NetworkService {
 
     /// The request for `endpoint` decoded as `T`; errors are classified (`APIError`), envelope
     /// failures are `EnvelopeError`, decoding failures `ProviderError.objectMapping`.
-    public func request<T: Decodable & Sendable>(
+    public func request<T: Decodable & SendableMetatype>(
         _ endpoint: Endpoint, as type: T.Type = T.self, callbackQueue: DispatchQueue? = nil
     ) -> Single<T> {
         let envelope = self.envelope
@@ -56,7 +56,7 @@ extension NetworkService {
     /// The request for `endpoint` decoded as `T`, reported once to `completion` (on
     /// `callbackQueue`, else the provider's) unless cancelled first.
     @discardableResult
-    public func request<T: Decodable & Sendable>(
+    public func request<T: Decodable & SendableMetatype>(
         _ endpoint: Endpoint, as type: T.Type = T.self, callbackQueue: DispatchQueue? = nil,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> any Cancellable {
