@@ -260,24 +260,49 @@ final class NetworkServiceTests: LeakCheckingTestCase {
         XCTAssertFalse(call.isCancelled)
     }
 
-    func testCancelledCompletionFormReportsNothing() {
+    func testCancellationIsReportedOnTheCallbackQueue() {
+        let queue = DispatchQueue(label: "service.cancel")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 8)
+        let scheduler = TestScheduler()
+        let script = ScriptedAnswers([.networkResponse(200, Data())], scheduler: scheduler)
+        let service = StubService(provider: script.provider(stubClosure: NetworkProvider.delayedStub(.seconds(10))))
+        let results = Recorder<String>()
+        let call = service.request(ScriptedTarget(), as: User.self, callbackQueue: queue) { result in
+            let onQueue = DispatchQueue.getSpecific(key: key) == 8
+            results.append("\((try? result.get()) == nil ? "failure" : "answer") onQueue=\(onQueue)")
+        }
+        call.cancel()
+        XCTAssertTrue(waitUntil { results.count == 1 })
+        XCTAssertEqual(results.values, ["failure onQueue=true"])
+    }
+
+    func testCancelledCompletionFormReportsTheCancellationOnce() {
         let scheduler = TestScheduler()
         let script = ScriptedAnswers([.networkResponse(200, Data(#"{"id":1,"name":"Ada"}"#.utf8))], scheduler: scheduler)
         let service = StubService(provider: script.provider(stubClosure: NetworkProvider.delayedStub(.seconds(10))))
         let results = Recorder<String>()
-        let call = service.request(ScriptedTarget(), as: User.self) { _ in results.append("answered") }
+        let call = service.request(ScriptedTarget(), as: User.self) { result in
+            switch result {
+            case .success: results.append("answered")
+            case .failure(ProviderError.underlying(let error as URLError, nil)): results.append("\(error.code == .cancelled ? "cancelled" : "\(error)")")
+            case .failure(let error): results.append("failed: \(error)")
+            }
+        }
         scheduler.advanceTo(5)
+        call.cancel()
         call.cancel()
         XCTAssertTrue(call.isCancelled)
         scheduler.start()
-        XCTAssertEqual(results.count, 0)
+        XCTAssertEqual(results.values, ["cancelled"], "once, as the provider's completion form and Moya report it")
         XCTAssertEqual(script.served, 0)
 
+        let answers = Recorder<String>()
         let kept = service.request(ScriptedTarget(), as: User.self) { result in
-            results.append((try? result.get().name) ?? "failure")
+            answers.append((try? result.get().name) ?? "failure")
         }
         scheduler.start()
-        XCTAssertEqual(results.values, ["Ada"])
+        XCTAssertEqual(answers.values, ["Ada"])
         XCTAssertFalse(kept.isCancelled)
     }
 

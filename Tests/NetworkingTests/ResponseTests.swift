@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Networking
+import Reactive
 import TestSupport
 import XCTest
 
@@ -84,6 +85,20 @@ final class ResponseTests: LeakCheckingTestCase {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         struct Snake: Decodable, Sendable { let itemCount: Int }
         XCTAssertEqual(try response(200, #"{"item_count":5}"#).map(Snake.self, using: decoder).itemCount, 5)
+    }
+
+    func testMapDecodesIntoANonSendableClassOnEveryForm() throws {
+        final class Profile: Decodable {
+            var login = ""
+        }
+        let body = response(200, #"{"login":"octocat"}"#)
+        XCTAssertEqual(try body.map(Profile.self).login, "octocat")
+        let logins = Recorder<String>()
+        _ = Single.just(body).map(Profile.self).map(\.login).subscribe(onSuccess: { logins.append($0) })
+        _ = Observable.just(body).map(Profile.self).map(\.login).subscribe(onNext: { logins.append($0) })
+        XCTAssertEqual(logins.values, ["octocat", "octocat"], "Single and Observable forms, synchronous here")
+        let page = try response(200, #"{"hasMore":false,"list":[{"login":"a"}]}"#).map(ListPage<Profile>.self)
+        XCTAssertEqual(page.list.map(\.login), ["a"], "a page of non-Sendable items")
     }
 
     func testMapDecodableFailures() {

@@ -9,7 +9,8 @@ import FoundationNetworking
 /// - keys are sorted (Swift `String` order), pairs joined with `&`, key and value with `=`;
 /// - arrays follow `arrayEncoding` (default `key[]=v1&key[]=v2`), dictionaries `key[sub]=v`,
 ///   nested to any depth;
-/// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`), other
+/// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`); a whole
+///   `Double` or `Float` is written without `.0` (`1.0` is `1`, as Alamofire writes it); other
 ///   values are their `String(describing:)`;
 /// - keys and values are percent-encoded (UTF-8) except RFC 3986 unreserved characters
 ///   (`A-Z a-z 0-9 - . _ ~`) and `?` `/`, as Alamofire does; so `&` `=` `+` `[` `]` and
@@ -36,6 +37,8 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         case noBrackets
         /// `key[0]=a&key[1]=b`.
         case indexInBrackets
+        /// The key the closure returns for the element at `index` of the array under `key`.
+        case custom(@Sendable (_ key: String, _ index: Int) -> String)
 
         /// The key written for the element at `index` of the array under `key`.
         public func encode(key: String, atIndex index: Int) -> String {
@@ -43,6 +46,16 @@ public struct URLEncoding: ParameterEncoding, Equatable {
             case .brackets: return "\(key)[]"
             case .noBrackets: return key
             case .indexInBrackets: return "\(key)[\(index)]"
+            case .custom(let encode): return encode(key, index)
+            }
+        }
+
+        /// Whether both are the same built-in encoding; closures cannot be compared, so a
+        /// `.custom` encoding equals nothing, itself included.
+        public static func == (lhs: ArrayEncoding, rhs: ArrayEncoding) -> Bool {
+            switch (lhs, rhs) {
+            case (.brackets, .brackets), (.noBrackets, .noBrackets), (.indexInBrackets, .indexInBrackets): return true
+            default: return false
             }
         }
     }
@@ -144,8 +157,23 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         } else if let bool = Self.boolean(value) {
             pairs.append(Self.escape(key) + "=" + Self.escape(boolEncoding.encode(value: bool)))
         } else {
-            pairs.append(Self.escape(key) + "=" + Self.escape(String(describing: value)))
+            pairs.append(Self.escape(key) + "=" + Self.escape(Self.text(value)))
         }
+    }
+
+    /// `value` as Alamofire writes it: a whole `Double` or `Float` without its `.0` (`1.0` is
+    /// `1`, as `NSNumber` prints it on Apple platforms), anything else `String(describing:)`.
+    private static func text(_ value: Any) -> String {
+        var double: Double?
+        if type(of: value) == Double.self {
+            double = value as? Double
+        } else if type(of: value) == Float.self {
+            double = (value as? Float).map(Double.init)
+        } else if let number = value as? NSNumber, type(of: value) is NSNumber.Type, "fd".contains(String(cString: number.objCType)) {
+            double = number.doubleValue
+        }
+        if let double, double.rounded() == double, abs(double) < 1e15 { return String(Int64(double)) }
+        return String(describing: value)
     }
 
     /// `value` as a boolean when it is a `Bool` or an `NSNumber` made from one (objCType `c`,

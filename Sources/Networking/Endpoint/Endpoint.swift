@@ -77,7 +77,8 @@ public struct Endpoint: Sendable {
     /// sent (a multipart body also gets its `Content-Type`); a download builds the request
     /// alone (the provider streams the body to a file and moves it to the destination).
     ///
-    /// Errors: `ProviderError.requestMapping(url)` for an unusable URL, `.parameterEncoding(error)`,
+    /// Errors: `ProviderError.requestMapping(url)` for an unusable URL, `.parameterEncoding(error)`
+    /// (parameters, or an `Encodable` sent through a `ParameterEncoder`),
     /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be
     /// read or a multipart body cannot be built (`MultipartEncodingFailure`).
     public func urlRequest() throws -> URLRequest {
@@ -102,6 +103,8 @@ public struct Endpoint: Sendable {
             return try Self.encoded(request, encodable: encodable, encoder: encoder)
         case .requestParameters(let parameters, let encoding), .downloadParameters(let parameters, let encoding, _):
             return try Self.encoded(request, parameters: parameters, encoding: encoding)
+        case .requestEncodableParameters(let parameters, let encoder):
+            return try Self.encoded(request, parameters: parameters, encoder: encoder)
         case .requestCompositeData(let bodyData, let urlParameters):
             request.httpBody = bodyData
             return try Self.encoded(request, parameters: urlParameters, encoding: URLEncoding.queryString)
@@ -159,6 +162,16 @@ public struct Endpoint: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return request
+    }
+
+    private static func encoded<Parameters: Encodable & Sendable>(
+        _ request: URLRequest, parameters: Parameters, encoder: any ParameterEncoder
+    ) throws -> URLRequest {
+        do {
+            return try encoder.encode(parameters, into: request)
+        } catch {
+            throw ProviderError.parameterEncoding(error)
+        }
     }
 
     private static func encoded(_ request: URLRequest, parameters: [String: any Sendable], encoding: any ParameterEncoding) throws -> URLRequest {

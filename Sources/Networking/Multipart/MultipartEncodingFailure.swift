@@ -12,6 +12,12 @@ public enum MultipartEncodingFailure: Error, Sendable, Equatable {
     case fileSizeNotAvailable(URL)
     /// A part's stream could not be read (or ended before its announced length).
     case inputStreamReadFailed
+    /// `writeEncodedData(to:)` was given a URL that is not a `file://` URL.
+    case outputStreamURLInvalid(URL)
+    /// `writeEncodedData(to:)` was given a file that exists already.
+    case outputStreamFileAlreadyExists(URL)
+    /// `writeEncodedData(to:)` could not create the file (its folder is missing or not writable).
+    case outputStreamCreationFailed(URL)
     /// Multipart bodies go with `POST`, `PUT`, `PATCH` or `CONNECT` only (`HTTPMethod.supportsMultipart`).
     case methodDoesNotSupportMultipart(String)
 }

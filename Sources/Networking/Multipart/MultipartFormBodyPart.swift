@@ -1,9 +1,9 @@
 import Foundation
 
 /// One part of a `multipart/form-data` body.
-public struct MultipartFormBodyPart: Sendable, Equatable {
+public struct MultipartFormBodyPart: Sendable, Hashable {
     /// Where the part's bytes come from.
-    public enum Provider: Sendable, Equatable {
+    public enum Provider: Sendable, Hashable {
         /// Bytes in memory.
         case data(Data)
         /// A local file, streamed from disk when the request is sent.

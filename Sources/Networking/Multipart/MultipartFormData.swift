@@ -102,17 +102,77 @@ public final class MultipartFormData: Sendable {
     /// The whole body in memory (for small bodies and tests); throws the first
     /// `MultipartEncodingFailure` met while appending or reading.
     public func encode() throws -> Data {
-        let stream = try bodyStream()
         var body = Data()
+        try readBody(from: try bodyStream()) { body.append(contentsOf: $0) }
+        return body
+    }
+
+    /// Reads `stream` to its end in 64 KB chunks, handing each to `chunk`.
+    private func readBody(from stream: InputStream, _ chunk: (ArraySlice<UInt8>) throws -> Void) throws {
         stream.open()
         defer { stream.close() }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = stream.read(&buffer, maxLength: buffer.count)
             if count < 0 { throw stream.streamError ?? MultipartEncodingFailure.inputStreamReadFailed }
-            if count == 0 { return body }
-            body.append(buffer, count: count)
+            if count == 0 { return }
+            try chunk(buffer[0..<count])
         }
+    }
+
+    /// Writes the whole body to a new file at `fileURL`, part by part (Alamofire's
+    /// `writeEncodedData(to:)`), for a body too large to hold in memory. Throws
+    /// `MultipartEncodingFailure.outputStreamURLInvalid` for a URL that is not a file URL,
+    /// `.outputStreamFileAlreadyExists` when the file exists, `.outputStreamCreationFailed` when it
+    /// cannot be created, the first failure met while appending or reading a part, and the file
+    /// system's error when a write fails (the partial file is removed).
+    public func writeEncodedData(to fileURL: URL) throws {
+        guard fileURL.isFileURL else { throw MultipartEncodingFailure.outputStreamURLInvalid(fileURL) }
+        guard !FileManager.default.fileExists(atPath: fileURL.path) else {
+            throw MultipartEncodingFailure.outputStreamFileAlreadyExists(fileURL)
+        }
+        let stream = try bodyStream()
+        guard FileManager.default.createFile(atPath: fileURL.path, contents: nil),
+              let file = try? FileHandle(forWritingTo: fileURL) else {
+            throw MultipartEncodingFailure.outputStreamCreationFailed(fileURL)
+        }
+        do {
+            defer { try? file.close() }
+            try readBody(from: stream) { try file.write(contentsOf: $0) }
+        } catch {
+            try? FileManager.default.removeItem(at: fileURL)
+            throw error
+        }
+    }
+
+    /// One part as `Endpoint`'s equality compares it: its headers and what its bytes come from
+    /// (the bytes, a file's URL, or which stream), never the file's contents.
+    struct PartIdentity: Hashable {
+        enum Content: Hashable {
+            case bytes(Data)
+            case file(URL)
+            case stream(ObjectIdentifier)
+        }
+
+        let headers: [String]
+        let content: Content
+    }
+
+    /// The parts as `Endpoint`'s equality compares them; the boundary is left out (each form draws
+    /// its own), a failure met while appending is kept.
+    var partIdentities: [PartIdentity] {
+        let (parts, failure) = state.withLock { ($0.parts, $0.failure) }
+        var identities = parts.map { part in
+            let content: PartIdentity.Content
+            switch part.content {
+            case .bytes(let data): content = .bytes(data)
+            case .file(let url): content = .file(url)
+            case .stream(let box): content = .stream(ObjectIdentifier(box.stream))
+            }
+            return PartIdentity(headers: part.headers.map { "\($0.name): \($0.value)" }, content: content)
+        }
+        if let failure { identities.append(PartIdentity(headers: ["failure: \(failure)"], content: .bytes(Data()))) }
+        return identities
     }
 
     /// The body as a stream that reads the parts in sequence; throws the first failure met while appending.

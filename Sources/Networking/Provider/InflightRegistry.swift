@@ -18,7 +18,10 @@ final class InflightRegistry: Sendable {
     }
 
     private struct State {
-        var calls: [InflightKey: Call] = [:]
+        var calls: [RequestIdentity: Call] = [:]
+        /// Calls that answered, kept while their completions run (Moya lists them until then).
+        var completing: [Int: Call] = [:]
+        var nextCompletion = 0
         var nextWaiter = 0
     }
 
@@ -31,7 +34,9 @@ final class InflightRegistry: Sendable {
     var requests: [Endpoint: [Completion]] {
         // Endpoints are hashed outside the lock: hashing builds their requests (caller code).
         let calls = state.withLock { state in
-            state.calls.values.map { ($0.endpoint, $0.waiters.sorted { $0.key < $1.key }.map(\.value)) }
+            (Array(state.calls.values) + Array(state.completing.values)).map {
+                ($0.endpoint, $0.waiters.sorted { $0.key < $1.key }.map(\.value))
+            }
         }
         var requests: [Endpoint: [Completion]] = [:]
         for (endpoint, completions) in calls { requests[endpoint, default: []] += completions }
@@ -42,7 +47,7 @@ final class InflightRegistry: Sendable {
         _ request: URLRequest, endpoint: Endpoint, transport: any HTTPTransport, progress: (@Sendable (Double) -> Void)?,
         completion: @escaping Completion
     ) -> any Disposable {
-        let key = InflightKey(request)
+        let key = RequestIdentity(request, jsonBody: endpoint.task.hasJSONBody)
         let (waiter, isFirst) = state.withLock { state -> (Int, Bool) in
             let waiter = state.nextWaiter
             state.nextWaiter += 1
@@ -64,12 +69,22 @@ final class InflightRegistry: Sendable {
         return Disposables.create { [weak self] in self?.leave(key, waiter: waiter) }
     }
 
-    private func complete(_ key: InflightKey, with result: Result<Response, ProviderError>) {
-        let waiters = state.withLock { state in state.calls.removeValue(forKey: key)?.waiters ?? [:] }
-        for (_, completion) in waiters.sorted(by: { $0.key < $1.key }) { completion(result) }
+    /// Runs the waiters' completions; the call stays listed in `requests` until they return,
+    /// while a new identical request starts a call of its own.
+    private func complete(_ key: RequestIdentity, with result: Result<Response, ProviderError>) {
+        let completing = state.withLock { state -> (id: Int, call: Call)? in
+            guard let call = state.calls.removeValue(forKey: key) else { return nil }
+            let id = state.nextCompletion
+            state.nextCompletion += 1
+            state.completing[id] = call
+            return (id, call)
+        }
+        guard let completing else { return }
+        for (_, completion) in completing.call.waiters.sorted(by: { $0.key < $1.key }) { completion(result) }
+        state.withLock { _ = $0.completing.removeValue(forKey: completing.id) }
     }
 
-    private func leave(_ key: InflightKey, waiter: Int) {
+    private func leave(_ key: RequestIdentity, waiter: Int) {
         let cancellable = state.withLock { state -> (any Cancellable)? in
             guard var call = state.calls[key] else { return nil }
             call.waiters[waiter] = nil
@@ -81,20 +96,5 @@ final class InflightRegistry: Sendable {
             return nil
         }
         cancellable?.cancel()
-    }
-}
-
-/// What makes two requests identical: method, URL, headers and body.
-struct InflightKey: Hashable, Sendable {
-    let method: String
-    let url: String
-    let headers: [String]
-    let body: Data?
-
-    init(_ request: URLRequest) {
-        method = request.httpMethod ?? "GET"
-        url = request.url?.absoluteString ?? ""
-        headers = (request.allHTTPHeaderFields ?? [:]).map { "\($0.key.lowercased()):\($0.value)" }.sorted()
-        body = request.httpBody
     }
 }

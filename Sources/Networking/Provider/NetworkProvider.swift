@@ -107,6 +107,11 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
         { _ in .delayed(delay) }
     }
 
+    /// Stubs every target, answering after `seconds` (Moya's `delayedStub(_:)`).
+    public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {
+        delayedStub(.seconds(seconds))
+    }
+
     /// The endpoint `endpointClosure` builds for `target`.
     public func endpoint(_ target: Target) -> Endpoint {
         endpointClosure(target)

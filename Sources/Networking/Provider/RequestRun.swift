@@ -134,11 +134,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         return Disposables.create { call.cancel() }
     }
 
-    /// Passes a progress fraction on, unless the request already ended.
+    /// Passes a progress fraction on when it advances (Moya's sequence: no leading `0.0`, no
+    /// repeats), unless the request already ended.
     private func report(_ fraction: Double) {
         guard let progress else { return }
         let proceed = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
+            guard !state.finished, fraction > state.lastProgress else { return false }
             state.lastProgress = fraction
             return true
         }

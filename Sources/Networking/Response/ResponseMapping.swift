@@ -35,7 +35,7 @@ extension Response {
     /// `false`, in which case the whole body is decoded; a scalar at the key path is decoded
     /// directly; with empty data and `failsOnEmptyData == false`, `D` is decoded from `{}`, then
     /// from `[{}]`; a decoding failure throws `.objectMapping(error, self)`.
-    public func map<D: Decodable & Sendable>(_ type: D.Type,
+    public func map<D: Decodable>(_ type: D.Type,
                                              atKeyPath keyPath: String? = nil,
                                              using decoder: JSONDecoder = JSONDecoder(),
                                              failsOnEmptyData: Bool = true) throws -> D {

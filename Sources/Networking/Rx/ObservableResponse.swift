@@ -40,7 +40,7 @@ extension ObservableType where Element == Response {
     /// ```swift
     /// provider.rx.request(.users).asObservable().map([User].self)
     /// ```
-    public func map<D: Decodable & Sendable>(
+    public func map<D: Decodable & SendableMetatype>(
         _ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) -> Observable<D> {

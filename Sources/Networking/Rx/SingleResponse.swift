@@ -37,7 +37,7 @@ extension Single where Element == Response {
     /// ```swift
     /// provider.rx.request(.user(1)).map(User.self)
     /// ```
-    public func map<D: Decodable & Sendable>(
+    public func map<D: Decodable & SendableMetatype>(
         _ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) -> Single<D> {

@@ -1,5 +1,5 @@
 /// A page of a list as `{hasMore, list}`, the payload of `ResponseEnvelope.dataEnvelope` APIs.
-public struct ListPage<Item: Decodable & Sendable>: Decodable, Sendable {
+public struct ListPage<Item: Decodable>: Decodable {
     /// Whether a further page exists.
     public let hasMore: Bool
     /// The items of this page.
@@ -13,3 +13,5 @@ public struct ListPage<Item: Decodable & Sendable>: Decodable, Sendable {
 }
 
 extension ListPage: Equatable where Item: Equatable {}
+
+extension ListPage: Sendable where Item: Sendable {}

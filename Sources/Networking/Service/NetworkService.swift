@@ -44,7 +44,7 @@ extension NetworkService {
 
     /// The request for `endpoint` decoded as `T`; errors are classified (`APIError`), envelope
     /// failures are `EnvelopeError`, decoding failures `ProviderError.objectMapping`.
-    public func request<T: Decodable & Sendable>(
+    public func request<T: Decodable & SendableMetatype>(
         _ endpoint: Endpoint, as type: T.Type = T.self, callbackQueue: DispatchQueue? = nil
     ) -> Single<T> {
         let envelope = self.envelope
@@ -54,13 +54,14 @@ extension NetworkService {
     }
 
     /// The request for `endpoint` decoded as `T`, reported once to `completion` (on
-    /// `callbackQueue`, else the provider's) unless cancelled first.
+    /// `callbackQueue`, else the provider's): the answer, or after `cancel()`
+    /// `ProviderError.underlying(URLError(.cancelled), nil)`, as `NetworkProvider.request` does.
     @discardableResult
-    public func request<T: Decodable & Sendable>(
+    public func request<T: Decodable & SendableMetatype>(
         _ endpoint: Endpoint, as type: T.Type = T.self, callbackQueue: DispatchQueue? = nil,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> any Cancellable {
-        let call = ServiceCall()
+        let call = ServiceCall<T>(callbackQueue: callbackQueue)
         call.start(request(endpoint, as: type, callbackQueue: callbackQueue)) { result in
             completion(result)
         }
@@ -73,23 +74,33 @@ extension NetworkService {
     }
 }
 
-/// A subscription seen as a `Cancellable`: after `cancel()` nothing is reported.
-final class ServiceCall: Cancellable {
+/// A subscription seen as a `Cancellable`, reporting exactly once as the provider's completion
+/// form does: the answer, or after `cancel()` `ProviderError.underlying(URLError(.cancelled), nil)`
+/// (on `callbackQueue` when there is one).
+final class ServiceCall<T>: Cancellable {
     private struct State {
         var subscription: (any Disposable)?
+        var completion: (@Sendable (Result<T, any Error>) -> Void)?
         var cancelled = false
         var finished = false
     }
 
     private let state = Lock(State())
+    private let callbackQueue: DispatchQueue?
+
+    init(callbackQueue: DispatchQueue?) {
+        self.callbackQueue = callbackQueue
+    }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    func start<T>(_ single: Single<T>, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    func start(_ single: Single<T>, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        state.withLock { $0.completion = completion }
         let subscription = single.subscribe { result in
             let (deliver, finished) = self.state.withLock { state -> (Bool, (any Disposable)?) in
                 guard !state.cancelled, !state.finished else { return (false, nil) }
                 state.finished = true
+                state.completion = nil
                 defer { state.subscription = nil }
                 return (true, state.subscription)
             }
@@ -105,12 +116,23 @@ final class ServiceCall: Cancellable {
     }
 
     func cancel() {
-        let subscription = state.withLock { state -> (any Disposable)? in
+        let claimed = state.withLock { state -> (subscription: (any Disposable)?, completion: (@Sendable (Result<T, any Error>) -> Void)?)? in
             guard !state.cancelled, !state.finished else { return nil }
             state.cancelled = true
-            defer { state.subscription = nil }
-            return state.subscription
+            defer {
+                state.subscription = nil
+                state.completion = nil
+            }
+            return (state.subscription, state.completion)
         }
-        subscription?.dispose()
+        guard let claimed else { return }
+        claimed.subscription?.dispose()
+        guard let completion = claimed.completion else { return }
+        let report: @Sendable () -> Void = { completion(.failure(ProviderError.underlying(URLError(.cancelled), nil))) }
+        if let callbackQueue {
+            callbackQueue.async(execute: report)
+        } else {
+            report()
+        }
     }
 }

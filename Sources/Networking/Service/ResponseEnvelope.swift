@@ -64,7 +64,7 @@ public struct ResponseEnvelope: Sendable, Equatable {
     /// `EnvelopeError.malformed` when the verdict is missing or not understood,
     /// `ProviderError.jsonMapping` when the body is not JSON or the payload is missing,
     /// `ProviderError.objectMapping` when the payload does not decode.
-    public func decode<T: Decodable & Sendable>(
+    public func decode<T: Decodable>(
         _ type: T.Type, from response: Response, using decoder: JSONDecoder = JSONDecoder()
     ) throws -> T {
         try validate(response)

@@ -15,6 +15,10 @@ public enum RequestTask: Sendable {
     case requestCustomJSONEncodable(any Encodable & Sendable, encoder: JSONEncoder)
     /// Parameters encoded by `encoding` (query string or body).
     case requestParameters(parameters: [String: any Sendable], encoding: any ParameterEncoding)
+    /// An `Encodable` value encoded by a `ParameterEncoder` (Alamofire's `parameters:encoder:`):
+    /// `URLEncodedFormParameterEncoder` for a query string or form body, `JSONParameterEncoder`
+    /// for a JSON body. Failures are `ProviderError.parameterEncoding`.
+    case requestEncodableParameters(parameters: any Encodable & Sendable, encoder: any ParameterEncoder)
     /// A raw body plus parameters in the query string.
     case requestCompositeData(bodyData: Data, urlParameters: [String: any Sendable])
     /// Body parameters encoded by `bodyEncoding` plus parameters in the query string.

@@ -74,8 +74,10 @@ final class MoyaParityTests: LeakCheckingTestCase {
                           endpoint(.uploadMultipart([MultipartFormBodyPart(provider: .data(Data("w".utf8)), name: "k")]), method: .post))
         let form = MultipartFormData()
         XCTAssertEqual(endpoint(.uploadMultipartFormData(form), method: .post), endpoint(.uploadMultipartFormData(form), method: .post))
+        let filled = MultipartFormData()
+        filled.append(Data("v".utf8), name: "k")
         XCTAssertNotEqual(endpoint(.uploadMultipartFormData(form), method: .post),
-                          endpoint(.uploadMultipartFormData(MultipartFormData()), method: .post))
+                          endpoint(.uploadMultipartFormData(filled), method: .post))
     }
 
     func testInflightRequestsListsWhatIsSharedUntilItAnswers() throws {
