@@ -38,7 +38,8 @@ public final class EventLoop: @unchecked Sendable {
     private var registrations: [Int32: Registration] = [:]
     private var timers = TimerHeap()
     private var stopping = false
-    private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Marks every loop's thread with its loop.
+    private static let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
     /// The longest the loop waits in `poll` while it watches a socket and no timer is due: the
@@ -58,12 +59,15 @@ public final class EventLoop: @unchecked Sendable {
         wakeRead = fds[0]
         wakeWrite = fds[1]
         queue = DispatchQueue(label: label)
-        queue.setSpecific(key: threadKey, value: ObjectIdentifier(self))
+        queue.setSpecific(key: Self.threadKey, value: ObjectIdentifier(self))
         queue.async { [self] in run() }
     }
 
     /// Whether the caller runs on this loop's thread.
-    public var inLoop: Bool { DispatchQueue.getSpecific(key: threadKey) == ObjectIdentifier(self) }
+    public var inLoop: Bool { DispatchQueue.getSpecific(key: Self.threadKey) == ObjectIdentifier(self) }
+
+    /// Whether the caller runs on any event loop's thread (where no caller code should run).
+    public static var isOnAnyLoopThread: Bool { DispatchQueue.getSpecific(key: threadKey) != nil }
 
     /// Runs `task` on the loop's thread, soon, in submission order. Callable from any thread.
     /// After `stop()` the task is dropped.
