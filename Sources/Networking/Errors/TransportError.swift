@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import SocketIO
 
 /// What went wrong in a transport, as a kind to switch on (wrapped in `ProviderError.underlying`).
 ///

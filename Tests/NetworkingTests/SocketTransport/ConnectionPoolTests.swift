@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 @testable import Networking
 import TestSupport
 import XCTest

@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import SocketIO
 import Locking
 
 /// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a

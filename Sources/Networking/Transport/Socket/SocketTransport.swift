@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
+import SocketIO
 
 /// An `HTTPTransport` for `http://` URLs over the project's own HTTP/1.1 client (`HTTPWire`),
 /// with a keep-alive connection pool per host. It survives malformed responses that make

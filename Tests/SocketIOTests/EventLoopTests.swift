@@ -1,5 +1,5 @@
 import Dispatch
-import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 import XCTest
