@@ -20,8 +20,10 @@ final class ConnectionPoolTests: XCTestCase {
     }
 
     override func tearDown() {
-        socket.close()
+        // The loops first: a parked watcher of `socket` is deregistered (by `closeIdleConnections`'s
+        // task) before anything closes it. Closing twice closes once.
         for loop in loops { loop.stop() }
+        socket.close()
     }
 
     private var home: EventLoop { loops[0] }
@@ -38,10 +40,11 @@ final class ConnectionPoolTests: XCTestCase {
         }
     }
 
-    /// Releases the connection on `loop`, kept for the next request; returns who got it.
+    /// Releases the connection on `loop` (on its thread), kept for the next request; returns who got it.
     private func release(_ pool: ConnectionPool, on loop: EventLoop) -> String? {
         let before = served.count
-        pool.release(key, socket: socket, reusable: true, home: loop)
+        let (key, socket) = (self.key, self.socket)
+        onLoop(loop) { pool.release(key, socket: socket, reusable: true, home: loop) }
         let now = served.values
         return now.count > before ? now.last : nil
     }
@@ -61,7 +64,6 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertNil(release(pool, on: other), "nobody waits: the connection is parked")
         XCTAssertEqual(pool.idleCount, 1)
         pool.closeIdleConnections()
-        socket = TCPSocket(descriptor: -1)
     }
 
     /// A waiter on another loop is passed over a bounded number of times, however many waiters
@@ -138,7 +140,6 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(pool.idleCount, 1, "nobody waits: the connection is parked")
         XCTAssertEqual(pool.openCount(key), 1)
         pool.closeIdleConnections()
-        self.socket = TCPSocket(descriptor: -1)
         wait(pool, "fresh", on: nil)
         XCTAssertEqual(served.values.last, "fresh")
         onLoop(home) { pool.returnUnused(.fresh, for: key, on: home) }
