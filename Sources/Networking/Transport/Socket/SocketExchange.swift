@@ -644,7 +644,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         do throws(HTTPWireError) {
             response = try parser.feed(bytes)
         } catch {
-            return fail(Self.transportError(error))
+            return fail(TransportError(error))
         }
         guard writeBodyToFile() else { return }
         reportDownloadProgress()
@@ -661,7 +661,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             completed(response, reusable: false)
         } catch {
             if case .truncatedHead(0) = error, retryOnFreshConnection() { return }
-            fail(writeErrno.map { .connectionLost(errno: $0) } ?? Self.transportError(error))
+            fail(writeErrno.map { .connectionLost(errno: $0) } ?? TransportError(error))
         }
     }
 
@@ -681,14 +681,6 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         socket = nil
         connect()
         return true
-    }
-
-    private static func transportError(_ error: HTTPWireError) -> TransportError {
-        switch error {
-        case .bodyTooLarge(let limit): .responseTooLarge(limit: limit)
-        case .truncatedHead, .truncatedBody: .connectionLost(errno: nil)
-        default: .badResponse(error)
-        }
     }
 
     /// Moves the body received so far to the download file; false when writing failed (reported).
