@@ -24,7 +24,8 @@ public enum TransportError: Error, Sendable, Equatable {
     case responseTooLarge(limit: Int)
     /// More redirects than the transport follows; `count` is the redirect that was refused.
     case tooManyRedirects(Int)
-    /// The exchange was cancelled.
+    /// The request was cancelled: found under the `URLError(.cancelled)` a provider reports
+    /// after `cancel()` (`NSUnderlyingErrorKey`).
     case cancelled
     /// The transport answered without an `HTTPURLResponse`.
     case notHTTPResponse

@@ -64,9 +64,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         return self
     }
 
-    /// The error a cancelled request reports, as Moya's.
+    /// The error a cancelled request reports, as Moya's: `URLError(.cancelled)`, with
+    /// `TransportError.cancelled` underneath (the one place that kind is made).
     static var cancelledResult: Result<Response, ProviderError> {
-        .failure(.underlying(URLError(.cancelled), nil))
+        .failure(.underlying(TransportError.cancelled.urlError(url: nil) ?? URLError(.cancelled), nil))
     }
 
     func cancel() {
