@@ -801,9 +801,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             return
         }
         guard let writer else { return completion(result) }
-        writer.finish { [completion] error in
-            guard let error, case .success = result else { return completion(result) }
-            completion(.failure(.underlying(error, nil)))
+        // Back on the loop to report, like every other answer, so that a caller sees progress
+        // and the answer arrive from one thread, in order.
+        writer.finish { [completion, loop] error in
+            let final: Result<Response, ProviderError>
+            if let error, case .success = result { final = .failure(.underlying(error, nil)) } else { final = result }
+            loop.execute { completion(final) }
         }
     }
 
