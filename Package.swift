@@ -22,9 +22,11 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Reactive", dependencies: ["Locking"]),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
-        .target(name: "HTTPWire", dependencies: ["Locking"]),
-        .target(name: "FeedServer", dependencies: ["HTTPWire", "ImageDecoding", "Locking"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire", "Locking"]),
+        // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are SocketIO's.
+        .target(name: "HTTPWire"),
+        .target(name: "SocketIO", dependencies: ["Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire", "SocketIO", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),
@@ -41,11 +43,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "Locking"], exclude: ["Fixtures"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
+        .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "Locking"]
+            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "HTTPWire", "TestSupport", "ImageDecoding", "Networking", "Locking"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "SocketIO", "TestSupport", "ImageDecoding", "Networking", "Locking"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),

@@ -1,4 +1,5 @@
 import HTTPWire
+import SocketIO
 
 /// One accepted connection, served on its own thread: reads requests one after another
 /// (keep-alive), answers each through the router, and returns when the connection should close.

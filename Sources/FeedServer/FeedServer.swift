@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 

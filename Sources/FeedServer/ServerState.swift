@@ -1,4 +1,3 @@
-import HTTPWire
 
 /// Everything the server's threads share, kept behind the server's `Lock`.
 struct ServerState: Sendable {

@@ -1,6 +1,5 @@
 import FeedServer
 import Foundation
-import HTTPWire
 import XCTest
 
 final class FeedRouteTests: FeedServerTestCase {

@@ -1,6 +1,6 @@
 import FeedServer
 import Foundation
-import HTTPWire
+import SocketIO
 import Synchronization
 import XCTest
 

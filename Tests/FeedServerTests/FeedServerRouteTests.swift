@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPWire
+import SocketIO
 import XCTest
 
 final class FeedServerRouteTests: FeedServerTestCase {

@@ -1,6 +1,5 @@
 import FeedServer
 import Foundation
-import HTTPWire
 import XCTest
 
 /// The demo pictures: a baseline JPEG per photo, reproducible, and the image fault routes.

@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPWire
+import SocketIO
 import XCTest
 
 /// A minimal HTTP/1.1 client over `HTTPWire` sockets, for talking to `FeedServer` byte by byte.

@@ -1,4 +1,5 @@
 import HTTPWire
+import SocketIO
 import XCTest
 
 final class HTTPResponseParserTests: XCTestCase {

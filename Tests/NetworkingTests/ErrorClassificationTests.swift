@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
+import SocketIO
 import Networking
 import TestSupport
 import XCTest

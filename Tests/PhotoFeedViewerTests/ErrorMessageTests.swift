@@ -1,5 +1,5 @@
 import Foundation
-import HTTPWire
+import SocketIO
 import Networking
 import PhotoFeed
 import PhotoFeedViewerCore

@@ -1,4 +1,3 @@
-import HTTPWire
 import Locking
 import Synchronization
 

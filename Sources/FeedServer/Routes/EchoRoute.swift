@@ -1,5 +1,4 @@
 import Foundation
-import HTTPWire
 
 /// `/echo` (any method): the request as JSON `{"body","headers","method","path","query"}`, keys
 /// sorted, the body base64-encoded and repeated fields joined with ", ".

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPWire
 
 /// `GET /services/feeds/photos_public.gne?tags=&tagmode=&format=json&nojsoncallback=1`:
 /// a generated page (new items each time, their `media.m` at this server's `/images/`), JSONP-wrapped without `nojsoncallback=1`; applies the

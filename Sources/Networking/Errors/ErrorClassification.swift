@@ -84,12 +84,7 @@ enum ErrorClassification {
         case .cannotConnect, .cannotFindHost: .notConnected
         case .connectionLost: .lostConnection
         case .timedOut: .timeout
-        case .badResponse(let wire):
-            switch wire {
-            case .truncatedHead, .truncatedBody: .lostConnection
-            default: .badResponse
-            }
-        case .responseTooLarge, .tooManyRedirects, .notHTTPResponse: .badResponse
+        case .badResponse, .responseTooLarge, .tooManyRedirects, .notHTTPResponse: .badResponse
         case .cancelled: .cancelled
         }
     }

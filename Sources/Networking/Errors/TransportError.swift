@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import SocketIO
 
 /// What went wrong in a transport, as a kind to switch on (wrapped in `ProviderError.underlying`).
 ///
@@ -16,16 +17,28 @@ public enum TransportError: Error, Sendable, Equatable {
     case connectionLost(errno: Int32?)
     /// A deadline passed: `phase` says which, `after` how long it was, `endpoint` for what.
     case timedOut(TimeoutPhase, after: Duration, endpoint: String)
-    /// The server's bytes are not a valid HTTP/1.1 response.
+    /// The server's bytes are not a valid HTTP/1.1 response (a response cut short is
+    /// `connectionLost`: see `init(_:)`).
     case badResponse(HTTPWireError)
     /// The response body grew past `limit` bytes; the transfer was cancelled.
     case responseTooLarge(limit: Int)
     /// More redirects than the transport follows; `count` is the redirect that was refused.
     case tooManyRedirects(Int)
-    /// The exchange was cancelled.
+    /// The request was cancelled: found under the `URLError(.cancelled)` a provider reports
+    /// after `cancel()` (`NSUnderlyingErrorKey`).
     case cancelled
     /// The transport answered without an `HTTPURLResponse`.
     case notHTTPResponse
+
+    /// The kind a parser's error is: the one place that decides a response cut short (inside its
+    /// head or its body) means the connection was lost, and a body over the limit is too large.
+    public init(_ wire: HTTPWireError) {
+        switch wire {
+        case .bodyTooLarge(let limit): self = .responseTooLarge(limit: limit)
+        case .truncatedHead, .truncatedBody: self = .connectionLost(errno: nil)
+        default: self = .badResponse(wire)
+        }
+    }
 
     /// The `URLError` code URLSession reports for the same event, nil when it has none
     /// (a body over the size limit, a missing response).
@@ -35,11 +48,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .cannotFindHost: .cannotFindHost
         case .connectionLost: .networkConnectionLost
         case .timedOut: .timedOut
-        case .badResponse(let wire):
-            switch wire {
-            case .truncatedHead, .truncatedBody: .networkConnectionLost
-            default: .badServerResponse
-            }
+        case .badResponse: .badServerResponse
         case .tooManyRedirects: .httpTooManyRedirects
         case .cancelled: .cancelled
         case .responseTooLarge, .notHTTPResponse: nil

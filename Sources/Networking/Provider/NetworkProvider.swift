@@ -31,7 +31,10 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public let requestClosure: RequestClosure
     /// Chooses stubbing per target.
     public let stubClosure: StubClosure
-    /// Where completions run when a request names no queue; `nil` runs them where the answer arrives.
+    /// Where completions, progress and plugins' `didReceive`/`process` run when a request names
+    /// no queue; `nil` runs an answer arriving on an event loop (`SocketTransport`) on the
+    /// provider's own serial delivery queue, never on the loop, a stub's on `scheduler`, and
+    /// any other where it arrives.
     public let callbackQueue: DispatchQueue?
     /// What sends real requests.
     public let transport: any HTTPTransport
@@ -45,6 +48,10 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public let requestTimeout: Duration?
 
     let inflight: InflightRegistry
+    /// Where a transport's answers are delivered when there is no `callbackQueue`: one serial
+    /// queue per provider, so a slow subscriber delays only this provider's deliveries, and never
+    /// a transport's event loop.
+    let deliveryQueue = DispatchQueue(label: "Networking.NetworkProvider.delivery")
     /// The stubs' `HTTPURLResponse`, built once per URL and status.
     let stubResponses = StubResponses()
 
@@ -127,7 +134,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// after `cancel()` with `ProviderError.underlying(URLError(.cancelled), nil)`. `progress`
     /// gets upload progress for uploads, download progress otherwise, and a last update when the
     /// request ends (with the response on success). Both run on `callbackQueue` when there is
-    /// one, else where the answer arrives.
+    /// one, else as `callbackQueue`'s documentation says.
     ///
     /// ```swift
     /// provider.request(.zen) { result in print(result) }

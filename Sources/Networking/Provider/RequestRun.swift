@@ -1,4 +1,5 @@
 import Foundation
+import SocketIO
 import Locking
 import Reactive
 import Synchronization
@@ -10,6 +11,14 @@ import FoundationNetworking
 /// download move, validation, plugins again, delivery. Reports exactly once: the answer, or,
 /// after `cancel()` (also before the request is built), `ProviderError.underlying(URLError(.cancelled), nil)`,
 /// which plugins' `didReceive` see too, as in Moya.
+///
+/// A transport's answer and progress (with the download move and plugins' `didReceive` and
+/// `process`) run on `callbackQueue` when there is one; else an answer arriving on an event
+/// loop's thread moves to the provider's serial delivery queue, so no caller code runs on a
+/// loop, and one arriving elsewhere (URLSession's queue, a test transport on a virtual-time
+/// scheduler) is handled where it arrives. A stub's answer runs on the provider's `scheduler`
+/// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; their
+/// completions go to `callbackQueue` when there is one.
 final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     private let provider: NetworkProvider<Target>
     private let target: Target
@@ -31,6 +40,16 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
+    /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
+    /// else on the provider's delivery queue when called on an event loop's thread, else here.
+    private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
+        if let queue = callbackQueue ?? (EventLoop.isOnAnyLoopThread ? provider.deliveryQueue : nil) {
+            queue.async(execute: work)
+        } else {
+            work()
+        }
+    }
+
     func start() -> Self {
         let endpoint = provider.endpointClosure(target)
         provider.requestClosure(endpoint) { result in
@@ -45,9 +64,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         return self
     }
 
-    /// The error a cancelled request reports, as Moya's.
+    /// The error a cancelled request reports, as Moya's: `URLError(.cancelled)`, with
+    /// `TransportError.cancelled` underneath (the one place that kind is made).
     static var cancelledResult: Result<Response, ProviderError> {
-        .failure(.underlying(URLError(.cancelled), nil))
+        .failure(.underlying(TransportError.cancelled.urlError(url: nil) ?? URLError(.cancelled), nil))
     }
 
     func cancel() {
@@ -112,16 +132,20 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
                 options.downloadProgress = { [weak self] fraction in self?.report(fraction) }
             }
         }
-        var complete: @Sendable (Result<Response, ProviderError>) -> Void = { self.finish($0) }
+        var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
+            self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
+        }
         if let destination = task.downloadDestination {
             let file = DownloadMover.temporaryFile()
             options.downloadFile = file
             state.withLock { $0.downloadFile = file }
             complete = { result in
-                // Claim the end before moving the file: a `cancel()` that comes later then finds
-                // the request finished, and one that came first removed the file and reported.
-                guard self.claimFinish() else { return }
-                self.deliver(DownloadMover.finish(result, temporaryURL: file, destination: destination))
+                self.handleTransportEvent {
+                    // Claim the end before moving the file: a `cancel()` that comes later then finds
+                    // the request finished, and one that came first removed the file and reported.
+                    guard self.claimFinish() else { return }
+                    self.deliver(DownloadMover.finish(result, temporaryURL: file, destination: destination), onDeliveryQueue: true)
+                }
             }
         }
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
@@ -135,7 +159,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 
     /// Passes a progress fraction on when it advances (Moya's sequence: no leading `0.0`, no
-    /// repeats), unless the request already ended.
+    /// repeats; see `handleTransportEvent`), unless the request already ended (or was cancelled
+    /// before the update's turn came).
     private func report(_ fraction: Double) {
         guard let progress else { return }
         let proceed = state.withLock { state -> Bool in
@@ -145,9 +170,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
         guard proceed else { return }
         let update = ProgressResponse(progress: fraction)
-        if let callbackQueue {
-            callbackQueue.async { progress(update) }
-        } else {
+        handleTransportEvent {
+            guard !self.isCancelled else { return }
             progress(update)
         }
     }
@@ -166,9 +190,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
-    private func finish(_ result: Result<Response, ProviderError>) {
+    private func finish(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
         guard claimFinish() else { return }
-        deliver(result)
+        deliver(result, onDeliveryQueue: onDeliveryQueue)
     }
 
     /// Marks the request finished; false when it already was (answered or cancelled).
@@ -181,8 +205,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
-    /// Validation, plugins, the last progress update and the completion, on `callbackQueue` when set.
-    private func deliver(_ result: Result<Response, ProviderError>) {
+    /// Validation, plugins, the last progress update and the completion. Called through
+    /// `handleTransportEvent` (`onDeliveryQueue`) everything runs here; otherwise the completion
+    /// goes to `callbackQueue` when set.
+    private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
         let validated = Self.validate(result, codes: target.validationType.statusCodes)
         for plugin in provider.plugins { plugin.didReceive(validated, target: target) }
         let processed = provider.plugins.reduce(validated) { $1.process($0, target: target) }
@@ -193,7 +219,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             progress?(last)
             completion(processed)
         }
-        if let callbackQueue {
+        if !onDeliveryQueue, let callbackQueue {
             callbackQueue.async(execute: report)
         } else {
             report()

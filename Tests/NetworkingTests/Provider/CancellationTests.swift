@@ -23,7 +23,9 @@ final class CancellationTests: LeakCheckingTestCase {
     static func describe(_ result: Result<Response, ProviderError>) -> String {
         switch result {
         case .success(let response): return "success \(response.statusCode)"
-        case .failure(.underlying(let error as URLError, nil)) where error.code == .cancelled: return "cancelled"
+        case .failure(.underlying(let error as URLError, nil))
+            where error.code == .cancelled && error.errorUserInfo[NSUnderlyingErrorKey] as? TransportError == .cancelled:
+            return "cancelled"
         case .failure(let error): return "failure \(error)"
         }
     }

@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 @testable import Networking
 import TestSupport
 import XCTest
@@ -20,8 +20,12 @@ final class ConnectionPoolTests: XCTestCase {
     }
 
     override func tearDown() {
-        socket.close()
+        // Each loop runs the tasks handed to it so far first (`closeIdleConnections` deregisters
+        // a parked watcher of `socket` and closes it there): a socket is never closed while a
+        // loop watches it. Closing twice closes once.
+        for loop in loops { onLoop(loop) {} }
         for loop in loops { loop.stop() }
+        socket.close()
     }
 
     private var home: EventLoop { loops[0] }
@@ -38,10 +42,11 @@ final class ConnectionPoolTests: XCTestCase {
         }
     }
 
-    /// Releases the connection on `loop`, kept for the next request; returns who got it.
+    /// Releases the connection on `loop` (on its thread), kept for the next request; returns who got it.
     private func release(_ pool: ConnectionPool, on loop: EventLoop) -> String? {
         let before = served.count
-        pool.release(key, socket: socket, reusable: true, home: loop)
+        let (key, socket) = (self.key, self.socket)
+        onLoop(loop) { pool.release(key, socket: socket, reusable: true, home: loop) }
         let now = served.values
         return now.count > before ? now.last : nil
     }
@@ -61,7 +66,6 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertNil(release(pool, on: other), "nobody waits: the connection is parked")
         XCTAssertEqual(pool.idleCount, 1)
         pool.closeIdleConnections()
-        socket = TCPSocket(descriptor: -1)
     }
 
     /// A waiter on another loop is passed over a bounded number of times, however many waiters
@@ -138,7 +142,6 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(pool.idleCount, 1, "nobody waits: the connection is parked")
         XCTAssertEqual(pool.openCount(key), 1)
         pool.closeIdleConnections()
-        self.socket = TCPSocket(descriptor: -1)
         wait(pool, "fresh", on: nil)
         XCTAssertEqual(served.values.last, "fresh")
         onLoop(home) { pool.returnUnused(.fresh, for: key, on: home) }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPWire
+import SocketIO
 
 /// One fixed behaviour for every connection, served by `ScriptedHTTPServer` (the one test
 /// server for exact bytes): the names the URLSession tests read best.

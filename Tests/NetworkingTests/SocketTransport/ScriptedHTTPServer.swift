@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 

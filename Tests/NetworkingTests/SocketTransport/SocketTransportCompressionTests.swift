@@ -3,7 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
 import Locking
 import Networking
 import TestSupport

@@ -3,9 +3,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
 import Locking
 import Networking
+import SocketIO
 import Synchronization
 import TestSupport
 import XCTest
@@ -58,6 +58,21 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         XCTAssertGreaterThan(progress.count, 1)
         XCTAssertEqual(progress, progress.sorted())
         XCTAssertEqual(progress.last, Int64(body.count))
+    }
+
+    /// A caller's stream is made and read off the event loops (on the exchange's I/O queue),
+    /// so a slow stream or disk never stalls other requests.
+    func testAStreamIsMadeAndReadOffTheLoops() throws {
+        let body = payload(300_000)
+        let onLoop = Recorder<Bool>()
+        let options = TransportOptions(upload: .stream({
+            onLoop.append(EventLoop.isOnAnyLoopThread)
+            return ThreadProbeStream(data: body) { onLoop.append(EventLoop.isOnAnyLoopThread) }
+        }, length: Int64(body.count)))
+        let (echoedBody, _) = try echoed(try send(request("/echo", method: "POST"), options: options))
+        XCTAssertEqual(echoedBody, body)
+        XCTAssertGreaterThan(onLoop.count, 2, "the factory and several reads")
+        XCTAssertEqual(onLoop.values.filter { $0 }.count, 0, "calls on a loop thread: \(onLoop.values)")
     }
 
     func testAStreamOfKnownLengthAndAFileAreSentWithContentLength() throws {
@@ -200,5 +215,20 @@ final class SocketTransportEarlyAnswerTests: LeakCheckingTestCase {
         let response = try XCTUnwrap(result.withLock { $0 }).get()
         XCTAssertEqual(response.statusCode, 501)
         XCTAssertEqual(response.data, Data("nope".utf8))
+    }
+}
+
+/// A stream over bytes that reports each read.
+private final class ThreadProbeStream: InputStream {
+    private let onRead: @Sendable () -> Void
+
+    init(data: Data, onRead: @escaping @Sendable () -> Void) {
+        self.onRead = onRead
+        super.init(data: data)
+    }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        onRead()
+        return super.read(buffer, maxLength: len)
     }
 }

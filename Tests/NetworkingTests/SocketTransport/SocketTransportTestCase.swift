@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
+import SocketIO
 import Locking
 import Networking
 import Synchronization

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
+import SocketIO
 import Locking
 @testable import Networking
 import TestSupport

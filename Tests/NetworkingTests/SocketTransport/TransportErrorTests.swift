@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import SocketIO
 import Networking
 import TestSupport
 import XCTest
@@ -86,6 +87,35 @@ final class TransportErrorTests: SocketTransportTestCase {
         XCTAssertEqual(TransportError.timedOut(.idle, after: .seconds(3), endpoint: "127.0.0.1:8080").localizedDescription,
                        "timed out after 3 s waiting for 127.0.0.1:8080")
         XCTAssertEqual(TransportError.cancelled.urlErrorCode, .cancelled)
+    }
+
+    /// The one conversion from a parser's error: real bytes cut inside the head and inside the
+    /// body, a body over its limit and garbage, each parsed, then converted and classified.
+    func testAParsersErrorBecomesOneKindInOnePlace() {
+        func parse(_ text: String, atEnd: Bool, limit: Int = 1 << 20) -> HTTPWireError? {
+            var parser = HTTPResponseParser(requestMethod: "GET", maxBodyBytes: limit)
+            do throws(HTTPWireError) {
+                _ = try parser.feed(Array(text.utf8)[...])
+                if atEnd { _ = try parser.finishAtEndOfStream() }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let cases: [(String, HTTPWireError?, TransportError)] = [
+            ("cut inside the head", parse("HTTP/1.1 200 OK\r\nContent-Le", atEnd: true), .connectionLost(errno: nil)),
+            ("cut inside the body", parse("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", atEnd: true), .connectionLost(errno: nil)),
+            ("over the limit", parse("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n0123456789", atEnd: false, limit: 4),
+             .responseTooLarge(limit: 4)),
+        ]
+        for (name, wire, expected) in cases {
+            guard let wire else { XCTFail("\(name): the parser took it"); continue }
+            XCTAssertEqual(TransportError(wire), expected, name)
+        }
+        XCTAssertTrue((TransportError(.truncatedHead(received: 3)) as any Error).isLostConnection)
+        guard let garbage = parse("SSH-2.0-OpenSSH\r\n\r\n", atEnd: false) else { return XCTFail("the parser took garbage") }
+        XCTAssertEqual(TransportError(garbage), .badResponse(garbage))
+        XCTAssertEqual((TransportError(garbage) as any Error).urlError?.code, .badServerResponse)
     }
 
     func testTheDefaultRedirectLimitIsURLSessions() throws {

@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 
@@ -244,7 +244,8 @@ final class ConnectionPool: Sendable {
     }
 
     /// Closes every idle connection and frees its slot; connections in use are not touched.
-    /// Each home loop is asked to stop watching its closed sockets.
+    /// Each home loop stops watching its connections, then closes them (never the other way
+    /// round: a number closed while watched could be given to a new connection).
     func closeIdleConnections() {
         let parked = state.withLock { state -> [ParkedConnection] in
             var closed: [ParkedConnection] = []
@@ -255,8 +256,10 @@ final class ConnectionPool: Sendable {
             return closed
         }
         for connection in parked {
-            connection.socket.close()
-            connection.loop.execute { connection.loop.deregister(connection.socket, ifHandler: connection) }
+            connection.loop.execute {
+                connection.loop.deregister(connection.socket, ifHandler: connection)
+                connection.socket.close()
+            }
         }
     }
 

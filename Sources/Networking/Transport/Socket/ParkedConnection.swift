@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 
 /// An idle kept-alive connection in the pool, still watched for reading by the event loop it
 /// last ran on (its home).

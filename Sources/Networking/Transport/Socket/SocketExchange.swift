@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
+import SocketIO
 import Locking
 
 /// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a
@@ -24,7 +25,8 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private enum Phase {
-        case idle, waiting, connecting, sending, receiving, done
+        /// `opening`: the upload's file or stream is being opened on the I/O queue.
+        case idle, waiting, connecting, opening, sending, receiving, done
     }
 
     private let control = Lock(Control())
@@ -63,6 +65,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private var outputOffset = 0
     private var outputBodyBytes = 0
     private var body: UploadBodyReader?
+    /// Counts the upload readers given up, so that an open or a read finishing on the I/O queue
+    /// after its reader was given up (a retry, a failure) is ignored.
+    private var bodyGeneration = 0
+    /// Whether a read of a file or stream body is under way on the I/O queue.
+    private var bodyReading = false
     private var bodyEnded = false
     private var bodySent: Int64 = 0
     private var parser = HTTPResponseParser(requestMethod: "GET")
@@ -74,7 +81,10 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private var connectTimer: UInt64?
     private var idleTimer: UInt64?
     private var overallTimer: UInt64?
-    private var download: FileHandle?
+    private var download: DownloadFileWriter?
+    /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
+    /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
+    private lazy var io = DispatchQueue(label: "Networking.SocketExchange.io", target: .global())
     private var readBuffer: [UInt8] = []
 
     init(request: URLRequest, options: TransportOptions, configuration: SocketTransport.Configuration,
@@ -416,16 +426,57 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     private func sendRequest() {
         guard let socket else { return }
-        do {
-            body?.close()
-            body = try upload.map(UploadBodyReader.init)
-        } catch {
-            giveBack(reusable: false)
-            report(.failure(.underlying(error, nil)))
+        closeBody()
+        switch upload {
+        case nil:
+            break
+        case .data(let bytes):
+            body = UploadBodyReader(bytes: bytes)
+        case let source?:
+            // A file or a caller's stream is opened on the I/O queue; the socket waits unwatched.
+            phase = .opening
+            loop.setInterest(socket, readable: false, writable: false)
+            touch()
+            armIdleTimer()
+            let (loop, generation) = (self.loop, bodyGeneration)
+            io.async { [self] in
+                let opened = Result { try UploadBodyReader(source) }
+                loop.execute { self.bodyOpened(opened, generation: generation) }
+            }
             return
         }
         prepareRequest()
         watch(socket)
+    }
+
+    /// The upload's file or stream was opened (or failed to) on the I/O queue.
+    private func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
+        guard generation == bodyGeneration, phase == .opening, !isFinished, let socket else {
+            if case .success(let reader) = opened { io.async { reader.close() } }
+            return
+        }
+        switch opened {
+        case .success(let reader):
+            body = reader
+            prepareRequest()
+            watch(socket)
+        case .failure(let error):
+            giveBack(reusable: false)
+            report(.failure(.underlying(error, nil)))
+        }
+    }
+
+    /// Gives the upload reader up (closing it where it is read) and ignores its pending work.
+    private func closeBody() {
+        bodyGeneration &+= 1
+        bodyReading = false
+        guard let body else { return }
+        self.body = nil
+        if body.isInMemory {
+            body.close()
+        } else {
+            io.async { body.close() }
+        }
     }
 
     /// Arms the idle timer, watches `socket` and writes what is left of the request.
@@ -457,7 +508,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Writes until the kernel stops taking bytes or the request is out.
     private func writeMore() {
-        guard phase == .sending, let socket else { return }
+        guard phase == .sending, !bodyReading, let socket else { return }
         while true {
             if outputOffset == output.count {
                 reportUploadProgress()
@@ -482,23 +533,52 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         }
     }
 
-    /// Puts the next piece of the body in `output`; false when the exchange ended (a body read failed).
+    /// Puts the next piece of the body in `output`; false when it is not there yet (a file or
+    /// stream is read on the I/O queue, which calls `writeMore` again) or the exchange ended (a
+    /// body read failed).
     private func refillOutput() -> Bool {
         output.removeAll(keepingCapacity: true)
         outputOffset = 0
         outputBodyBytes = 0
         guard let body, !bodyEnded else { return true }
-        do {
-            let bytes = try body.next(limit: readChunk)
+        guard body.isInMemory else {
+            readBody(body)
+            return false
+        }
+        return bodyRead(Result { try body.next(limit: readChunk) })
+    }
+
+    /// Reads the next piece of a file or stream body on the I/O queue; the socket is watched for
+    /// an early answer meanwhile, not for room to write.
+    private func readBody(_ reader: UploadBodyReader) {
+        bodyReading = true
+        if let socket { loop.setInterest(socket, readable: true, writable: false) }
+        let (loop, generation, limit) = (self.loop, bodyGeneration, readChunk)
+        io.async { [self] in
+            let read = Result { try reader.next(limit: limit) }
+            loop.execute {
+                guard generation == self.bodyGeneration, self.phase == .sending, !self.isFinished, let socket = self.socket else { return }
+                self.bodyReading = false
+                guard self.bodyRead(read) else { return }
+                self.loop.setInterest(socket, readable: true, writable: true)
+                self.writeMore()
+            }
+        }
+    }
+
+    /// Frames a piece of the body read into `output`; false when the read failed (reported).
+    private func bodyRead(_ read: Result<[UInt8], any Error>) -> Bool {
+        switch read {
+        case .success(let bytes):
             outputBodyBytes = bytes.count
-            if body.length == nil {
+            if body?.length == nil {
                 output = bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes)
             } else {
                 output = bytes
             }
             if bytes.isEmpty { bodyEnded = true }
             return true
-        } catch {
+        case .failure(let error):
             giveBack(reusable: false)
             report(.failure(.underlying(error, nil)))
             return false
@@ -564,7 +644,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         do throws(HTTPWireError) {
             response = try parser.feed(bytes)
         } catch {
-            return fail(Self.transportError(error))
+            return fail(TransportError(error))
         }
         guard writeBodyToFile() else { return }
         reportDownloadProgress()
@@ -581,7 +661,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             completed(response, reusable: false)
         } catch {
             if case .truncatedHead(0) = error, retryOnFreshConnection() { return }
-            fail(writeErrno.map { .connectionLost(errno: $0) } ?? Self.transportError(error))
+            fail(writeErrno.map { .connectionLost(errno: $0) } ?? TransportError(error))
         }
     }
 
@@ -603,32 +683,21 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         return true
     }
 
-    private static func transportError(_ error: HTTPWireError) -> TransportError {
-        switch error {
-        case .bodyTooLarge(let limit): .responseTooLarge(limit: limit)
-        case .truncatedHead, .truncatedBody: .connectionLost(errno: nil)
-        default: .badResponse(error)
-        }
-    }
-
     /// Moves the body received so far to the download file; false when writing failed (reported).
     /// The body of a redirect this exchange follows is dropped: the file holds the final body only.
     private func writeBodyToFile() -> Bool {
         guard let file = options.downloadFile, parser.head != nil else { return true }
         let bytes = parser.takeBody()
         guard !headIsFollowedRedirect else { return true }
-        do {
-            if download == nil {
-                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-                download = try FileHandle(forWritingTo: file)
-            }
-            if !bytes.isEmpty { try download?.write(contentsOf: bytes) }
-            return true
-        } catch {
+        let writer = download ?? DownloadFileWriter(file: file, queue: io)
+        download = writer
+        if let error = writer.failure {
             giveBack(reusable: false)
             report(.failure(.underlying(error, nil)))
             return false
         }
+        if !bytes.isEmpty { writer.write(bytes) }
+        return true
     }
 
     /// Whether the head received is a redirect that `completed` will follow.
@@ -674,8 +743,6 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             case .failure(let error): decodeFailure = error
             }
         }
-        try? download?.close()
-        download = nil
         let made = makeResponse(head, body: data, url: url)
         if let decodeFailure { return report(.failure(.underlying(decodeFailure, made))) }
         report(.success(made))
@@ -696,8 +763,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         cancelIdleTimer()
         if let connectTimer { loop.cancelTimer(connectTimer) }
         connectTimer = nil
-        body?.close()
-        body = nil
+        closeBody()
         if let socket { loop.deregister(socket) }
         if holdsSlot, let key = target?.key {
             pool.release(key, socket: socket, reusable: reusable && !isFinished, home: loop)
@@ -718,7 +784,11 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         phase = .done
     }
 
+    /// Reports `result` once; with a download, after the last byte is in the file (a write that
+    /// failed turns a success into that failure).
     private func report(_ result: Result<Response, ProviderError>) {
+        let writer = download
+        download = nil
         finishTimers()
         phase = .done
         let claimed = control.withLock { control -> Bool in
@@ -726,13 +796,25 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             control.finished = true
             return true
         }
-        if claimed { completion(result) }
+        guard claimed else {
+            writer?.finish { _ in }
+            return
+        }
+        guard let writer else { return completion(result) }
+        // Back on the loop to report, like every other answer, so that a caller sees progress
+        // and the answer arrive from one thread, in order.
+        writer.finish { [completion, loop] error in
+            let final: Result<Response, ProviderError>
+            if let error, case .success = result { final = .failure(.underlying(error, nil)) } else { final = result }
+            loop.execute { completion(final) }
+        }
     }
 
+    /// Cancels the overall timer and closes the download file.
     private func finishTimers() {
         if let overallTimer { loop.cancelTimer(overallTimer) }
         overallTimer = nil
-        try? download?.close()
+        download?.finish { _ in }
         download = nil
     }
 
@@ -747,7 +829,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            guard phase == .sending || phase == .receiving else { return }
+            guard phase == .opening || phase == .sending || phase == .receiving else { return }
             if ContinuousClock.now - lastActivity >= timeout {
                 fail(.timedOut(.idle, after: timeout, endpoint: endpoint))
             } else {

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPWire
+import SocketIO
 
 /// An `HTTPTransport` for `http://` URLs over the project's own HTTP/1.1 client (`HTTPWire`),
 /// with a keep-alive connection pool per host. It survives malformed responses that make
@@ -37,9 +37,12 @@ import HTTPWire
 ///   any response byte is sent once more on a fresh connection;
 /// - `send(_:options:completion:)` streams the body from its `UploadSource` (`Content-Length`
 ///   when the length is known, chunked otherwise) and writes the response body to
-///   `downloadFile` as it arrives (no size limit then, and no `Accept-Encoding` is added);
+///   `downloadFile` as it arrives (no size limit then, and no `Accept-Encoding` is added); a
+///   file or stream is opened and read, and the download file written, on an I/O queue of the
+///   exchange, never on a loop; the answer comes after the file's last write;
 /// - `cancel()` closes the connection in use (it never goes back to the pool) and nothing is
-///   reported afterwards. Completions run on a loop thread: do not block in them.
+///   reported afterwards. Completions and progress closures run on a loop thread: do not block
+///   in them (`NetworkProvider` moves them off the loop before any caller code runs).
 public final class SocketTransport: HTTPTransport {
     /// The transport's settings.
     public let configuration: Configuration

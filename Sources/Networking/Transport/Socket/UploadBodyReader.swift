@@ -2,8 +2,10 @@ import Foundation
 
 /// The request body of one attempt, read from its `UploadSource` a chunk at a time as the socket
 /// takes it, so that a file or stream is never held whole. A retry or a redirect makes a new
-/// reader (a new stream from the factory, the file opened again).
-final class UploadBodyReader {
+/// reader (a new stream from the factory, the file opened again). A file or a stream is opened,
+/// read and closed on the exchange's I/O queue, bytes in memory on the loop.
+final class UploadBodyReader: @unchecked Sendable {
+    // @unchecked: used by one thread at a time, the loop (bytes in memory) or one serial I/O queue.
     /// The body's length when known (sent as `Content-Length`); nil sends it chunked.
     let length: Int64?
     private var data: Data?
@@ -11,6 +13,15 @@ final class UploadBodyReader {
     private var file: FileHandle?
     private var stream: InputStream?
     private var finished = false
+
+    /// Whether the body is already in memory (reading it touches no file or caller's stream).
+    var isInMemory: Bool { data != nil }
+
+    /// A reader of bytes in memory.
+    init(bytes: Data) {
+        data = bytes
+        length = Int64(bytes.count)
+    }
 
     /// Opens `source`; throws when the file cannot be opened or the factory gives no stream.
     init(_ source: UploadSource) throws {

@@ -1,5 +1,5 @@
 import Dispatch
-import HTTPWire
+import SocketIO
 import Locking
 import Synchronization
 import XCTest
@@ -199,5 +199,82 @@ final class EventLoopTests: XCTestCase {
         }
         XCTAssertTrue(waitFor { counts.withLock { $0.count } == 2 })
         XCTAssertEqual(counts.withLock { $0 }, [1, 0])
+    }
+
+    private final class RecordingHandler: EventLoopHandler, Sendable {
+        let readable: @Sendable () -> Void
+        init(readable: @escaping @Sendable () -> Void) { self.readable = readable }
+        func socketReadable() { readable() }
+        func socketWritable() {}
+    }
+
+    /// A connection closed (after its loop deregistered it) and a new one given the same
+    /// descriptor number: late calls about the old socket, as from a handler that lost its
+    /// socket, leave the new registration alone, and only the new handler hears the new
+    /// connection's bytes. Registrations keyed by the number would let `deregister(old)` drop
+    /// the new one.
+    func testAReusedDescriptorNumberNeverReachesTheOldRegistration() throws {
+        let loop = try EventLoop(label: "EventLoopTests.reuse")
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let port = try listener.localPort()
+        let log = Log()
+        let old = try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        let oldNumber = old.descriptor
+        let oldPeer = try XCTUnwrap(try listener.accept(timeout: .seconds(5)))
+        defer { oldPeer.close() }
+        let oldHandler = RecordingHandler { log.add("old handler") }
+        let closed = Atomic<Bool>(false)
+        loop.execute {
+            loop.register(old, readable: true, writable: false, handler: oldHandler)
+            loop.deregister(old)
+            old.close()
+            closed.store(true, ordering: .releasing)
+        }
+        XCTAssertTrue(waitFor { closed.load(ordering: .acquiring) })
+        XCTAssertEqual(old.descriptor, -1, "a closed socket keeps no number")
+
+        let new = try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        defer { new.close() }
+        let newPeer = try XCTUnwrap(try listener.accept(timeout: .seconds(5)))
+        defer { newPeer.close() }
+        guard new.descriptor == oldNumber else {
+            throw XCTSkip("another thread took descriptor \(oldNumber) first; the new connection got \(new.descriptor)")
+        }
+        let newHandler = RecordingHandler {
+            log.add("new handler")
+            loop.deregister(new)
+        }
+        loop.execute {
+            loop.register(new, readable: true, writable: false, handler: newHandler)
+            // Late calls about the old socket: they must not touch the new registration.
+            loop.setInterest(old, readable: false, writable: false)
+            loop.deregister(old)
+            loop.deregister(old, ifHandler: newHandler)
+        }
+        try newPeer.write([1], timeout: .seconds(5))
+        XCTAssertTrue(waitFor { !log.values.isEmpty }, "the new connection's handler never heard its byte")
+        XCTAssertEqual(log.values, ["new handler"])
+    }
+
+    /// Closing twice closes once: the second call cannot close a number reused since.
+    func testClosingASocketTwiceClosesItOnce() throws {
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let port = try listener.localPort()
+        let first = try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        let firstPeer = try XCTUnwrap(try listener.accept(timeout: .seconds(5)))
+        defer { firstPeer.close() }
+        let number = first.descriptor
+        first.close()
+        let second = try TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        defer { second.close() }
+        let secondPeer = try XCTUnwrap(try listener.accept(timeout: .seconds(5)))
+        defer { secondPeer.close() }
+        first.close()
+        // The second connection still works whatever number it got (usually the first's).
+        try second.write([7], timeout: .seconds(5))
+        XCTAssertEqual(try secondPeer.read(maxBytes: 1, timeout: .seconds(5)), [7], "descriptor \(number) reused: \(second.descriptor == number)")
     }
 }

@@ -9,13 +9,17 @@ import Locking
 /// then without waking it. A loop that watches no socket sleeps until a task or a timer is due.
 ///
 /// Everything but `execute`, `execute(by:_:)` and `wakeUpCount` must be called on the loop's
-/// thread (inside a task, a timer or a handler). Handlers are held strongly while registered.
+/// thread (inside a task, a timer or a handler); debug builds stop at a call from another
+/// thread. Handlers are held strongly while registered. Registrations belong to socket objects,
+/// not descriptor numbers: a stale call about a socket closed since (its number given to a new
+/// connection) cannot reach the new connection's registration.
 /// A loop runs until `stop()`; `EventLoopGroup.shared` owns the loops the transports use, which
 /// run for the whole process.
 public final class EventLoop: @unchecked Sendable {
     // @unchecked: `registrations` and `timers` are touched only on the loop's thread; what other
     // threads touch (`inbox`) is behind a lock, and the wake-up pipe is written atomically.
     private struct Registration {
+        let socket: TCPSocket
         let handler: any EventLoopHandler
         var readable: Bool
         var writable: Bool
@@ -35,10 +39,12 @@ public final class EventLoop: @unchecked Sendable {
     private let inbox = Lock(Inbox())
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private var registrations: [Int32: Registration] = [:]
+    /// Keyed by the socket object, never by its descriptor number, which the system reuses.
+    private var registrations: [ObjectIdentifier: Registration] = [:]
     private var timers = TimerHeap()
     private var stopping = false
-    private let threadKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Marks every loop's thread with its loop.
+    private static let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
     /// The longest the loop waits in `poll` while it watches a socket and no timer is due: the
@@ -58,12 +64,15 @@ public final class EventLoop: @unchecked Sendable {
         wakeRead = fds[0]
         wakeWrite = fds[1]
         queue = DispatchQueue(label: label)
-        queue.setSpecific(key: threadKey, value: ObjectIdentifier(self))
+        queue.setSpecific(key: Self.threadKey, value: ObjectIdentifier(self))
         queue.async { [self] in run() }
     }
 
     /// Whether the caller runs on this loop's thread.
-    public var inLoop: Bool { DispatchQueue.getSpecific(key: threadKey) == ObjectIdentifier(self) }
+    public var inLoop: Bool { DispatchQueue.getSpecific(key: Self.threadKey) == ObjectIdentifier(self) }
+
+    /// Whether the caller runs on any event loop's thread (where no caller code should run).
+    public static var isOnAnyLoopThread: Bool { DispatchQueue.getSpecific(key: threadKey) != nil }
 
     /// Runs `task` on the loop's thread, soon, in submission order. Callable from any thread.
     /// After `stop()` the task is dropped.
@@ -122,36 +131,47 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Watches `socket` for the given readiness and tells `handler`; replaces an earlier registration.
     public func register(_ socket: TCPSocket, readable: Bool, writable: Bool, handler: any EventLoopHandler) {
-        registrations[socket.descriptor] = Registration(handler: handler, readable: readable, writable: writable)
+        assertInLoop()
+        registrations[ObjectIdentifier(socket)] = Registration(socket: socket, handler: handler, readable: readable, writable: writable)
     }
 
     /// Changes what a registered socket is watched for.
     public func setInterest(_ socket: TCPSocket, readable: Bool, writable: Bool) {
-        registrations[socket.descriptor]?.readable = readable
-        registrations[socket.descriptor]?.writable = writable
+        assertInLoop()
+        registrations[ObjectIdentifier(socket)]?.readable = readable
+        registrations[ObjectIdentifier(socket)]?.writable = writable
     }
 
     /// Stops watching `socket` (call before closing it) and lets go of its handler.
     public func deregister(_ socket: TCPSocket) {
-        registrations[socket.descriptor] = nil
+        assertInLoop()
+        registrations[ObjectIdentifier(socket)] = nil
     }
 
     /// Stops watching `socket` only while `handler` is the one registered for it: a handler that
     /// lost its socket to another owner (who may have closed it, its number then reused) leaves
     /// the new registration alone.
     public func deregister(_ socket: TCPSocket, ifHandler handler: any EventLoopHandler) {
-        guard let registration = registrations[socket.descriptor], registration.handler === handler else { return }
-        registrations[socket.descriptor] = nil
+        assertInLoop()
+        guard let registration = registrations[ObjectIdentifier(socket)], registration.handler === handler else { return }
+        registrations[ObjectIdentifier(socket)] = nil
     }
 
     /// Runs `action` on the loop at `deadline`; returns the id `cancelTimer` takes.
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> UInt64 {
-        timers.schedule(at: deadline, action)
+        assertInLoop()
+        return timers.schedule(at: deadline, action)
     }
 
     /// Cancels a timer that has not fired.
     public func cancelTimer(_ id: UInt64) {
+        assertInLoop()
         timers.cancel(id)
+    }
+
+    /// Stops a debug build at a loop-only call made from another thread (compiled out of release builds).
+    private func assertInLoop(_ function: StaticString = #function) {
+        assert(inLoop, "EventLoop.\(function) called off the loop's thread")
     }
 
     /// Sockets registered now (for tests and diagnostics).
@@ -167,6 +187,8 @@ public final class EventLoop: @unchecked Sendable {
 
     private func run() {
         var entries: [pollfd] = []
+        /// The registration each entry after the wake-up pipe's polls.
+        var watched: [ObjectIdentifier] = []
         defer {
             registrations.removeAll()
             let (wakeRead, wakeWrite) = (self.wakeRead, self.wakeWrite)
@@ -182,31 +204,37 @@ public final class EventLoop: @unchecked Sendable {
             if stopping { return }
             for action in timers.takeDue(at: .now) { action() }
             entries.removeAll(keepingCapacity: true)
+            watched.removeAll(keepingCapacity: true)
             entries.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-            for (fd, registration) in registrations where registration.readable || registration.writable {
+            for (key, registration) in registrations where registration.readable || registration.writable {
+                let fd = registration.socket.descriptor
+                // A socket closed while registered: its number may belong to another connection now.
+                assert(fd >= 0, "a socket was closed before its loop deregistered it")
+                guard fd >= 0 else { continue }
                 var events: Int16 = 0
                 if registration.readable { events |= Int16(POLLIN) }
                 if registration.writable { events |= Int16(POLLOUT) }
                 entries.append(pollfd(fd: fd, events: events, revents: 0))
+                watched.append(key)
             }
             let ready = poll(&entries, nfds_t(entries.count), pollTimeout())
             guard ready > 0 else { continue }
             if entries[0].revents != 0 { drainWakePipe() }
-            for entry in entries.dropFirst() where entry.revents != 0 {
-                dispatch(entry)
+            for index in 1..<entries.count where entries[index].revents != 0 {
+                dispatch(entries[index].revents, to: watched[index - 1])
             }
         }
     }
 
-    private func dispatch(_ entry: pollfd) {
+    private func dispatch(_ revents: Int16, to key: ObjectIdentifier) {
         // A handler called earlier in this round may have deregistered or replaced this socket.
-        guard let registration = registrations[entry.fd] else { return }
-        let failed = entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
-        if registration.writable && (entry.revents & Int16(POLLOUT) != 0 || failed) {
+        guard let registration = registrations[key] else { return }
+        let failed = revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+        if registration.writable && (revents & Int16(POLLOUT) != 0 || failed) {
             registration.handler.socketWritable()
         }
-        guard let current = registrations[entry.fd], current.handler === registration.handler else { return }
-        if current.readable && (entry.revents & Int16(POLLIN) != 0 || failed) {
+        guard let current = registrations[key], current.handler === registration.handler else { return }
+        if current.readable && (revents & Int16(POLLIN) != 0 || failed) {
             current.handler.socketReadable()
         }
     }

@@ -1,4 +1,4 @@
-import HTTPWire
+import SocketIO
 import XCTest
 
 final class TCPSocketTests: XCTestCase {

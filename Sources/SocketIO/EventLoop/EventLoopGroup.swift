@@ -22,5 +22,5 @@ public final class EventLoopGroup: Sendable {
 
     /// The process-wide group the transports share: two loops (two threads); nil only when
     /// the system refused a pipe.
-    public static let shared: EventLoopGroup? = try? EventLoopGroup(count: 2, label: "HTTPWire.EventLoop")
+    public static let shared: EventLoopGroup? = try? EventLoopGroup(count: 2, label: "SocketIO.EventLoop")
 }

@@ -1,4 +1,4 @@
-// The one file of HTTPWire that knows which C library it runs on. Everything else calls the
+// The one file of SocketIO that knows which C library it runs on. Everything else calls the
 // C library through the names re-exported here and the `SystemLibrary` helpers below, whose
 // spelling differs between Darwin (macOS, iOS, ...), glibc and musl.
 #if canImport(Darwin)

@@ -1,14 +1,28 @@
-/// A TCP socket descriptor with blocking helpers that take timeouts (implemented with `poll`).
-///
-/// The value is a plain descriptor: copies refer to the same socket, and exactly one owner
-/// must call `close()`. Other threads may call `shutdown()` to wake a blocked reader.
-public struct TCPSocket: Sendable, Hashable {
-    /// The descriptor, for `poll` and the event loop; closing it is `close()`'s job.
-    public let descriptor: Int32
+import Synchronization
 
-    /// Takes over `descriptor` (an open TCP socket); the caller then owns the value's `close()`.
+/// A TCP socket with blocking helpers that take timeouts (implemented with `poll`).
+///
+/// One object per open socket, with one owner, who calls `close()`; closing happens once (later
+/// calls do nothing) and leaves `descriptor` at -1, so a closed socket can never reach a
+/// descriptor number the system has since given to another connection. Other threads may call
+/// `shutdown()` to wake a blocked reader. Two sockets are equal when they are the same object.
+public final class TCPSocket: Sendable, Hashable {
+    private let fd: Atomic<Int32>
+
+    /// The descriptor, for `poll` and the event loop; -1 once closed.
+    public var descriptor: Int32 { fd.load(ordering: .acquiring) }
+
+    /// Takes over `descriptor` (an open TCP socket); the caller then owns the socket's `close()`.
     public init(descriptor: Int32) {
-        self.descriptor = descriptor
+        fd = Atomic(descriptor)
+    }
+
+    /// Whether two values are the same socket object.
+    public static func == (lhs: TCPSocket, rhs: TCPSocket) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 
     // MARK: - Server side
@@ -239,8 +253,9 @@ public struct TCPSocket: Sendable, Hashable {
         _ = SystemLibrary.shutdown(descriptor, SystemLibrary.shutdownWrite)
     }
 
-    /// Closes the descriptor. Call exactly once, from the owner.
+    /// Closes the descriptor, once: later calls do nothing. Deregister it from its loop first.
     public func close() {
-        _ = SystemLibrary.close(descriptor)
+        let open = fd.exchange(-1, ordering: .acquiringAndReleasing)
+        if open >= 0 { _ = SystemLibrary.close(open) }
     }
 }
