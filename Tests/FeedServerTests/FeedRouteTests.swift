@@ -42,7 +42,7 @@ final class FeedRouteTests: FeedServerTestCase {
     func testGeneratedKeysMatchARealCapture() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/fixtures/flickr/02_MoodyUser_memoryGame.json").standardized
         guard let capture = try? Data(contentsOf: fixtures) else {
-            throw XCTSkip("Flickr fixtures not found at \(fixtures.path)")
+            throw XCTSkip("Flickr capture not found at ../shared/fixtures/flickr/02_MoodyUser_memoryGame.json (beside the repository root); see the README.md there")
         }
         let real = try XCTUnwrap(try JSONSerialization.jsonObject(with: capture) as? [String: Any])
         let realItem = try XCTUnwrap((real["items"] as? [[String: Any]])?.first)
