@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// `TestScheduler(initialClock:simulateProcessingDelay: true)` against RxTest's timelines for the
-/// three cases issue 28 names, and the default mode's timelines for the same code (unchanged).
+/// cases where a drain or a timer per event once differed (`delay`, `observe(on:)`, `interval` with a
+/// zero period), and the default mode's timelines for the same code (unchanged).
 final class ProcessingDelayTimelineTests: LeakCheckingTestCase {
     // MARK: delay: one timer per step, RxSwift's drain
 

@@ -3,8 +3,8 @@ import ReactiveTesting
 import TestSupport
 import XCTest
 
-/// RxSwift's `…ReleasesResourcesOnComplete/OnError` tests for the operators of issue 28's two
-/// leaks: `Resources.total` is back at its start once the subscription ended, whether by
+/// RxSwift's `…ReleasesResourcesOnComplete/OnError` tests for the operators that once leaked (a
+/// late subscriber of `publish`/`replay` after `connect()`, `skip(until:)`): `Resources.total` is back at its start once the subscription ended, whether by
 /// completion, by error, or by `dispose()`, even when nobody keeps the subscription.
 final class ReleasesResourcesTests: LeakCheckingTestCase {
     private func assertReleases(
