@@ -39,7 +39,7 @@ private struct Wide: Encodable, Sendable {
     var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8
 }
 
-/// Issue 28's Moya and Alamofire contracts, each through the provider where it shows there.
+/// Moya's and Alamofire's contracts where ours once differed, each through the provider where it shows there.
 final class MoyaContractTests: LeakCheckingTestCase {
     private let base = URL(string: "http://127.0.0.1:9/api")!
 
