@@ -7,11 +7,17 @@
 #include <stdlib.h>
 
 /// Bytes currently handed out by malloc, for the benchmarks' memory-per-subscription figure:
-/// glibc's mallinfo2().uordblks (Swift's Glibc module does not export <malloc.h>), the default
-/// zone's size_in_use on Darwin, and 0 where neither exists (musl).
+/// glibc's mallinfo2().uordblks (Swift's Glibc module does not export <malloc.h>), or on glibc
+/// under a sanitizer the sanitizer's own count; the default zone's size_in_use on Darwin (where
+/// the sanitizers serve that zone themselves); 0 where neither exists (musl).
 #if defined(__GLIBC__)
 #include <malloc.h>
+/// Under a sanitizer (the suite runs under ThreadSanitizer in CI) malloc is the sanitizer's own,
+/// which mallinfo2 never sees; its runtime defines this counter instead. A weak reference (ELF):
+/// null in a build without a sanitizer.
+extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 static inline size_t cmallocinfo_allocated_bytes(void) {
+    if (__sanitizer_get_current_allocated_bytes) return __sanitizer_get_current_allocated_bytes();
     return mallinfo2().uordblks;
 }
 #elif defined(__APPLE__)
