@@ -76,29 +76,33 @@ final class URLSessionStreamingTests: LeakCheckingTestCase {
         XCTAssertEqual(server.requestCount(path: "/echo"), 0)
     }
 
-    func testCancellingWhileStagingReportsNothingAndLeavesNoFile() {
+    func testCancellingWhileStagingReportsNothingAndLeavesNoFile() throws {
         let stagedBefore = Set(Self.stagedFiles())
         var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
         request.httpMethod = "POST"
         let results = Recorder<String>()
-        let payload = Data(count: 3_000_000)
-        // The stream is made only after the cancel, so the cancel lands while staging: a task
-        // started and cancelled at once can stop the process inside FoundationNetworking.
-        let cancelled = DispatchSemaphore(value: 0)
+        // The body comes from a pipe, so staging waits in its read, file created, until the
+        // pipe is closed: the cancel lands while staging (a task started and cancelled at once
+        // can stop the process inside FoundationNetworking).
+        let pipe = Pipe()
+        let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
         let transport = URLSessionTransport(configuration: .ephemeral)
-        let makeStream: @Sendable () -> InputStream? = {
-            _ = cancelled.wait(timeout: .now() + 5)
-            return InputStream(data: payload)
-        }
         let call = transport.send(
-            request, options: TransportOptions(upload: .stream(makeStream, length: nil))) { _ in results.append("answered") }
+            request, options: TransportOptions(upload: .stream({ InputStream(fileAtPath: path) }, length: nil))) { _ in results.append("answered") }
+        XCTAssertTrue(waitUntil { !Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty }, "staging started")
         call.cancel()
-        cancelled.signal()
         XCTAssertTrue(call.isCancelled)
-        RunLoop.current.run(until: Date().addingTimeInterval(0.5))
-        withExtendedLifetime(transport) {}
+        try pipe.fileHandleForWriting.close()
+        // Removing the staged file is the last thing staging does, after it decided whether to
+        // report or to start a task; a task's end would reach the session's serial delegate
+        // queue before the later request's.
+        XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty }, "the staged file is removed")
+        let later = Recorder<Int>()
+        _ = transport.send(request, options: TransportOptions(upload: .data(Data("later".utf8)))) { later.append((try? $0.get().statusCode) ?? 0) }
+        XCTAssertTrue(waitUntil(timeout: 20) { later.count == 1 })
+        XCTAssertEqual(later.values, [200])
         XCTAssertEqual(results.count, 0)
-        XCTAssertTrue(waitUntil { Set(Self.stagedFiles()).subtracting(stagedBefore).isEmpty })
+        try pipe.fileHandleForReading.close()
     }
 
     func testTheBodyIsWrittenToTheDownloadFile() throws {

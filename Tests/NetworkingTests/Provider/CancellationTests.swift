@@ -103,13 +103,22 @@ final class CancellationTests: LeakCheckingTestCase {
             let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [spy])
             let results = Recorder<String>()
             let before = server.requestCount(path: "/hang")
+            let openBefore = server.openConnectionCount
             let call = provider.request(ServerRoute(baseURL: server.baseURL, path: "hang")) { results.append(Self.describe($0)) }
             XCTAssertTrue(waitUntil { server.requestCount(path: "/hang") == before + 1 }, "the request reached the server")
             call.cancel()
             XCTAssertTrue(waitUntil { results.count == 1 })
-            RunLoop.current.run(until: Date().addingTimeInterval(0.2))
+            // Once the connection is closed, the transport would have reported the cancelled
+            // exchange on its loop (drained here) or on the session's serial delegate queue
+            // before it starts the later request: to this provider before the later answer.
+            XCTAssertTrue(waitUntil(timeout: 20) { server.openConnectionCount <= openBefore }, "the server sees the connection closed")
+            drainSharedLoops()
+            let later = Recorder<String>()
+            provider.request(ServerRoute(baseURL: server.baseURL, path: "echo")) { later.append(Self.describe($0)) }
+            XCTAssertTrue(waitUntil(timeout: 20) { later.count == 1 })
+            XCTAssertEqual(later.values, ["success 200"], "\(type(of: transport))")
             XCTAssertEqual(results.values, ["cancelled"], "\(type(of: transport))")
-            XCTAssertEqual(spy.events.values, ["willSend", "cancelled"], "\(type(of: transport))")
+            XCTAssertEqual(spy.events.values, ["willSend", "cancelled", "willSend", "success 200"], "\(type(of: transport))")
         }
     }
 }

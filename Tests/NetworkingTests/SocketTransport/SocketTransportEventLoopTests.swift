@@ -31,7 +31,10 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         let during = try XCTUnwrap(threadCount())
         XCTAssertLessThan(during - before, 20, "200 requests in flight added \(during - before) threads")
         handles.forEach { $0.cancel() }
-        Thread.sleep(forTimeInterval: 0.2)
+        // The later request gets the only connection after each cancelled one ahead of it has
+        // let its turn go on its loop, and the drain follows whatever those loops did then.
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        drainSharedLoops()
         XCTAssertEqual(outcomes.reduce(0) { $0 + $1.count }, 0, "nothing is reported after cancel")
     }
 
@@ -45,9 +48,27 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
             handles[(index * 7) % handles.count].cancel()
         }
         XCTAssertTrue(handles.allSatisfy(\.isCancelled))
-        Thread.sleep(forTimeInterval: 0.6)
+        // The later request waits in the pool behind the cancelled ones still queued, and the
+        // server answers it 300 ms after it arrived, so after it answered any that reached it;
+        // the drain then follows what the loops did until then.
+        XCTAssertEqual(try get("delay/300").get().statusCode, 200)
+        drainSharedLoops()
         XCTAssertEqual(outcomes.reduce(0) { $0 + $1.count }, 0)
-        XCTAssertEqual(try get("echo").get().statusCode, 200)
+    }
+
+    /// Asks the server for `/status/204` on a connection of its own, without the event loops,
+    /// and waits (bounded) for the answer's status line.
+    private func probeTheServer() throws {
+        let socket = try TCPSocket.connect(host: "127.0.0.1", port: server.port, timeout: .seconds(5))
+        defer { socket.close() }
+        try socket.write(Array("GET /status/204 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), timeout: .seconds(5))
+        var answer: [UInt8] = []
+        while answer.count < 12 {
+            let bytes = try socket.read(maxBytes: 12 - answer.count, timeout: .seconds(20))
+            if bytes.isEmpty { break }
+            answer += bytes
+        }
+        XCTAssertEqual(String(decoding: answer, as: UTF8.self), "HTTP/1.1 204", "the server answered the probe")
     }
 
     /// Blocks every shared loop thread until the returned closure is called.
@@ -86,11 +107,14 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         unblock()
         XCTAssertTrue(arrived, "the request reached the server while the loops were blocked")
         XCTAssertTrue(handle.isCancelled)
-        XCTAssertTrue(waitUntil(timeout: 20) { self.transport.idleConnectionCount == 0 })
-        Thread.sleep(forTimeInterval: 0.2)
-        XCTAssertEqual(outcome.count, 0, "nothing is reported after cancel")
+        // cancel() queued the teardown before the drain.
+        drainSharedLoops()
         XCTAssertEqual(transport.idleConnectionCount, 0, "the cancelled connection was closed, not pooled")
+        // The server answered the cancelled request before the later one was sent (on a new
+        // connection), and the drain follows what the loops did with both answers.
         XCTAssertEqual(try get("echo").get().statusCode, 200)
+        drainSharedLoops()
+        XCTAssertEqual(outcome.count, 0, "nothing is reported after cancel")
     }
 
     /// A request written early is watched through its connection's parked registration, and the
@@ -141,7 +165,10 @@ final class SocketTransportEventLoopTests: SocketTransportTestCase {
         let unblock = try blockTheLoops()
         let outcome = Outcome()
         _ = transport.send(request("echo"), progress: nil, completion: outcome.record)
-        Thread.sleep(forTimeInterval: 0.3)
+        // Written by this thread, the request would be in its connection before the probe's is
+        // opened, and the server reads each connection on its own thread as bytes come: it
+        // would count that request before it answers the probe.
+        try probeTheServer()
         let arrivedWhileBlocked = server.requestCount(path: "/echo")
         unblock()
         XCTAssertEqual(arrivedWhileBlocked, 0, "the loop, not the caller, wrote the request")

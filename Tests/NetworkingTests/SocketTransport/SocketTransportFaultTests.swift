@@ -83,7 +83,10 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         XCTAssertEqual(error.urlError?.code, .timedOut, "\(error)")
         XCTAssertEqual(error.response?.statusCode, 200)
         XCTAssertLessThan(error.response?.data.count ?? 100, 100)
-        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server sees the connection closed")
+        // Closed, the connection brings its loop no more bytes, and the drain follows the task
+        // that closed it: a second report would have been made by then.
+        drainSharedLoops()
         XCTAssertEqual(outcome.count, 1, "reported exactly once")
         XCTAssertEqual(transport.idleConnectionCount, 0, "the interrupted connection is not pooled")
     }
@@ -102,7 +105,10 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
             XCTAssertEqual(outcome.done.wait(timeout: .now() + 10), .success)
             XCTAssertEqual(try failure(XCTUnwrap(outcome.first)).urlError?.code, .timedOut)
         }
-        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server sees the connections closed")
+        // Each request reported on its loop as it closed its connection or left the pool's
+        // queue; with no connection left, the drain follows all of that.
+        drainSharedLoops()
         XCTAssertEqual(outcomes.map(\.count), Array(repeating: 1, count: 50), "one answer each")
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))
         XCTAssertEqual(try get("echo").get().statusCode, 200)

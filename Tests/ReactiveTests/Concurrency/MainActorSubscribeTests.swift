@@ -71,7 +71,10 @@ final class MainActorSubscribeTests: LeakCheckingTestCase {
             let model = ViewModel()
             let subscription = Observable.of(1, 2, 3).subscribe(onMainActor: { model.render($0) })
             subscription.dispose()
-            RunLoop.main.run(until: Date().addingTimeInterval(0.05))
+            // The values were queued on the main queue at subscription; it runs work in order.
+            let marker = Recorder<Int>()
+            DispatchQueue.main.async { marker.append(1) }
+            XCTAssertTrue(waitUntil { marker.count == 1 })
             XCTAssertEqual(model.values, [])
         }
     }
