@@ -53,15 +53,17 @@ public enum Hooks {
         set { captureCallstack.withLock { $0 = newValue } }
     }
 
-    /// The call stack for a new subscription: empty unless recording is on.
+    /// The `onError` of a subscription made without one: hands the error to
+    /// `defaultErrorHandler` with the call stack recorded now, when recording is on. Without
+    /// recording the closure captures nothing, so a subscription pays no allocation for it.
     @usableFromInline
-    static func subscriptionCallStack() -> [String] {
-        guard recordCallStackOnError else { return [] }
-        return customCaptureSubscriptionCallstack()
+    static func unhandledErrorReporter() -> @Sendable (any Error) -> Void {
+        guard recordCallStackOnError else { return { reportUnhandled($0, callStack: []) } }
+        let callStack = customCaptureSubscriptionCallstack()
+        return { reportUnhandled($0, callStack: callStack) }
     }
 
     /// Hands an unhandled `error` to `defaultErrorHandler`, outside the lock.
-    @usableFromInline
     static func reportUnhandled(_ error: any Error, callStack: [String]) {
         let handler = defaultErrorHandler
         handler(callStack, error)

@@ -34,14 +34,13 @@ extension ObservableType {
 @usableFromInline
 final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
     @usableFromInline let onNext: (@Sendable (Element) -> Void)?
-    @usableFromInline let onError: (@Sendable (any Error) -> Void)?
+    /// The caller's `onError`, or one that hands the error to `Hooks.defaultErrorHandler`.
+    @usableFromInline let onError: @Sendable (any Error) -> Void
     @usableFromInline let onCompleted: (@Sendable () -> Void)?
     @usableFromInline let onDisposed: (@Sendable () -> Void)?
     @usableFromInline let upstream = DisposableSlot()
     /// 0 live, 1 stopped or disposed.
     @usableFromInline let stopped = Atomic<Bool>(false)
-    /// Recorded for `Hooks.defaultErrorHandler` when `Hooks.recordCallStackOnError` is set.
-    @usableFromInline let callStack: [String]
 
     @inlinable
     init(
@@ -51,10 +50,9 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
         onDisposed: (@Sendable () -> Void)?
     ) {
         self.onNext = onNext
-        self.onError = onError
+        self.onError = onError ?? Hooks.unhandledErrorReporter()
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
-        self.callStack = Hooks.subscriptionCallStack()
         Resources.increment()
     }
 
@@ -68,7 +66,7 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
             onNext?(value)
         case .error(let error):
             guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            if let onError { onError(error) } else { Hooks.reportUnhandled(error, callStack: callStack) }
+            onError(error)
             upstream.dispose()
             onDisposed?()
         case .completed:

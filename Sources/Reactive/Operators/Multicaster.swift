@@ -46,8 +46,9 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
 
     /// A subscriber that joined after the last connection ended (the source completed during
     /// `connect()`) waits on a subject nothing can feed once the connectable is gone: as in
-    /// RxSwift, it gets no event, and it is let go rather than kept alive by its subscription.
-    /// No connection is live here (each holds its multicaster), so nothing delivers meanwhile.
+    /// RxSwift, it gets no event, and it is let go: the subject's registry lets go of its
+    /// subscription, which the subscriber holds only weakly. No connection is live here (each
+    /// holds its multicaster), so nothing delivers meanwhile.
     deinit {
         guard ownsSubjects, let generation = unsafeCurrent else { return }
         (generation.subject as? any ObserverReleasingSubject)?.releaseObservers()
@@ -69,9 +70,11 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
         }
     }
 
-    /// Subscribes `observer` to the current subject, without counting or connecting.
+    /// Subscribes `observer` to the current subject, without counting or connecting. A subject made
+    /// here is the only thing that holds its subscribers' subscriptions (see `WeakDisposable`).
     func subscribe(_ observer: AnyObserver<Output>) -> any Disposable {
-        withCurrent { $0 }.subject.subscribe(observer)
+        let subscription = withCurrent { $0 }.subject.subscribe(observer)
+        return ownsSubjects ? WeakDisposable(subscription) : subscription
     }
 
     /// Connects the current generation, or returns its connection when it has one.

@@ -232,17 +232,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     /// Drops every observer without sending it an event. Only for a subject that nothing can
     /// feed anymore (a multicast generation whose connectable is gone): its observers would
-    /// never get an event, and the ones whose subscriptions nobody disposes would otherwise
-    /// stay alive with them.
+    /// never get an event, and each subscription, which holds this core, would otherwise keep it
+    /// alive with the registry that holds the subscription.
     func releaseObservers() {
-        let released: [SubjectSubscription<Element>] = withState { state in
+        let released: [Int: SubjectSubscription<Element>] = withState { state in
             defer {
                 state.observers = [:]
                 state.snapshot = nil
             }
-            return Array(state.observers.values)
+            return state.observers
         }
-        for subscription in released { subscription.release() }
+        // Let go of after the lock: releasing a subscription may run its observer's deinit.
+        withExtendedLifetime(released) {}
     }
 
     @inlinable
@@ -254,8 +255,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
 }
 
 /// One observer of a subject, and the disposable that removes it.
-// @unchecked: `flags` is atomic; `core` and `id` are immutable; `observer` changes only in
-// `release()`, when nothing can deliver to the subject anymore.
+// @unchecked: `flags` is atomic; `observer`, `core` and `id` are immutable.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     /// `flags` bits.
@@ -263,7 +263,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     @usableFromInline static var replayingFlag: UInt8 { 2 }
 
     @usableFromInline let id: Int
-    @usableFromInline @exclusivity(unchecked) var observer: AnyObserver<Element>
+    @usableFromInline let observer: AnyObserver<Element>
     @usableFromInline let core: SubjectCore<Element>
     /// `disposedFlag`, and `replayingFlag` while the subscribing thread replays the buffer.
     @usableFromInline let flags: Atomic<UInt8>
@@ -305,13 +305,5 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
         let old = flags.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.disposedFlag == 0 else { return }
         core.removeObserver(core, id)
-    }
-
-    /// Marks this subscription disposed and lets go of its observer (which may hold this
-    /// subscription: the two would otherwise keep each other alive). Only for a subject that
-    /// nothing can deliver to anymore, see `SubjectCore.releaseObservers()`.
-    func release() {
-        flags.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing)
-        observer = AnyObserver { _ in }
     }
 }
