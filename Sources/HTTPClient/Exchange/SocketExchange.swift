@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPWire
 import SocketIO
 import Locking
 
-/// One request on a `SocketTransport`, from waiting for a connection to the last redirect, as a
+/// One request on an `HTTPClient`, from waiting for a connection to the last redirect, as a
 /// state machine driven by one event loop: no thread waits for it.
 ///
 /// Everything but `control` is touched only on `loop`'s thread. A request that waits in the pool
@@ -17,7 +14,7 @@ import Locking
 /// reports nothing), and the completion runs after the lock is released. The exchange holds a
 /// connection slot of its host from the pool's lease until `giveBack`, which pools the socket
 /// when the exchange read a whole response on it and closes it otherwise.
-final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
+final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
     // @unchecked: the mutable state below `control` is confined to `loop`'s thread.
     private struct Control {
         var finished = false
@@ -30,25 +27,23 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private let control = Lock(Control())
-    /// The loop chosen by the transport, or the home loop of the pooled connection `start` took
+    /// The loop chosen by the client, or the home loop of the pooled connection `start` took
     /// (set on the caller's thread before the exchange is shared), or the loop that handed a
     /// waiting exchange its connection (set by `adopt` under `control`'s lock, which `cancel()`
     /// reads it under).
     private var loop: EventLoop
     private let pool: ConnectionPool
-    private let configuration: SocketTransport.Configuration
-    private let original: URLRequest
-    private let options: TransportOptions
-    private let completion: @Sendable (Result<Response, ProviderError>) -> Void
+    private let configuration: HTTPClient.Configuration
+    private let completion: @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void
     private let idleTimeout: Duration
     private let startedAt = ContinuousClock.now
     private let readChunk = 65_536
     private let firstReadSize = 4_096
 
-    private var request: URLRequest
+    private var request: HTTPClientRequest
     /// `request`'s method, upper-cased (GET when it has none).
     private var method: String
-    private var upload: UploadSource?
+    private var upload: HTTPClientRequest.Body?
     private var redirects = 0
     private var phase = Phase.idle
     private var target: SocketRequestTarget?
@@ -87,19 +82,17 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private lazy var io = DispatchQueue(label: "Networking.SocketExchange.io", target: .global())
     private var readBuffer: [UInt8] = []
 
-    init(request: URLRequest, options: TransportOptions, configuration: SocketTransport.Configuration,
+    init(request: HTTPClientRequest, configuration: HTTPClient.Configuration,
          pool: ConnectionPool, loop: EventLoop,
-         completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) {
-        self.original = request
+         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void) {
         self.request = request
-        self.method = SocketRequestEncoding.method(of: request)
-        self.options = options
-        self.upload = options.upload ?? SocketRequestEncoding.uploadSource(of: request)
+        self.method = request.normalizedMethod
+        self.upload = request.body
         self.configuration = configuration
         self.pool = pool
         self.loop = loop
         self.completion = completion
-        self.idleTimeout = request.callerTimeout ?? configuration.idleTimeout
+        self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
     }
 
     var isCancelled: Bool { control.withLock { $0.cancelled } }
@@ -165,7 +158,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     /// Touches no loop state (registrations, timers).
     private func startEarly() -> EarlyStart {
         // The target is read once here; `begin` reports a URL that cannot be read.
-        guard let url = request.url, let parsed = try? SocketRequestTarget(url: url) else { return .none }
+        guard let parsed = try? SocketRequestTarget(url: request.url) else { return .none }
         target = parsed
         guard upload == nil, let parked = pool.takeIdleWhenQuiet(parsed.key) else {
             // `leased` takes the slot on the loop (and gives it back at once if the exchange ended).
@@ -221,7 +214,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         guard let overall = configuration.overallDeadline else { return }
         overallTimer = loop.schedule(at: startedAt + overall) { [self] in
             overallTimer = nil
-            fail(.timedOut(.overall, after: overall, endpoint: endpoint))
+            fail(timedOut(.overall, after: overall))
         }
     }
 
@@ -241,7 +234,13 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     private var isFinished: Bool { control.withLock { $0.finished } }
 
-    private var endpoint: String { target.map { $0.key.description } ?? TransportError.endpoint(of: request.url) }
+    /// `deadline` passed after `after`, talking to the target's host and port (the URL's before it is read).
+    private func timedOut(_ deadline: HTTPClientError.Deadline, after: Duration) -> HTTPClientError {
+        guard let key = target?.key else {
+            return .timedOut(deadline, after: after, host: request.url.host ?? "?", port: request.url.port ?? 80)
+        }
+        return .timedOut(deadline, after: after, host: key.host, port: Int(key.port))
+    }
 
     // MARK: - Waiting for a connection
 
@@ -250,15 +249,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     private func begin() {
         guard !isFinished else { return }
         let parsed: SocketRequestTarget
-        do throws(URLError) {
+        do throws(HTTPClientError) {
             if let target {
                 parsed = target
             } else {
-                guard let url = request.url else { throw URLError(.badURL) }
-                parsed = try SocketRequestTarget(url: url)
+                parsed = try SocketRequestTarget(url: request.url)
             }
         } catch {
-            report(.failure(.underlying(error, nil)))
+            report(.failure(HTTPClientFailure(error)))
             return
         }
         target = parsed
@@ -353,7 +351,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         let timeout = configuration.connectTimeout
         connectTimer = loop.schedule(at: .now + timeout) { [self] in
             connectTimer = nil
-            fail(.timedOut(.connect, after: timeout, endpoint: endpoint))
+            fail(timedOut(.connect, after: timeout))
         }
         do throws(SocketError) {
             addresses = try SocketAddress.resolve(host: key.host, port: key.port, numericOnly: true)
@@ -430,7 +428,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         switch upload {
         case nil:
             break
-        case .data(let bytes):
+        case .bytes(let bytes):
             body = UploadBodyReader(bytes: bytes)
         case let source?:
             // A file or a caller's stream is opened on the I/O queue; the socket waits unwatched.
@@ -462,7 +460,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             watch(socket)
         case .failure(let error):
             giveBack(reusable: false)
-            report(.failure(.underlying(error, nil)))
+            report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
         }
     }
 
@@ -493,12 +491,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         attempt += 1
         let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
         (output, requestAsksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
-                                                                  acceptsCompression: options.downloadFile == nil)
+                                                                  acceptsCompression: request.downloadFile == nil)
         outputOffset = 0
         outputBodyBytes = 0
         bodyEnded = body == nil
         bodySent = 0
-        let limit = options.downloadFile == nil ? configuration.maximumResponseSize : Int.max
+        let limit = request.downloadFile == nil ? configuration.maximumResponseSize : Int.max
         parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
         receivedAny = false
         writeErrno = nil
@@ -580,7 +578,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             return true
         case .failure(let error):
             giveBack(reusable: false)
-            report(.failure(.underlying(error, nil)))
+            report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
             return false
         }
     }
@@ -589,7 +587,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         guard outputBodyBytes > 0 else { return }
         bodySent += Int64(outputBodyBytes)
         outputBodyBytes = 0
-        guard let progress = options.uploadProgress, !isFinished else { return }
+        guard let progress = request.uploadProgress, !isFinished else { return }
         progress(bodySent, body?.length)
     }
 
@@ -644,7 +642,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         do throws(HTTPWireError) {
             response = try parser.feed(bytes)
         } catch {
-            return fail(TransportError(error))
+            return fail(HTTPClientError(error))
         }
         guard writeBodyToFile() else { return }
         reportDownloadProgress()
@@ -661,7 +659,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             completed(response, reusable: false)
         } catch {
             if case .truncatedHead(0) = error, retryOnFreshConnection() { return }
-            fail(writeErrno.map { .connectionLost(errno: $0) } ?? TransportError(error))
+            fail(writeErrno.map { .connectionLost(errno: $0) } ?? HTTPClientError(error))
         }
     }
 
@@ -686,14 +684,14 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     /// Moves the body received so far to the download file; false when writing failed (reported).
     /// The body of a redirect this exchange follows is dropped: the file holds the final body only.
     private func writeBodyToFile() -> Bool {
-        guard let file = options.downloadFile, parser.head != nil else { return true }
+        guard let file = request.downloadFile, parser.head != nil else { return true }
         let bytes = parser.takeBody()
         guard !headIsFollowedRedirect else { return true }
         let writer = download ?? DownloadFileWriter(file: file, queue: io)
         download = writer
         if let error = writer.failure {
             giveBack(reusable: false)
-            report(.failure(.underlying(error, nil)))
+            report(.failure(HTTPClientFailure(.downloadFailed(underlying: error))))
             return false
         }
         if !bytes.isEmpty { writer.write(bytes) }
@@ -707,7 +705,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     }
 
     private func reportDownloadProgress() {
-        guard let progress = options.downloadProgress, !headIsFollowedRedirect, let text = parser.head?.headers["Content-Length"],
+        guard let progress = request.downloadProgress, !headIsFollowedRedirect, let text = parser.head?.headers["Content-Length"],
               let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0, !isFinished else { return }
         progress(min(1, Double(parser.bodyBytesReceived) / Double(expected)))
     }
@@ -722,9 +720,9 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             giveBack(reusable: reusable)
             guard redirects < configuration.maximumRedirects else {
                 let partial = makeResponse(head, body: response.body, url: url)
-                return report(.failure(.underlying(TransportError.tooManyRedirects(redirects + 1), partial)))
+                return report(.failure(HTTPClientFailure(.tooManyRedirects(redirects + 1), response: partial)))
             }
-            let nextMethod = SocketRequestEncoding.method(of: next)
+            let nextMethod = next.normalizedMethod
             if nextMethod != method { upload = nil }
             redirects += 1
             request = next
@@ -735,27 +733,27 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         }
         giveBack(reusable: reusable)
         // With a download file the body went there as it arrived (`writeBodyToFile`).
-        var data = options.downloadFile == nil ? response.body : []
-        var decodeFailure: TransportError?
-        if options.downloadFile == nil {
+        var data = request.downloadFile == nil ? response.body : []
+        var decodeFailure: HTTPClientError?
+        if request.downloadFile == nil {
             switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
             case .success(let decoded): data = decoded
             case .failure(let error): decodeFailure = error
             }
         }
         let made = makeResponse(head, body: data, url: url)
-        if let decodeFailure { return report(.failure(.underlying(decodeFailure, made))) }
+        if let decodeFailure { return report(.failure(HTTPClientFailure(decodeFailure, response: made))) }
         report(.success(made))
     }
 
     /// Reports `error` with whatever response head arrived, after giving the slot back.
-    private func fail(_ error: TransportError) {
+    private func fail(_ error: HTTPClientError) {
         let url = responseURL
-        let partial = parser.head.map { makeResponse($0, body: options.downloadFile == nil ? parser.takeBody() : [], url: url) }
+        let partial = parser.head.map { makeResponse($0, body: request.downloadFile == nil ? parser.takeBody() : [], url: url) }
         if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
         waitingID = nil
         giveBack(reusable: false)
-        report(.failure(.underlying(error, partial)))
+        report(.failure(HTTPClientFailure(error, response: partial)))
     }
 
     /// Returns the connection slot: the socket goes back to the pool when `reusable`, else it is closed.
@@ -786,7 +784,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
 
     /// Reports `result` once; with a download, after the last byte is in the file (a write that
     /// failed turns a success into that failure).
-    private func report(_ result: Result<Response, ProviderError>) {
+    private func report(_ result: Result<HTTPClientResponse, HTTPClientFailure>) {
         let writer = download
         download = nil
         finishTimers()
@@ -804,8 +802,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
         // Back on the loop to report, like every other answer, so that a caller sees progress
         // and the answer arrive from one thread, in order.
         writer.finish { [completion, loop] error in
-            let final: Result<Response, ProviderError>
-            if let error, case .success = result { final = .failure(.underlying(error, nil)) } else { final = result }
+            let final: Result<HTTPClientResponse, HTTPClientFailure>
+            if let error, case .success = result {
+                final = .failure(HTTPClientFailure(.downloadFailed(underlying: error)))
+            } else {
+                final = result
+            }
             loop.execute { completion(final) }
         }
     }
@@ -831,7 +833,7 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
             idleTimer = nil
             guard phase == .opening || phase == .sending || phase == .receiving else { return }
             if ContinuousClock.now - lastActivity >= timeout {
-                fail(.timedOut(.idle, after: timeout, endpoint: endpoint))
+                fail(timedOut(.idle, after: timeout))
             } else {
                 armIdleTimer()
             }
@@ -846,13 +848,12 @@ final class SocketExchange: Cancellable, EventLoopHandler, @unchecked Sendable {
     /// The URL a response to the current request carries: the target's (read once at the
     /// start), else the request's.
     private var responseURL: URL {
-        target?.url ?? request.url ?? URL(fileURLWithPath: "/")
+        target?.url ?? request.url
     }
 
-    private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> Response {
-        let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
-        let file = options.downloadFile
-        return Response(statusCode: head.status, data: Data(body), request: original, deferred: http,
-                        fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
+    private func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> HTTPClientResponse {
+        let file = request.downloadFile
+        return HTTPClientResponse(head: head, body: body, url: url,
+                                  fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
     }
 }
