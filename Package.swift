@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
+            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",

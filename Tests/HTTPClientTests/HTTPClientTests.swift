@@ -8,74 +8,7 @@ import XCTest
 /// `HTTPClient` used alone, without a provider, against a `FeedServer` on 127.0.0.1: both entry
 /// points, cancellation, typed failures from real sockets and real (short) deadlines, and
 /// answers that never run on a loop thread.
-final class HTTPClientTests: XCTestCase {
-    private var server: FeedServer!
-    private var client: HTTPClient!
-
-    override func setUpWithError() throws {
-        server = try FeedServer()
-        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)))
-    }
-
-    override func tearDown() {
-        client?.closeIdleConnections()
-        client = nil
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    private func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(server.port)/\(path)") ?? server.baseURL
-    }
-
-    /// Whether the current thread is one of the shared event loops' (the ones the client runs on).
-    private static func onALoop() -> Bool {
-        EventLoopGroup.shared?.loops.contains { $0.inLoop } ?? false
-    }
-
-    /// Runs `execute` (the `async` form) on a task and waits, bounded, for its outcome and whether
-    /// the code after the `await` ran on a loop thread.
-    private func executeAsync(_ request: HTTPClientRequest, on client: HTTPClient? = nil,
-                              cancelWhen ready: (() -> Bool)? = nil) throws -> (Result<HTTPClientResponse, HTTPClientError>, onLoop: Bool) {
-        let client = client ?? self.client!
-        let outcome = Recorder<(Result<HTTPClientResponse, HTTPClientError>, Bool)>()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
-            let result = await HTTPClientTests.result(of: request, on: client)
-            outcome.append((result, HTTPClientTests.onALoop()))
-            done.signal()
-        }
-        if let ready {
-            XCTAssertTrue(waitUntil(timeout: 20, ready), "the request reached the server")
-            task.cancel()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "execute returned")
-        let (result, onLoop) = try XCTUnwrap(outcome.values.first)
-        return (result, onLoop)
-    }
-
-    private static func result(of request: HTTPClientRequest, on client: HTTPClient) async -> Result<HTTPClientResponse, HTTPClientError> {
-        do throws(HTTPClientError) {
-            return .success(try await client.execute(request))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Runs the completion form and waits, bounded, for its one answer.
-    private func executeWithCompletion(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        let answers = Recorder<Result<HTTPClientResponse, HTTPClientError>>()
-        let done = DispatchSemaphore(value: 0)
-        client.execute(request) { result in
-            answers.append(result)
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the completion ran")
-        XCTAssertEqual(answers.count, 1)
-        return try XCTUnwrap(answers.values.first)
-    }
-
+final class HTTPClientTests: HTTPClientTestCase {
     func testExecuteReturnsTheResponseOffTheLoopsAndPoolsTheConnection() throws {
         var request = HTTPClientRequest(url: url("echo?q=1"), method: "post", body: .bytes(Data("hello".utf8)))
         request.headers["X-Probe"] = "yes"
