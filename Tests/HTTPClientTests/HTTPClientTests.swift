@@ -44,6 +44,32 @@ final class HTTPClientTests: HTTPClientTestCase {
         XCTAssertEqual(seen.values, ["status 200", "on a loop: false", "on the delivery queue: true"])
     }
 
+    func testProgressRunsOnTheDeliveryQueueInOrderBeforeTheCompletion() throws {
+        let queue = DispatchQueue(label: "HTTPClientTests.progress")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 4)
+        client = HTTPClient(deliveryQueue: queue)
+        let events = Recorder<String>()
+        let misplaced = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        var request = HTTPClientRequest(url: url("bytes/300000"))
+        request.downloadProgress = { fraction in
+            if DispatchQueue.getSpecific(key: key) != 4 || Self.onALoop() { misplaced.append("progress \(fraction)") }
+            events.append("progress \(fraction)")
+        }
+        client.execute(request) { result in
+            if DispatchQueue.getSpecific(key: key) != 4 { misplaced.append("completion") }
+            events.append("completion \((try? result.get())?.body.count ?? -1)")
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(misplaced.values, [], "every closure ran on the delivery queue")
+        let all = events.values
+        XCTAssertGreaterThanOrEqual(all.count, 2, "progress came: \(all)")
+        XCTAssertEqual(all.last, "completion 300000")
+        XCTAssertEqual(all.dropLast().last, "progress 1.0", "the last progress before the completion")
+    }
+
     func testTheDefaultDeliveryQueueIsNotALoopEither() throws {
         let onLoop = Recorder<Bool>()
         let done = DispatchSemaphore(value: 0)

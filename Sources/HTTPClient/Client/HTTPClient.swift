@@ -24,8 +24,8 @@ import SocketIO
 /// - Failures are `HTTPClientError`s. **Threads:** completions and the code after `await execute`
 ///   never run on a loop thread: completions run on `deliveryQueue` (one serial queue per client
 ///   unless one is given), so a slow completion delays only this client's answers. Files (uploads,
-///   downloads) are read and written on an I/O queue, never on a loop. Only the request's progress
-///   closures run on a loop thread.
+///   downloads) are read and written on an I/O queue, never on a loop. The request's progress
+///   closures run on `deliveryQueue` too, in order, before the completion.
 public final class HTTPClient: Sendable {
     /// The `Accept-Encoding` sent when a request sets none and keeps its body in memory (the
     /// client decodes both codings).
@@ -62,7 +62,7 @@ public final class HTTPClient: Sendable {
     public func execute(_ request: HTTPClientRequest,
                         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
         let queue = deliveryQueue
-        return start(request) { result in
+        return start(delivering(request)) { result in
             let answer = result.mapError(\.error)
             queue.async { completion(answer) }
         }
@@ -75,13 +75,27 @@ public final class HTTPClient: Sendable {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.begin(continuation) {
-                    start(request) { result in pending.finish(result.mapError(\.error)) }
+                    start(delivering(request)) { result in pending.finish(result.mapError(\.error)) }
                 }
             }
         } onCancel: {
             pending.cancel()
         }
         return try result.get()
+    }
+
+    /// `request` with its progress closures moved to `deliveryQueue` (in order, and before the
+    /// completion of `execute(_:completion:)`, which runs there too).
+    private func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
+        var request = request
+        let queue = deliveryQueue
+        if let progress = request.uploadProgress {
+            request.uploadProgress = { sent, total in queue.async { progress(sent, total) } }
+        }
+        if let progress = request.downloadProgress {
+            request.downloadProgress = { fraction in queue.async { progress(fraction) } }
+        }
+        return request
     }
 
     /// Sends `request` and calls `completion` on a loop thread (or at once, on the caller's, when

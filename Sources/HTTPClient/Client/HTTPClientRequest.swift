@@ -23,10 +23,10 @@ public struct HTTPClientRequest: Sendable {
     /// When set, the response body is written to this file (created or emptied) as it arrives,
     /// with no size limit; the response then has an empty `body` and this `fileURL`.
     public var downloadFile: URL?
-    /// Told the body bytes sent so far and the total when known (on a loop thread: return quickly).
+    /// Told the body bytes sent so far and the total when known (on the client's `deliveryQueue`).
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
-    /// Told the fraction (0...1) of the response body received when its size is known (on a
-    /// loop thread: return quickly).
+    /// Told the fraction (0...1) of the response body received when its size is known (on the
+    /// client's `deliveryQueue`).
     public var downloadProgress: (@Sendable (Double) -> Void)?
 
     /// A request; pass only what differs from a bodyless `GET`.
