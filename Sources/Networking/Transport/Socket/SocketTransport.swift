@@ -8,8 +8,8 @@ import SocketIO
 /// An `HTTPTransport` for `http://` URLs over the package's own HTTP/1.1 client (`HTTPClient`),
 /// with a keep-alive connection pool per host: a thin adapter that turns a `URLRequest` and
 /// `TransportOptions` into an `HTTPClientRequest`, and the client's answer into a `Response` or
-/// a `ProviderError` (`HTTPClientError` → `TransportError` in `HTTPClientError.transportFailure`). It survives malformed responses that make
-/// FoundationNetworking's URLSession stop the process.
+/// a `ProviderError` (`HTTPClientError` → `TransportError` in `HTTPClientError.transportFailure`).
+/// It survives malformed responses that make FoundationNetworking's URLSession stop the process.
 ///
 /// - Runs on an event loop: non-blocking sockets, two loop threads shared by every transport
 ///   (`EventLoopGroup.shared`), timers for the connect, idle and overall deadlines; no thread
