@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
         .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
@@ -25,8 +26,10 @@ let package = Package(
         // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are SocketIO's.
         .target(name: "HTTPWire"),
         .target(name: "SocketIO", dependencies: ["Locking"]),
+        // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
+        .target(name: "HTTPClient", dependencies: ["HTTPWire", "SocketIO", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPWire", "SocketIO", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "SocketIO", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),
@@ -45,10 +48,11 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "SocketIO", "TestSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
+            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",

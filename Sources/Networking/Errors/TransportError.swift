@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import HTTPWire
 import SocketIO
 
@@ -30,12 +31,12 @@ public enum TransportError: Error, Sendable, Equatable {
     /// The transport answered without an `HTTPURLResponse`.
     case notHTTPResponse
 
-    /// The kind a parser's error is: the one place that decides a response cut short (inside its
-    /// head or its body) means the connection was lost, and a body over the limit is too large.
+    /// The kind a parser's error is, as `HTTPClientError.init(_:)` decides (the one place that
+    /// says a response cut short means the connection was lost, and a body over the limit is too large).
     public init(_ wire: HTTPWireError) {
-        switch wire {
-        case .bodyTooLarge(let limit): self = .responseTooLarge(limit: limit)
-        case .truncatedHead, .truncatedBody: self = .connectionLost(errno: nil)
+        switch HTTPClientError(wire) {
+        case .responseTooLarge(let limit): self = .responseTooLarge(limit: limit)
+        case .connectionLost(let number): self = .connectionLost(errno: number)
         default: self = .badResponse(wire)
         }
     }

@@ -10,8 +10,8 @@ import TestSupport
 import XCTest
 
 /// Requests that wait in the pool for a connection: each runs on the loop of the connection it
-/// receives, so connections stay on their loops and waiters are served in the order they came;
-/// one cancelled just as it is handed a connection gives the connection back.
+/// receives, so connections stay on their loops and waiters are served in the order they came
+/// (`SocketExchangeWaitingTests` has one cancelled as it is handed a connection).
 final class SocketTransportWaitingTests: SocketTransportTestCase {
     private var group: EventLoopGroup?
 
@@ -86,37 +86,5 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
             XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "answered with its starting loop blocked")
             XCTAssertEqual(try outcome.first?.get().statusCode, 200)
         }
-    }
-
-    /// Cancelled while the pool hands it a connection (after the pool took it off the queue, before
-    /// it moves to the releasing loop): its teardown runs on the loop it started on, and the
-    /// connection goes back to the pool from the releasing loop without it.
-    func testARequestCancelledAsItIsHandedAConnectionGivesItBack() throws {
-        let group = try ownLoops()
-        let (home, started) = (group.loops[0], group.loops[1])
-        let pool = ConnectionPool(limit: 1)
-        let key = ConnectionPoolKey(host: "127.0.0.1", port: server.port)
-        pool.acquire(key, id: pool.makeWaiterID(), on: nil) { _, _ in }
-        XCTAssertEqual(pool.openCount(key), 1, "a holder takes the only slot")
-        let outcome = Outcome()
-        let exchange = SocketExchange(request: request("echo"), options: TransportOptions(), configuration: .init(),
-                                      pool: pool, loop: started, completion: outcome.record)
-        exchange.start()
-        // Its teardown waits behind the blocking task, so it is still queued in the pool.
-        let unblock = block([started])
-        exchange.cancel()
-        // Any open descriptor does: it only passes from lease to lease and into the idle list.
-        let socket = try TCPSocket.listen()
-        home.execute { pool.release(key, socket: socket, reusable: true, home: home) }
-        XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 1 }, "the connection came back while the exchange's loop was blocked")
-        XCTAssertEqual(pool.openCount(key), 1)
-        unblock()
-        let flushed = DispatchSemaphore(value: 0)
-        started.execute { flushed.signal() }
-        XCTAssertEqual(flushed.wait(timeout: .now() + 10), .success, "the teardown ran")
-        XCTAssertEqual(outcome.count, 0, "nothing is reported after cancel")
-        XCTAssertEqual(pool.idleCount, 1)
-        pool.closeIdleConnections()
-        XCTAssertEqual(pool.openCount(key), 0)
     }
 }

@@ -2,11 +2,14 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import SocketIO
 
-/// An `HTTPTransport` for `http://` URLs over the project's own HTTP/1.1 client (`HTTPWire`),
-/// with a keep-alive connection pool per host. It survives malformed responses that make
-/// FoundationNetworking's URLSession stop the process.
+/// An `HTTPTransport` for `http://` URLs over the package's own HTTP/1.1 client (`HTTPClient`),
+/// with a keep-alive connection pool per host: a thin adapter that turns a `URLRequest` and
+/// `TransportOptions` into an `HTTPClientRequest`, and the client's answer into a `Response` or
+/// a `ProviderError` (`HTTPClientError` → `TransportError` in `HTTPClientError.transportFailure`).
+/// It survives malformed responses that make FoundationNetworking's URLSession stop the process.
 ///
 /// - Runs on an event loop: non-blocking sockets, two loop threads shared by every transport
 ///   (`EventLoopGroup.shared`), timers for the connect, idle and overall deadlines; no thread
@@ -44,27 +47,21 @@ import SocketIO
 ///   reported afterwards. Completions and progress closures run on a loop thread: do not block
 ///   in them (`NetworkProvider` moves them off the loop before any caller code runs).
 public final class SocketTransport: HTTPTransport {
+    /// Settings of a `SocketTransport`: its client's.
+    public typealias Configuration = HTTPClient.Configuration
+
     /// The transport's settings.
-    public let configuration: Configuration
-    private let pool: ConnectionPool
-    private let loops: EventLoopGroup?
+    public var configuration: Configuration { client.configuration }
+    private let client: HTTPClient
 
     /// Creates a transport with its own connection pool, on the shared event loops.
     public init(configuration: Configuration = Configuration()) {
-        self.configuration = configuration
-        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
-        self.loops = EventLoopGroup.shared
+        self.client = HTTPClient(configuration: configuration, loops: EventLoopGroup.shared)
     }
 
     /// Creates a transport on `loops` instead of the shared ones (for tests that watch the loops).
     init(configuration: Configuration, loops: EventLoopGroup) {
-        self.configuration = configuration
-        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
-        self.loops = loops
-    }
-
-    deinit {
-        pool.closeIdleConnections()
+        self.client = HTTPClient(configuration: configuration, loops: loops)
     }
 
     /// Sends `request`; see the type's documentation for framing, limits, errors and cancellation.
@@ -78,29 +75,63 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: URLRequest,
                      options: TransportOptions,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
-        guard let loop = loops?.nextLoop() else {
-            completion(.failure(.underlying(TransportError.cannotConnect(host: request.url?.host ?? "?", port: request.url?.port ?? 80,
-                                                                         errno: EMFILE), nil)))
+        guard let url = request.url else {
+            completion(.failure(.underlying(URLError(.badURL), nil)))
             return FinishedCancellable()
         }
-        let exchange = SocketExchange(request: request, options: options, configuration: configuration,
-                                      pool: pool, loop: loop, completion: completion)
-        exchange.start()
-        return exchange
+        var clientRequest = HTTPClientRequest(url: url, method: request.httpMethod ?? "GET", headers: request.allHTTPHeaderFields ?? [:],
+                                              body: Self.body(options.upload ?? Self.uploadSource(of: request)),
+                                              idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
+        clientRequest.uploadProgress = options.uploadProgress
+        clientRequest.downloadProgress = options.downloadProgress
+        let task = client.start(clientRequest) { result in
+            switch result {
+            case .success(let answer):
+                completion(.success(Self.response(answer, to: request)))
+            case .failure(let failure):
+                completion(.failure(.underlying(failure.error.transportFailure, failure.response.map { Self.response($0, to: request) })))
+            }
+        }
+        return ClientTaskCancellable(task: task)
     }
 
     /// `Accept-Encoding: gzip, deflate` unless `request` sets its own (not sent for a body going
     /// to a file, which is written as it arrives).
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
-        request.value(forHTTPHeaderField: "Accept-Encoding") == nil ? ["Accept-Encoding": SocketRequestEncoding.acceptedEncodings] : [:]
+        request.value(forHTTPHeaderField: "Accept-Encoding") == nil ? ["Accept-Encoding": HTTPClient.acceptedEncodings] : [:]
     }
 
     /// Closes every idle pooled connection. Connections in use close or return to the pool when
     /// their exchange ends; the transport stays usable and opens new connections as needed.
     public func close() {
-        pool.closeIdleConnections()
+        client.closeIdleConnections()
     }
 
     /// The number of idle kept-alive connections in the pool.
-    public var idleConnectionCount: Int { pool.idleCount }
+    public var idleConnectionCount: Int { client.idleConnectionCount }
+
+    /// The body `request` carries itself (`httpBody`, or `httpBodyStream` read to its end once,
+    /// so that a retry or a redirect can send it again), nil when it has none.
+    private static func uploadSource(of request: URLRequest) -> UploadSource? {
+        if let data = request.httpBody { return .data(data) }
+        guard let stream = request.httpBodyStream else { return nil }
+        return .data(Data(reading: stream))
+    }
+
+    private static func body(_ source: UploadSource?) -> HTTPClientRequest.Body? {
+        switch source {
+        case nil: nil
+        case .data(let data): .bytes(data)
+        case .file(let url): .file(url)
+        case .stream(let makeStream, let length): .stream(makeStream, length: length)
+        }
+    }
+
+    /// The provider's `Response` for the client's answer to `request`; its `HTTPURLResponse` is
+    /// built only when read.
+    private static func response(_ answer: HTTPClientResponse, to request: URLRequest) -> Response {
+        let head = answer.head
+        let http = DeferredHTTPURLResponse(url: answer.url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
+        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL)
+    }
 }

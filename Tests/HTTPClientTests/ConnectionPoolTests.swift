@@ -1,5 +1,5 @@
 import SocketIO
-@testable import Networking
+@testable import HTTPClient
 import TestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-@testable import Networking
+@testable import HTTPClient
 import XCTest
 
 /// The pool's queue of waiting requests: arrival order, taking from near the front, and nothing

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The request body of one attempt, read from its `UploadSource` a chunk at a time as the socket
+/// The request body of one attempt, read from its `HTTPClientRequest.Body` a chunk at a time as the socket
 /// takes it, so that a file or stream is never held whole. A retry or a redirect makes a new
 /// reader (a new stream from the factory, the file opened again). A file or a stream is opened,
 /// read and closed on the exchange's I/O queue, bytes in memory on the loop.
@@ -24,9 +24,9 @@ final class UploadBodyReader: @unchecked Sendable {
     }
 
     /// Opens `source`; throws when the file cannot be opened or the factory gives no stream.
-    init(_ source: UploadSource) throws {
+    init(_ source: HTTPClientRequest.Body) throws {
         switch source {
-        case .data(let bytes):
+        case .bytes(let bytes):
             data = bytes
             length = Int64(bytes.count)
         case .file(let url):

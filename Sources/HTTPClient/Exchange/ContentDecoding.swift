@@ -8,7 +8,7 @@ import HTTPWire
 enum ContentDecoding {
     /// `body` decoded per the `Content-Encoding` of `headers` (codings undone last-applied first);
     /// `.responseTooLarge` when the decoded size passes `limit`, `.badResponse` when malformed.
-    static func decode(_ body: [UInt8], headers: HTTPHeaders, limit: Int) -> Result<[UInt8], TransportError> {
+    static func decode(_ body: [UInt8], headers: HTTPHeaders, limit: Int) -> Result<[UInt8], HTTPClientError> {
         let codings = headers.values(for: "Content-Encoding")
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -17,7 +17,7 @@ final class ConnectionPool: Sendable {
     /// not block.
     typealias Delivery = @Sendable (ConnectionLease, _ releasingLoop: EventLoop?) -> Void
 
-    private struct Waiter {
+    private struct Waiter: SlotWaiter {
         let id: UInt64
         /// The loop the waiting request must run on; nil when it runs on the loop of the
         /// connection it receives.
@@ -31,76 +31,10 @@ final class ConnectionPool: Sendable {
     /// many later waiters may be served before a waiter is served whatever its loop.
     static let sameLoopWindow = 8
 
-    /// One host's connections. It is changed in place (`hosts[key, default: Host()].lease(...)`):
+    /// One host's connections, changed in place (`hosts[key, default: Host()].lease(...)`):
     /// copying it out and back would copy its waiters on every change, all of them per acquire
     /// and release when hundreds of requests wait.
-    private struct Host {
-        var idle: [ParkedConnection] = []
-        var open = 0
-        var waiters = WaiterQueue<Waiter>()
-
-        /// An idle connection, else a free slot; nil (after queuing `waiter`, when there is one)
-        /// when neither exists.
-        mutating func lease(limit: Int, orQueue waiter: Waiter?) -> Lease? {
-            if let parked = idle.popLast() {
-                parked.state = .taken(owner: nil)
-                return .parked(parked)
-            }
-            if open < limit {
-                open += 1
-                return .fresh
-            }
-            if let waiter { waiters.append(waiter) }
-            return nil
-        }
-
-        /// Takes back a slot: returns the next waiter with what it receives, the socket to close,
-        /// and the connection parked (when `socket` went to the idle list).
-        ///
-        /// A kept connection goes to the first waiter that can run on `home`, the loop releasing
-        /// it (an unbound one, or one bound to `home`), among the next `sameLoopWindow` (else to
-        /// the first waiter): handed to a request bound to another loop, it would move there,
-        /// which costs that loop a wake-up and both a registration change. Order among the
-        /// waiters that can run on a loop stays first come, first served; a first waiter that was
-        /// passed over `sameLoopWindow` times is served next, whatever its loop, so none waits for
-        /// ever while another loop keeps releasing.
-        mutating func release(_ socket: TCPSocket?, reusable: Bool, home: EventLoop, park: (TCPSocket) -> ParkedConnection)
-            -> (next: (Waiter, ConnectionLease)?, close: TCPSocket?, parked: ParkedConnection?) {
-            if let socket, reusable {
-                if let first = waiters.first {
-                    var index = 0
-                    if first.passedOver < ConnectionPool.sameLoopWindow {
-                        index = waiters.firstIndex(within: ConnectionPool.sameLoopWindow) { $0.loop == nil || $0.loop === home } ?? 0
-                    }
-                    waiters.updateFirst(index) { $0.passedOver += 1 }
-                    if let next = waiters.remove(at: index) { return ((next, .handedOver(socket)), nil, nil) }
-                }
-                let parked = park(socket)
-                idle.append(parked)
-                return (nil, nil, parked)
-            }
-            guard let next = waiters.removeFirst() else {
-                open = max(0, open - 1)
-                return (nil, socket, nil)
-            }
-            return ((next, .fresh), socket, nil)
-        }
-
-        /// Removes `parked` from the idle list and frees its slot; false when it was not there.
-        mutating func discard(_ parked: ParkedConnection) -> Bool {
-            guard let index = idle.firstIndex(where: { $0 === parked }) else { return false }
-            idle.remove(at: index)
-            open = max(0, open - 1)
-            return true
-        }
-
-        /// Removes the idle connections and frees their slots.
-        mutating func takeIdle() -> [ParkedConnection] {
-            defer { idle.removeAll() }
-            open = max(0, open - idle.count)
-            return idle
-        }
-    }
+    private typealias Host = HostSlots<ParkedConnection, TCPSocket, Waiter>
 
     /// What `acquireNow` hands out.
     enum Lease {
@@ -138,7 +72,7 @@ final class ConnectionPool: Sendable {
     func acquire(_ key: ConnectionPoolKey, id: UInt64, on loop: EventLoop?, deliver: @escaping Delivery) {
         let limit = self.limit
         let lease = state.withLock { state in
-            state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver))
+            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver)))
         }
         switch lease {
         case .parked(let parked): deliver(.reused(parked.socket), nil)
@@ -157,7 +91,18 @@ final class ConnectionPool: Sendable {
     func acquireNow(_ key: ConnectionPoolKey) -> Lease? {
         let limit = self.limit
         return state.withLock { state in
-            state.hosts[key, default: Host()].lease(limit: limit, orQueue: nil)
+            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: nil))
+        }
+    }
+
+    /// What a host granted, with an idle connection marked taken (under the pool's lock).
+    private static func taking(_ grant: Host.Grant?) -> Lease? {
+        switch grant {
+        case .idle(let parked)?:
+            parked.state = .taken(owner: nil)
+            return .parked(parked)
+        case .fresh?: return .fresh
+        case nil: return nil
         }
     }
 
@@ -166,7 +111,7 @@ final class ConnectionPool: Sendable {
     func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> ParkedConnection? {
         state.withLock { state in
             guard let host = state.hosts[key], host.open == host.idle.count, !host.idle.isEmpty,
-                  case .parked(let parked)? = state.hosts[key]?.lease(limit: 0, orQueue: nil) else { return nil }
+                  case .parked(let parked)? = Self.taking(state.hosts[key]?.lease(limit: 0, orQueue: nil)) else { return nil }
             return parked
         }
     }
@@ -217,17 +162,21 @@ final class ConnectionPool: Sendable {
     /// other socket is closed and its slot goes to the next waiter or is freed.
     /// Call on `home`'s thread, with `socket` registered nowhere.
     func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, home: EventLoop) {
-        let (next, toClose, parked) = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable, home: home) { socket in
+        let released = state.withLock { state in
+            state.hosts[key, default: Host()].release(socket, reusable: reusable, home: home, window: Self.sameLoopWindow) { socket in
                 ParkedConnection(socket: socket, loop: home, key: key, pool: self)
             }
         }
-        if let parked {
+        if let parked = released.parked {
             // Taken already by a caller's thread? Its claim then routes the answer through this watcher.
             home.register(parked.socket, readable: true, writable: false, handler: parked)
         }
-        toClose?.close()
-        if let (waiter, lease) = next { waiter.deliver(lease, home) }
+        released.close?.close()
+        guard let (waiter, handoff) = released.next else { return }
+        switch handoff {
+        case .handedOver(let kept): waiter.deliver(.handedOver(kept), home)
+        case .fresh: waiter.deliver(.fresh, home)
+        }
     }
 
     /// Takes back a lease its request no longer wants (it ended while waiting): a kept connection

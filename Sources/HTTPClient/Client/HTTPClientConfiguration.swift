@@ -1,12 +1,12 @@
-extension SocketTransport {
-    /// Settings of a `SocketTransport`; every field has a default.
+extension HTTPClient {
+    /// Settings of an `HTTPClient` (and of `SocketTransport`, which runs on one); every field has a default.
     public struct Configuration: Sendable {
         /// The most connections open at once to one host and port; more requests wait for one.
         public var maximumConnectionsPerHost: Int
         /// How long one connection attempt may take (each resolved address is tried in turn).
         public var connectTimeout: Duration
-        /// How long a read or write may wait for the peer; a request whose `timeoutInterval` is not
-        /// `URLRequest`'s default 60 s uses that instead, as `URLSessionTransport` does.
+        /// How long a read or write may wait for the peer; a request's `idleTimeout` replaces it
+        /// (`SocketTransport` sets it from a `timeoutInterval` other than `URLRequest`'s default 60 s).
         public var idleTimeout: Duration
         /// The deadline for a whole exchange (waiting for a connection, redirects included), if any.
         public var overallDeadline: Duration?
@@ -16,7 +16,7 @@ extension SocketTransport {
         /// The largest response body accepted, in bytes.
         public var maximumResponseSize: Int
         /// The most redirects followed for one request (URLSession's 20); one more fails with
-        /// `TransportError.tooManyRedirects`.
+        /// `HTTPClientError.tooManyRedirects`.
         public var maximumRedirects: Int
 
         /// Creates a configuration; pass only what differs from the defaults.

@@ -9,21 +9,21 @@ struct SocketRequestTarget: Sendable, Equatable {
     let hostHeader: String
     /// The origin-form request target, such as `/path?query`.
     let requestTarget: String
-    /// The URL these were read from (kept so the loop thread need not ask the `URLRequest` again).
+    /// The URL these were read from (kept so the loop thread need not read the request again).
     let url: URL
 
-    /// Reads `url`; fails with `URLError(.unsupportedURL)` for a scheme other than `http` and
-    /// `URLError(.badURL)` for a URL without a host or with an unusable port.
+    /// Reads `url`; fails with `.unsupportedScheme` for a scheme other than `http` and
+    /// `.badURL` for a URL without a host or with an unusable port.
     ///
     /// It reads the parts from `url` itself (resolved against its base), which keeps them parsed;
     /// building `URLComponents` parses the URL again, and that was a tenth of the client's CPU
     /// per request on a fast loopback server. The host is searched byte by byte: on Linux,
     /// `String.contains(_: String)` and `removingPercentEncoding` go through `NSString` and were
     /// a fifth of the caller's CPU per request, so decoding runs only for a host with a `%`.
-    init(url: URL) throws(URLError) {
-        guard url.scheme?.lowercased() == "http" else { throw URLError(.unsupportedURL, userInfo: Self.info(url)) }
+    init(url: URL) throws(HTTPClientError) {
+        guard url.scheme?.lowercased() == "http" else { throw .unsupportedScheme(url) }
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
-            throw URLError(.badURL, userInfo: Self.info(url))
+            throw .badURL(url)
         }
         // IPv6 literals: Foundation gives them without brackets; strip them if a version does not.
         if host.hasPrefix("["), host.hasSuffix("]") {
@@ -34,7 +34,7 @@ struct SocketRequestTarget: Sendable, Equatable {
         // Bytes, not characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
         let breaksLine = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") }
         guard (1...65_535).contains(port), !host.utf8.contains(where: breaksLine) else {
-            throw URLError(.badURL, userInfo: Self.info(url))
+            throw .badURL(url)
         }
         let encodedPath = url.path(percentEncoded: true)
         let path = encodedPath.isEmpty ? "/" : encodedPath
@@ -44,9 +44,5 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.hostHeader = port == 80 ? shownHost : "\(shownHost):\(port)"
         self.requestTarget = path + query
         self.url = url
-    }
-
-    private static func info(_ url: URL) -> [String: Any] {
-        [NSURLErrorFailingURLErrorKey: url]
     }
 }

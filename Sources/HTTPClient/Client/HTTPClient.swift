@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import SocketIO
+
+/// An HTTP/1.1 client for `http://` URLs with a keep-alive connection pool per host, for callers
+/// that want no provider and no Rx (a server talking to another service, a script).
+///
+/// ```swift
+/// let client = HTTPClient()
+/// let response = try await client.execute(HTTPClientRequest(url: URL(string: "http://127.0.0.1:8080/")!))
+/// print(response.status, response.body.count)
+/// ```
+///
+/// - Runs on event loops (`EventLoopGroup.shared`, two threads for the process): non-blocking
+///   sockets, timers for the connect, idle and overall deadlines; no thread waits for a request.
+///   Host names resolve off the loop (IPv4 and IPv6), each address tried in turn.
+/// - At most `maximumConnectionsPerHost` connections per host and port; further requests wait in
+///   arrival order. An idle kept-alive connection the server closes leaves the pool at once.
+/// - Responses framed by `Content-Length`, chunked or the end of the connection; `gzip` and
+///   `deflate` bodies are decoded (the decoded size counts against `maximumResponseSize`);
+///   redirects (301, 302, 303, 307, 308) to `http://` URLs are followed up to `maximumRedirects`.
+/// - An idempotent request whose kept-alive connection turns out closed before any response byte
+///   is sent once more on a fresh connection; an upload answered early (413) reports that answer.
+/// - Failures are `HTTPClientError`s. **Threads:** completions and the code after `await execute`
+///   never run on a loop thread: completions run on `deliveryQueue` (one serial queue per client
+///   unless one is given), so a slow completion delays only this client's answers. Files (uploads,
+///   downloads) are read and written on an I/O queue, never on a loop. The request's progress
+///   closures run on `deliveryQueue` too, in order, before the completion.
+public final class HTTPClient: Sendable {
+    /// The `Accept-Encoding` sent when a request sets none and keeps its body in memory (the
+    /// client decodes both codings).
+    public static let acceptedEncodings = "gzip, deflate"
+
+    /// The client's settings.
+    public let configuration: Configuration
+    /// Where completions of `execute(_:completion:)` run.
+    public let deliveryQueue: DispatchQueue
+    private let pool: ConnectionPool
+    private let loops: EventLoopGroup?
+
+    /// Creates a client with its own connection pool on the shared event loops; completions run
+    /// on `deliveryQueue`, or on a serial queue of this client's when nil.
+    public convenience init(configuration: Configuration = Configuration(), deliveryQueue: DispatchQueue? = nil) {
+        self.init(configuration: configuration, loops: EventLoopGroup.shared, deliveryQueue: deliveryQueue)
+    }
+
+    /// Creates a client on `loops` instead of the shared ones (for tests that watch the loops).
+    package init(configuration: Configuration, loops: EventLoopGroup?, deliveryQueue: DispatchQueue? = nil) {
+        self.configuration = configuration
+        self.deliveryQueue = deliveryQueue ?? DispatchQueue(label: "HTTPClient.delivery", target: .global())
+        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        self.loops = loops
+    }
+
+    deinit {
+        pool.closeIdleConnections()
+    }
+
+    /// Sends `request` and calls `completion` once on `deliveryQueue` with the response or the
+    /// failure, unless the returned task is cancelled first (then never).
+    @discardableResult
+    public func execute(_ request: HTTPClientRequest,
+                        completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
+        let queue = deliveryQueue
+        return start(delivering(request)) { result in
+            let answer = result.mapError(\.error)
+            queue.async { completion(answer) }
+        }
+    }
+
+    /// Sends `request` and returns its response; throws `HTTPClientError` (`.cancelled` when the
+    /// calling task is cancelled first, which also closes the exchange's connection).
+    public func execute(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
+        let pending = PendingExecution()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                pending.begin(continuation) {
+                    start(delivering(request)) { result in pending.finish(result.mapError(\.error)) }
+                }
+            }
+        } onCancel: {
+            pending.cancel()
+        }
+        return try result.get()
+    }
+
+    /// `request` with its progress closures moved to `deliveryQueue` (in order, and before the
+    /// completion of `execute(_:completion:)`, which runs there too).
+    private func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
+        var request = request
+        let queue = deliveryQueue
+        if let progress = request.uploadProgress {
+            request.uploadProgress = { sent, total in queue.async { progress(sent, total) } }
+        }
+        if let progress = request.downloadProgress {
+            request.downloadProgress = { fraction in queue.async { progress(fraction) } }
+        }
+        return request
+    }
+
+    /// Sends `request` and calls `completion` on a loop thread (or at once, on the caller's, when
+    /// no loop could start), with the partial response of a failure: the entry for an adapter
+    /// that moves answers off the loop itself (`SocketTransport`, whose provider does).
+    package func start(_ request: HTTPClientRequest,
+                       completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void) -> any HTTPClientTask {
+        guard let loop = loops?.nextLoop() else {
+            let port = request.url.port ?? 80
+            completion(.failure(HTTPClientFailure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE))))
+            return FinishedClientTask()
+        }
+        let exchange = SocketExchange(request: request, configuration: configuration, pool: pool, loop: loop, completion: completion)
+        exchange.start()
+        return exchange
+    }
+
+    /// Closes every idle pooled connection. Connections in use close or return to the pool when
+    /// their exchange ends; the client stays usable and opens new connections as needed.
+    public func closeIdleConnections() {
+        pool.closeIdleConnections()
+    }
+
+    /// The number of idle kept-alive connections in the pool.
+    public var idleConnectionCount: Int { pool.idleCount }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One request for `HTTPClient`: an `http://` URL, a method, header fields and an optional body,
+/// with where the response body goes and who hears of progress.
+///
+/// ```swift
+/// var request = HTTPClientRequest(url: URL(string: "http://127.0.0.1:8080/feed")!)
+/// request.headers["Accept"] = "application/json"
+/// ```
+public struct HTTPClientRequest: Sendable {
+    /// The `http://` URL to send to; redirects replace it on the client's copy.
+    public var url: URL
+    /// The method token, `GET` by default (sent upper-cased).
+    public var method: String
+    /// Header fields sent as given (names compared without case); `Host`, `Content-Length` and
+    /// `Transfer-Encoding` are the client's, and `Accept-Encoding: gzip, deflate` is added when
+    /// unset and no `downloadFile` is given (the client decodes both).
+    public var headers: [String: String]
+    /// The body, if any: framed by `Content-Length` when its length is known, chunked otherwise.
+    public var body: Body?
+    /// Replaces `Configuration.idleTimeout` for this request when set.
+    public var idleTimeout: Duration?
+    /// When set, the response body is written to this file (created or emptied) as it arrives,
+    /// with no size limit; the response then has an empty `body` and this `fileURL`.
+    public var downloadFile: URL?
+    /// Told the body bytes sent so far and the total when known (on the client's `deliveryQueue`).
+    public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
+    /// Told the fraction (0...1) of the response body received when its size is known (on the
+    /// client's `deliveryQueue`).
+    public var downloadProgress: (@Sendable (Double) -> Void)?
+
+    /// A request; pass only what differs from a bodyless `GET`.
+    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Body? = nil,
+                idleTimeout: Duration? = nil, downloadFile: URL? = nil) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.idleTimeout = idleTimeout
+        self.downloadFile = downloadFile
+    }
+
+    /// Where a request body comes from; a retry or a redirect reads it again from the start.
+    public enum Body: Sendable {
+        /// Bytes in memory.
+        case bytes(Data)
+        /// A file read in chunks as it is sent (on an I/O queue, never on a loop); its size is the length.
+        case file(URL)
+        /// A stream made fresh for every attempt, with its length when known.
+        case stream(@Sendable () -> InputStream?, length: Int64?)
+    }
+
+    /// `method` upper-cased, `GET` when empty.
+    var normalizedMethod: String {
+        method.isEmpty ? "GET" : method.uppercased()
+    }
+}

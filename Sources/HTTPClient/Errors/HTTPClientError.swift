@@ -1,0 +1,54 @@
+import Foundation
+import HTTPWire
+
+/// Why an `HTTPClient` exchange failed, as a kind to switch on; each case carries what a caller
+/// needs to act (the host and port, the deadline, the system error number where there was one).
+public enum HTTPClientError: Error, Sendable {
+    /// The URL has no host or an unusable port.
+    case badURL(URL?)
+    /// The URL's scheme is not `http` (the client speaks plain HTTP/1.1 only).
+    case unsupportedScheme(URL)
+    /// No connection could be opened to `host`:`port`; `errno` is the last attempt's error
+    /// (`ECONNREFUSED`, `ENETUNREACH`, `EMFILE` when no event loop could start, ...).
+    case cannotConnect(host: String, port: Int, errno: Int32)
+    /// The host name did not resolve; `code` is `getaddrinfo`'s `EAI_*` result.
+    case cannotFindHost(host: String, code: Int32)
+    /// The connection broke before the response was complete (reset, closed early, cut short);
+    /// `errno` when the system reported one.
+    case connectionLost(errno: Int32?)
+    /// `deadline` passed after `after` while talking to `host`:`port`.
+    case timedOut(Deadline, after: Duration, host: String, port: Int)
+    /// The server's bytes are not a valid HTTP/1.1 response (one cut short is `connectionLost`).
+    case badResponse(HTTPWireError)
+    /// The response body (decoded) grew past `limit` bytes; the transfer was stopped.
+    case responseTooLarge(limit: Int)
+    /// More redirects than `Configuration.maximumRedirects`; `count` is the redirect refused.
+    case tooManyRedirects(Int)
+    /// The upload's file or stream could not be opened or read; `underlying` is its error.
+    case uploadFailed(underlying: any Error & Sendable)
+    /// The download file could not be created or written; `underlying` is its error.
+    case downloadFailed(underlying: any Error & Sendable)
+    /// The exchange was cancelled (only the `async` `execute` reports it; a cancelled
+    /// completion-form exchange reports nothing).
+    case cancelled
+
+    /// Which of the client's deadlines passed.
+    public enum Deadline: Sendable, Hashable {
+        /// Opening the connection (`Configuration.connectTimeout`, per address).
+        case connect
+        /// Waiting for the peer to take or send bytes (`Configuration.idleTimeout` or the request's `idleTimeout`).
+        case idle
+        /// The whole exchange, redirects included (`Configuration.overallDeadline`).
+        case overall
+    }
+
+    /// The kind a parser's error is: the one place that decides a response cut short (inside its
+    /// head or its body) means the connection was lost, and a body over the limit is too large.
+    public init(_ wire: HTTPWireError) {
+        switch wire {
+        case .bodyTooLarge(let limit): self = .responseTooLarge(limit: limit)
+        case .truncatedHead, .truncatedBody: self = .connectionLost(errno: nil)
+        default: self = .badResponse(wire)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HTTPWire
+import SocketIO
+
+/// Ending: following a redirect, reporting once, giving the connection back, and the idle timer.
+extension SocketExchange {
+    func completed(_ response: HTTPResponse, reusable: Bool) {
+        let url = responseURL
+        let head = response.head
+        if RedirectPolicy.statuses.contains(head.status),
+           let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
+            giveBack(reusable: reusable)
+            guard redirects < configuration.maximumRedirects else {
+                let partial = makeResponse(head, body: response.body, url: url)
+                return report(.failure(HTTPClientFailure(.tooManyRedirects(redirects + 1), response: partial)))
+            }
+            let nextMethod = next.normalizedMethod
+            if nextMethod != method { upload = nil }
+            redirects += 1
+            request = next
+            method = nextMethod
+            target = nil
+            begin()
+            return
+        }
+        giveBack(reusable: reusable)
+        // With a download file the body went there as it arrived (`writeBodyToFile`).
+        var data = request.downloadFile == nil ? response.body : []
+        var decodeFailure: HTTPClientError?
+        if request.downloadFile == nil {
+            switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+            case .success(let decoded): data = decoded
+            case .failure(let error): decodeFailure = error
+            }
+        }
+        let made = makeResponse(head, body: data, url: url)
+        if let decodeFailure { return report(.failure(HTTPClientFailure(decodeFailure, response: made))) }
+        report(.success(made))
+    }
+
+    /// Reports `error` with whatever response head arrived, after giving the slot back.
+    func fail(_ error: HTTPClientError) {
+        let url = responseURL
+        let partial = parser.head.map { makeResponse($0, body: request.downloadFile == nil ? parser.takeBody() : [], url: url) }
+        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
+        waitingID = nil
+        giveBack(reusable: false)
+        report(.failure(HTTPClientFailure(error, response: partial)))
+    }
+
+    /// Returns the connection slot: the socket goes back to the pool when `reusable`, else it is closed.
+    func giveBack(reusable: Bool) {
+        cancelIdleTimer()
+        if let connectTimer { loop.cancelTimer(connectTimer) }
+        connectTimer = nil
+        closeBody()
+        if let socket { loop.deregister(socket) }
+        if holdsSlot, let key = target?.key {
+            pool.release(key, socket: socket, reusable: reusable && !isFinished, home: loop)
+        } else {
+            socket?.close()
+        }
+        holdsSlot = false
+        socket = nil
+        phase = .idle
+    }
+
+    /// After `cancel()`: frees everything the exchange holds; reports nothing.
+    func tearDown() {
+        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
+        waitingID = nil
+        giveBack(reusable: false)
+        finishTimers()
+        phase = .done
+    }
+
+    /// Reports `result` once; with a download, after the last byte is in the file (a write that
+    /// failed turns a success into that failure).
+    func report(_ result: Result<HTTPClientResponse, HTTPClientFailure>) {
+        let writer = download
+        download = nil
+        finishTimers()
+        phase = .done
+        let claimed = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
+            control.finished = true
+            return true
+        }
+        guard claimed else {
+            writer?.finish { _ in }
+            return
+        }
+        guard let writer else { return completion(result) }
+        // Back on the loop to report, like every other answer, so that a caller sees progress
+        // and the answer arrive from one thread, in order.
+        writer.finish { [completion, loop] error in
+            let final: Result<HTTPClientResponse, HTTPClientFailure>
+            if let error, case .success = result {
+                final = .failure(HTTPClientFailure(.downloadFailed(underlying: error)))
+            } else {
+                final = result
+            }
+            loop.execute { completion(final) }
+        }
+    }
+
+    /// Cancels the overall timer and closes the download file.
+    func finishTimers() {
+        if let overallTimer { loop.cancelTimer(overallTimer) }
+        overallTimer = nil
+        download?.finish { _ in }
+        download = nil
+    }
+
+    // MARK: Idle timer
+
+    func touch() {
+        lastActivity = .now
+    }
+
+    func armIdleTimer() {
+        cancelIdleTimer()
+        let timeout = idleTimeout
+        idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
+            idleTimer = nil
+            guard phase == .opening || phase == .sending || phase == .receiving else { return }
+            if ContinuousClock.now - lastActivity >= timeout {
+                fail(timedOut(.idle, after: timeout))
+            } else {
+                armIdleTimer()
+            }
+        }
+    }
+
+    func cancelIdleTimer() {
+        if let idleTimer { loop.cancelTimer(idleTimer) }
+        idleTimer = nil
+    }
+
+    /// The URL a response to the current request carries: the target's (read once at the
+    /// start), else the request's.
+    var responseURL: URL {
+        target?.url ?? request.url
+    }
+
+    func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> HTTPClientResponse {
+        let file = request.downloadFile
+        return HTTPClientResponse(head: head, body: body, url: url,
+                                  fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HTTPClient
+
+extension HTTPClientError {
+    /// What a provider wraps in `ProviderError.underlying` for this failure of `SocketTransport`:
+    /// the one place the client's vocabulary becomes the transport's. The client's kinds become
+    /// `TransportError`s; a URL it cannot use becomes URLSession's `URLError` (`.badURL`,
+    /// `.unsupportedURL`, with the failing URL); a file or stream error is passed on as it is.
+    var transportFailure: any Error {
+        switch self {
+        case .badURL(let url):
+            return URLError(.badURL, userInfo: url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+        case .unsupportedScheme(let url):
+            return URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
+        case .cannotConnect(let host, let port, let number):
+            return TransportError.cannotConnect(host: host, port: port, errno: number)
+        case .cannotFindHost(let host, let code):
+            return TransportError.cannotFindHost(host: host, code: code)
+        case .connectionLost(let number):
+            return TransportError.connectionLost(errno: number)
+        case .timedOut(let deadline, let after, let host, let port):
+            let phase: TimeoutPhase = switch deadline {
+            case .connect: .connect
+            case .idle: .idle
+            case .overall: .overall
+            }
+            return TransportError.timedOut(phase, after: after, endpoint: "\(host):\(port)")
+        case .badResponse(let wire):
+            return TransportError.badResponse(wire)
+        case .responseTooLarge(let limit):
+            return TransportError.responseTooLarge(limit: limit)
+        case .tooManyRedirects(let count):
+            return TransportError.tooManyRedirects(count)
+        case .uploadFailed(let underlying), .downloadFailed(let underlying):
+            return underlying
+        case .cancelled:
+            return TransportError.cancelled
+        }
+    }
+}

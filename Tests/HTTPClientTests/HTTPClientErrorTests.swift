@@ -1,0 +1,76 @@
+import FeedServer
+import Foundation
+import HTTPClient
+import HTTPWire
+import TestSupport
+import XCTest
+
+/// Each `HTTPClientError` the client produces from real sockets, real bytes and real files
+/// (the deadlines, a refused port, cancellation and another scheme are in `HTTPClientTests`).
+final class HTTPClientErrorTests: HTTPClientTestCase {
+    private func failure(_ request: HTTPClientRequest, file: StaticString = #filePath, line: UInt = #line) throws -> HTTPClientError {
+        let result = try executeWithCompletion(request)
+        guard case .failure(let error) = result else {
+            XCTFail("expected a failure, got \(result)", file: file, line: line)
+            throw TestError(1)
+        }
+        return error
+    }
+
+    func testAURLWithAnUnusablePortIsBadURL() throws {
+        let bad = try XCTUnwrap(URL(string: "http://127.0.0.1:0/echo"))
+        guard case .badURL(let url) = try failure(HTTPClientRequest(url: bad)) else { return XCTFail("expected .badURL") }
+        XCTAssertEqual(url, bad)
+    }
+
+    func testAResponseCutInsideItsHeadIsConnectionLost() throws {
+        guard case .connectionLost(nil) = try failure(HTTPClientRequest(url: url("cut-headers"))) else {
+            return XCTFail("expected .connectionLost(nil)")
+        }
+    }
+
+    func testABodyShorterThanItsLengthIsConnectionLost() throws {
+        guard case .connectionLost(nil) = try failure(HTTPClientRequest(url: url("half"))) else {
+            return XCTFail("expected .connectionLost(nil)")
+        }
+    }
+
+    func testBytesThatAreNotHTTPAreBadResponse() throws {
+        guard case .badResponse(let wire) = try failure(HTTPClientRequest(url: url("garbage"))) else {
+            return XCTFail("expected .badResponse")
+        }
+        XCTAssertEqual(wire, .malformedStartLine(offset: 0))
+    }
+
+    func testABodyOverTheLimitIsResponseTooLarge() throws {
+        client = HTTPClient(configuration: .init(maximumResponseSize: 1_000))
+        guard case .responseTooLarge(let limit) = try failure(HTTPClientRequest(url: url("bytes/5000"))) else {
+            return XCTFail("expected .responseTooLarge")
+        }
+        XCTAssertEqual(limit, 1_000)
+    }
+
+    func testAnUploadFileThatCannotBeOpenedIsUploadFailed() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPClientErrorTests-\(UUID().uuidString)")
+        let request = HTTPClientRequest(url: url("echo"), method: "POST", body: .file(missing))
+        guard case .uploadFailed = try failure(request) else { return XCTFail("expected .uploadFailed") }
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0, "nothing was sent")
+    }
+
+    func testADownloadFileThatCannotBeCreatedIsDownloadFailed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPClientErrorTests-\(UUID().uuidString)")
+        let request = HTTPClientRequest(url: url("bytes/100"), downloadFile: folder.appendingPathComponent("missing-folder/file"))
+        guard case .downloadFailed = try failure(request) else { return XCTFail("expected .downloadFailed") }
+    }
+
+    func testADownloadGoesToItsFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPClientErrorTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let response = try executeWithCompletion(HTTPClientRequest(url: url("bytes/70000"), downloadFile: file)).get()
+        XCTAssertEqual(response.fileURL, file)
+        XCTAssertEqual(response.body, [])
+        let written = try Data(contentsOf: file)
+        XCTAssertEqual(written.count, 70_000)
+        XCTAssertEqual(written.last, UInt8(truncatingIfNeeded: 69_999))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPClient
+import HTTPWire
+@testable import Networking
+import TestSupport
+import XCTest
+
+/// `HTTPClientError.transportFailure`, the one place the client's failures become what a
+/// provider wraps: each case, with what it carries.
+final class HTTPClientErrorTransportTests: XCTestCase {
+    private let url = URL(string: "http://127.0.0.1:8080/a") ?? URL(fileURLWithPath: "/")
+
+    private func transportError(_ error: HTTPClientError, file: StaticString = #filePath, line: UInt = #line) -> TransportError? {
+        let converted = error.transportFailure as? TransportError
+        XCTAssertNotNil(converted, "\(error) becomes a TransportError", file: file, line: line)
+        return converted
+    }
+
+    func testTheClientsKindsBecomeTransportErrors() {
+        XCTAssertEqual(transportError(.cannotConnect(host: "h", port: 81, errno: ECONNREFUSED)),
+                       .cannotConnect(host: "h", port: 81, errno: ECONNREFUSED))
+        XCTAssertEqual(transportError(.cannotFindHost(host: "h", code: 2)), .cannotFindHost(host: "h", code: 2))
+        XCTAssertEqual(transportError(.connectionLost(errno: ECONNRESET)), .connectionLost(errno: ECONNRESET))
+        XCTAssertEqual(transportError(.badResponse(.malformedStartLine(offset: 3))), .badResponse(.malformedStartLine(offset: 3)))
+        XCTAssertEqual(transportError(.responseTooLarge(limit: 10)), .responseTooLarge(limit: 10))
+        XCTAssertEqual(transportError(.tooManyRedirects(21)), .tooManyRedirects(21))
+        XCTAssertEqual(transportError(.cancelled), .cancelled)
+    }
+
+    func testEachDeadlineBecomesItsPhaseWithTheEndpoint() {
+        XCTAssertEqual(transportError(.timedOut(.connect, after: .seconds(1), host: "127.0.0.1", port: 80)),
+                       .timedOut(.connect, after: .seconds(1), endpoint: "127.0.0.1:80"))
+        XCTAssertEqual(transportError(.timedOut(.idle, after: .milliseconds(300), host: "h", port: 8080)),
+                       .timedOut(.idle, after: .milliseconds(300), endpoint: "h:8080"))
+        XCTAssertEqual(transportError(.timedOut(.overall, after: .seconds(2), host: "h", port: 1)),
+                       .timedOut(.overall, after: .seconds(2), endpoint: "h:1"))
+    }
+
+    func testAnUnusableURLBecomesURLSessionsCodeWithTheFailingURL() {
+        let bad = HTTPClientError.badURL(url).transportFailure as? URLError
+        XCTAssertEqual(bad?.code, .badURL)
+        XCTAssertEqual(bad?.failingURL, url)
+        let https = URL(string: "https://127.0.0.1/") ?? url
+        let unsupported = HTTPClientError.unsupportedScheme(https).transportFailure as? URLError
+        XCTAssertEqual(unsupported?.code, .unsupportedURL)
+        XCTAssertEqual(unsupported?.failingURL, https)
+    }
+
+    func testAFileErrorIsPassedOnAsItIs() {
+        XCTAssertEqual(HTTPClientError.uploadFailed(underlying: TestError(4)).transportFailure as? TestError, TestError(4))
+        XCTAssertEqual(HTTPClientError.downloadFailed(underlying: TestError(5)).transportFailure as? TestError, TestError(5))
+    }
+
+    func testTransportErrorTakesTheClientsDecisionOnACutResponse() {
+        XCTAssertEqual(TransportError(.truncatedHead(received: 4)), .connectionLost(errno: nil))
+        XCTAssertEqual(TransportError(.truncatedBody(expected: 10, received: 2)), .connectionLost(errno: nil))
+        XCTAssertEqual(TransportError(.bodyTooLarge(limit: 9)), .responseTooLarge(limit: 9))
+        XCTAssertEqual(TransportError(.malformedChunk(offset: 1)), .badResponse(.malformedChunk(offset: 1)))
+    }
+}
