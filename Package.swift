@@ -29,7 +29,7 @@ let package = Package(
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
         .target(name: "HTTPClient", dependencies: ["HTTPWire", "SocketIO", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "SocketIO", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import HTTPWire
-import SocketIO
 
 /// What went wrong in a transport, as a kind to switch on (wrapped in `ProviderError.underlying`).
 ///
@@ -101,7 +100,7 @@ extension TransportError: LocalizedError, CustomStringConvertible {
 
     /// The system's message for `errno`, lowercased: "connection refused".
     private static func reason(_ number: Int32) -> String {
-        SocketError.message(errno: number).lowercased()
+        HTTPClient.systemMessage(errno: number).lowercased()
     }
 
     /// "3 s", "250 ms", "1.5 s".

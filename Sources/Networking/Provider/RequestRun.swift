@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import HTTPClient
 import Locking
 import Reactive
 import Synchronization
@@ -43,7 +43,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
     /// else on the provider's delivery queue when called on an event loop's thread, else here.
     private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
-        if let queue = callbackQueue ?? (EventLoop.isOnAnyLoopThread ? provider.deliveryQueue : nil) {
+        if let queue = callbackQueue ?? (HTTPClient.isOnLoopThread ? provider.deliveryQueue : nil) {
             queue.async(execute: work)
         } else {
             work()

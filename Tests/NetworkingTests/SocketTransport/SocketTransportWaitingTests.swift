@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import SocketIO
 import Locking
 @testable import Networking
@@ -30,7 +31,7 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
 
     func testWaitingRequestsAreAnsweredInTheOrderSentOnTheConnectionsLoop() throws {
         let group = try ownLoops()
-        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group)
+        transport = SocketTransport(client: HTTPClient(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group))
         // Which request answered, and the index of the loop that ran its completion.
         let answers = Lock<[(request: Int, loop: Int?)]>([])
         let done = DispatchGroup()
@@ -59,7 +60,7 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
     /// other loop, it runs there, even while its own loop is busy.
     func testAWaitingRequestIsServedWhileTheLoopItStartedOnIsBusy() throws {
         let group = try ownLoops()
-        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group)
+        transport = SocketTransport(client: HTTPClient(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group))
         let first = Outcome()
         _ = transport.send(request("delay/300"), progress: nil, completion: first.record)
         XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/delay/300") == 1 })

@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
-import SocketIO
 
 /// An `HTTPTransport` for `http://` URLs over the package's own HTTP/1.1 client (`HTTPClient`),
 /// with a keep-alive connection pool per host: a thin adapter that turns a `URLRequest` and
@@ -56,12 +55,12 @@ public final class SocketTransport: HTTPTransport {
 
     /// Creates a transport with its own connection pool, on the shared event loops.
     public init(configuration: Configuration = Configuration()) {
-        self.client = HTTPClient(configuration: configuration, loops: EventLoopGroup.shared)
+        self.client = HTTPClient(configuration: configuration)
     }
 
-    /// Creates a transport on `loops` instead of the shared ones (for tests that watch the loops).
-    init(configuration: Configuration, loops: EventLoopGroup) {
-        self.client = HTTPClient(configuration: configuration, loops: loops)
+    /// Creates a transport over `client` (for tests that put it on loops of their own).
+    init(client: HTTPClient) {
+        self.client = client
     }
 
     /// Sends `request`; see the type's documentation for framing, limits, errors and cancellation.
