@@ -10,11 +10,15 @@ public struct SocketAddress: Sendable, Hashable {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    func withSockAddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    func withSockAddr<Result, Failure: Error>(
+        _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         var storage = sockaddr_storage()
         withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
-        return withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(bytes.count)) }
+        return try withUnsafePointer(to: &storage) { (pointer) throws(Failure) -> Result in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { (address) throws(Failure) -> Result in
+                try body(address, socklen_t(bytes.count))
+            }
         }
     }
 

@@ -96,23 +96,12 @@ public final class TCPSocket: Sendable, Hashable {
     /// Resolves `host` with `getaddrinfo` (IPv4 and IPv6) and connects to the first address that
     /// answers, each attempt bounded by `timeout` (non-blocking connect, then `poll`).
     public static func connect(host: String, port: UInt16, timeout: Duration) throws(SocketError) -> TCPSocket {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = SystemLibrary.streamType
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let code = getaddrinfo(host, String(port), &hints, &list)
-        guard code == 0, let first = list else {
-            if code == EAI_SYSTEM { throw .system(operation: .getaddrinfo, errno: errno) }
-            throw .addressResolution(host: host, code: code)
-        }
-        defer { freeaddrinfo(first) }
         var lastError = SocketError.addressResolution(host: host, code: EAI_NONAME)
-        var current: UnsafeMutablePointer<addrinfo>? = first
-        while let info = current {
-            current = info.pointee.ai_next
+        for address in try SocketAddress.resolve(host: host, port: port) {
             do {
-                return try connect(address: info.pointee.ai_addr, length: info.pointee.ai_addrlen, family: info.pointee.ai_family, timeout: timeout)
+                return try address.withSockAddr { pointer, length throws(SocketError) in
+                    try connect(address: pointer, length: length, family: address.family, timeout: timeout)
+                }
             } catch {
                 lastError = error
             }
@@ -120,7 +109,7 @@ public final class TCPSocket: Sendable, Hashable {
         throw lastError
     }
 
-    private static func connect(address: UnsafeMutablePointer<sockaddr>?, length: socklen_t, family: Int32, timeout: Duration) throws(SocketError) -> TCPSocket {
+    private static func connect(address: UnsafePointer<sockaddr>, length: socklen_t, family: Int32, timeout: Duration) throws(SocketError) -> TCPSocket {
         let fd = SystemLibrary.socket(family: family, nonBlocking: true)
         guard fd >= 0 else { throw .system(operation: .socket, errno: errno) }
         let socket = TCPSocket(descriptor: fd)
