@@ -69,9 +69,11 @@ let observableTemplate = """
 // as RxSwift's overloads are. The parameter-pack declarations in Zip.swift and CombineLatest.swift
 // take any number of sources, but with them alone the type checker gives up on a closure whose
 // parameter types it must infer over many sources (`{ $0 + $1 + ... + $7 }` over eight); these
-// overloads, preferred where they match, give it the types at once. All run `combined`.
+// overloads, preferred where they match, give it the types at once. All run `combined`, and all
+// are `@inlinable`, so a client module specializes them and the sink under them.
 extension ObservableType {
     /// The one implementation behind every `zip` and `combineLatest` of separate sources.
+    @inlinable
     static func combined<each Source: ObservableConvertibleType>(
         _ mode: ZipLatestCore.Mode, _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
@@ -86,6 +88,7 @@ extension ObservableType {
 
 @arity
     /// {doc} {n} sources {docTail} `resultSelector`; see the parameter-pack `{operator}`.
+    @inlinable
     public static func {operator}<{Types}>(
 {params}
         resultSelector: @escaping @Sendable (

@@ -3,9 +3,11 @@
 // as RxSwift's overloads are. The parameter-pack declarations in Zip.swift and CombineLatest.swift
 // take any number of sources, but with them alone the type checker gives up on a closure whose
 // parameter types it must infer over many sources (`{ $0 + $1 + ... + $7 }` over eight); these
-// overloads, preferred where they match, give it the types at once. All run `combined`.
+// overloads, preferred where they match, give it the types at once. All run `combined`, and all
+// are `@inlinable`, so a client module specializes them and the sink under them.
 extension ObservableType {
     /// The one implementation behind every `zip` and `combineLatest` of separate sources.
+    @inlinable
     static func combined<each Source: ObservableConvertibleType>(
         _ mode: ZipLatestCore.Mode, _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
@@ -19,6 +21,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 2 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2>(
         _ source1: O1,
         _ source2: O2,
@@ -35,6 +38,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 2 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2>(
         _ source1: O1,
         _ source2: O2,
@@ -51,6 +55,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 3 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3>(
         _ source1: O1,
         _ source2: O2,
@@ -69,6 +74,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 3 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3>(
         _ source1: O1,
         _ source2: O2,
@@ -87,6 +93,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 4 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4>(
         _ source1: O1,
         _ source2: O2,
@@ -106,6 +113,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 4 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4>(
         _ source1: O1,
         _ source2: O2,
@@ -125,6 +133,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 5 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5>(
         _ source1: O1,
         _ source2: O2,
@@ -146,6 +155,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 5 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5>(
         _ source1: O1,
         _ source2: O2,
@@ -167,6 +177,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 6 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6>(
         _ source1: O1,
         _ source2: O2,
@@ -189,6 +200,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 6 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6>(
         _ source1: O1,
         _ source2: O2,
@@ -211,6 +223,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 7 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6, O7>(
         _ source1: O1,
         _ source2: O2,
@@ -235,6 +248,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 7 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6, O7>(
         _ source1: O1,
         _ source2: O2,
@@ -259,6 +273,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 8 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6, O7, O8>(
         _ source1: O1,
         _ source2: O2,
@@ -285,6 +300,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of 8 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6, O7, O8>(
         _ source1: O1,
         _ source2: O2,
