@@ -3,8 +3,10 @@
 // as RxSwift's overloads are. The parameter-pack declarations in Zip.swift and CombineLatest.swift
 // take any number of sources, but with them alone the type checker gives up on a closure whose
 // parameter types it must infer over many sources (`{ $0 + $1 + ... + $7 }` over eight); these
-// overloads, preferred where they match, give it the types at once. All run `combined`, and all
-// are `@inlinable`, so a client module specializes them and the sink under them.
+// overloads, preferred where they match, give it the types at once. All are `@inlinable`, so a
+// client module specializes them and the sink under them; they erase and cast back each source
+// by name rather than through `combined`'s parameter pack, which the optimizer does not
+// specialize through (each element's erasing `map` and cast would run generic).
 extension ObservableType {
     /// The one implementation behind every `zip` and `combineLatest` of separate sources.
     @inlinable
@@ -30,11 +32,15 @@ extension ObservableType {
         ) throws -> Element
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 2 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -47,11 +53,15 @@ extension ObservableType {
         ) throws -> Element
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 3 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -66,11 +76,16 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 3 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -85,11 +100,16 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 4 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -105,11 +125,18 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 4 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -125,11 +152,18 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 5 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -147,11 +181,19 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 5 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -169,11 +211,19 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 6 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -192,11 +242,20 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 6 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -215,11 +274,20 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 7 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -240,11 +308,22 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6, source7,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 7 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -265,11 +344,22 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6, source7,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 8 sources by index through `resultSelector`; see the parameter-pack `zip`.
@@ -292,11 +382,23 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType, O8: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6, source7, source8,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7), ZipLatestCore.erase(source8)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self),
+                ZipLatestCore.typed(values, &index, as: O8.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 8 sources with `resultSelector`; see the parameter-pack `combineLatest`.
@@ -319,10 +421,22 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType, O8: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6, source7, source8,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7), ZipLatestCore.erase(source8)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self),
+                ZipLatestCore.typed(values, &index, as: O8.Element.self)
+            )
+        }
     }
 }
