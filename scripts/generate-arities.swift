@@ -15,7 +15,8 @@ let arities = 2...8
 /// `{n}` 3, `{Types}` `O1, O2, O3`, `{params}` the `_ source1: O1,` lines, `{elements}`
 /// `O1.Element, O2.Element, O3.Element`, `{constraints}` `O1: ObservableConvertibleType, ...`,
 /// `{sources}` `source1, source2, source3`, `{traitSources}` `source1.source, ...`,
-/// `{closure}` `{ ($0, $1, $2) }`.
+/// `{closure}` `{ ($0, $1, $2) }`, `{erasedSources}` each source erased to `Any`, `{typedValues}`
+/// each of a result's values cast back to its source's element type.
 func section(_ template: String, arity n: Int, typePrefix: String, parameterType: (String) -> String,
              elementType: (String) -> String, constraint: (String) -> String) -> String {
     let types = (1...n).map { "\(typePrefix)\($0)" }
@@ -31,6 +32,9 @@ func section(_ template: String, arity n: Int, typePrefix: String, parameterType
         ("{sources}", wrapped(sources, indent: 12, width: 100)),
         ("{traitSources}", wrapped(sources.map { "\($0).source" }, indent: 12, width: 100)),
         ("{closure}", "{ (" + (0..<n).map { "$\($0)" }.joined(separator: ", ") + ") }"),
+        ("{erasedSources}", wrapped(sources.map { "ZipLatestCore.erase(\($0))" }, indent: 12, width: 100)),
+        ("{typedValues}", types.map { "ZipLatestCore.typed(values, &index, as: \(elementType($0)).self)" }
+            .joined(separator: ",\n                ")),
     ]
     for (placeholder, value) in values { text = text.replacingOccurrences(of: placeholder, with: value) }
     return text
@@ -69,9 +73,13 @@ let observableTemplate = """
 // as RxSwift's overloads are. The parameter-pack declarations in Zip.swift and CombineLatest.swift
 // take any number of sources, but with them alone the type checker gives up on a closure whose
 // parameter types it must infer over many sources (`{ $0 + $1 + ... + $7 }` over eight); these
-// overloads, preferred where they match, give it the types at once. All run `combined`.
+// overloads, preferred where they match, give it the types at once. All are `@inlinable`, so a
+// client module specializes them and the sink under them; they erase and cast back each source
+// by name rather than through `combined`'s parameter pack, which the optimizer does not
+// specialize through (each element's erasing `map` and cast would run generic).
 extension ObservableType {
     /// The one implementation behind every `zip` and `combineLatest` of separate sources.
+    @inlinable
     static func combined<each Source: ObservableConvertibleType>(
         _ mode: ZipLatestCore.Mode, _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
@@ -86,6 +94,7 @@ extension ObservableType {
 
 @arity
     /// {doc} {n} sources {docTail} `resultSelector`; see the parameter-pack `{operator}`.
+    @inlinable
     public static func {operator}<{Types}>(
 {params}
         resultSelector: @escaping @Sendable (
@@ -93,11 +102,14 @@ extension ObservableType {
         ) throws -> Element
     ) -> Observable<Element>
         where {constraints} {
-        combined(
-            .{operator},
-            {sources},
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.{operator}, [
+            {erasedSources}
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                {typedValues}
+            )
+        }
     }
 @end
 }

@@ -37,6 +37,7 @@ extension Single where Element == Response {
     /// ```swift
     /// provider.rx.request(.user(1)).map(User.self)
     /// ```
+    @inlinable
     public func map<D: Decodable & SendableMetatype>(
         _ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
@@ -46,9 +47,11 @@ extension Single where Element == Response {
     }
 }
 
-/// Carries a caller's `JSONDecoder` into the mapping closure.
+/// Carries a caller's `JSONDecoder` into the mapping closure; `@usableFromInline` so the
+/// `@inlinable` `map(_:)` above, and the Reactive sinks under it, are specialized in a client module.
 // @unchecked: the decoder is only read (`decode` does not mutate its configuration).
+@usableFromInline
 struct UncheckedDecoder: @unchecked Sendable {
-    let decoder: JSONDecoder
-    init(_ decoder: JSONDecoder) { self.decoder = decoder }
+    @usableFromInline let decoder: JSONDecoder
+    @inlinable init(_ decoder: JSONDecoder) { self.decoder = decoder }
 }

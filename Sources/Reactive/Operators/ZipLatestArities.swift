@@ -3,9 +3,13 @@
 // as RxSwift's overloads are. The parameter-pack declarations in Zip.swift and CombineLatest.swift
 // take any number of sources, but with them alone the type checker gives up on a closure whose
 // parameter types it must infer over many sources (`{ $0 + $1 + ... + $7 }` over eight); these
-// overloads, preferred where they match, give it the types at once. All run `combined`.
+// overloads, preferred where they match, give it the types at once. All are `@inlinable`, so a
+// client module specializes them and the sink under them; they erase and cast back each source
+// by name rather than through `combined`'s parameter pack, which the optimizer does not
+// specialize through (each element's erasing `map` and cast would run generic).
 extension ObservableType {
     /// The one implementation behind every `zip` and `combineLatest` of separate sources.
+    @inlinable
     static func combined<each Source: ObservableConvertibleType>(
         _ mode: ZipLatestCore.Mode, _ source: repeat each Source,
         resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
@@ -19,6 +23,7 @@ extension ObservableType {
     }
 
     /// Pairs the elements of 2 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2>(
         _ source1: O1,
         _ source2: O2,
@@ -27,14 +32,19 @@ extension ObservableType {
         ) throws -> Element
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 2 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2>(
         _ source1: O1,
         _ source2: O2,
@@ -43,14 +53,19 @@ extension ObservableType {
         ) throws -> Element
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 3 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3>(
         _ source1: O1,
         _ source2: O2,
@@ -61,14 +76,20 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 3 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3>(
         _ source1: O1,
         _ source2: O2,
@@ -79,14 +100,20 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 4 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4>(
         _ source1: O1,
         _ source2: O2,
@@ -98,14 +125,22 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 4 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4>(
         _ source1: O1,
         _ source2: O2,
@@ -117,14 +152,22 @@ extension ObservableType {
     ) -> Observable<Element>
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 5 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5>(
         _ source1: O1,
         _ source2: O2,
@@ -138,14 +181,23 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 5 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5>(
         _ source1: O1,
         _ source2: O2,
@@ -159,14 +211,23 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 6 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6>(
         _ source1: O1,
         _ source2: O2,
@@ -181,14 +242,24 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 6 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6>(
         _ source1: O1,
         _ source2: O2,
@@ -203,14 +274,24 @@ extension ObservableType {
         where O1: ObservableConvertibleType, O2: ObservableConvertibleType,
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 7 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6, O7>(
         _ source1: O1,
         _ source2: O2,
@@ -227,14 +308,26 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6, source7,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 7 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6, O7>(
         _ source1: O1,
         _ source2: O2,
@@ -251,14 +344,26 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6, source7,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self)
+            )
+        }
     }
 
     /// Pairs the elements of 8 sources by index through `resultSelector`; see the parameter-pack `zip`.
+    @inlinable
     public static func zip<O1, O2, O3, O4, O5, O6, O7, O8>(
         _ source1: O1,
         _ source2: O2,
@@ -277,14 +382,27 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType, O8: ObservableConvertibleType {
-        combined(
-            .zip,
-            source1, source2, source3, source4, source5, source6, source7, source8,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.zip, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7), ZipLatestCore.erase(source8)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self),
+                ZipLatestCore.typed(values, &index, as: O8.Element.self)
+            )
+        }
     }
 
     /// Combines the latest elements of 8 sources with `resultSelector`; see the parameter-pack `combineLatest`.
+    @inlinable
     public static func combineLatest<O1, O2, O3, O4, O5, O6, O7, O8>(
         _ source1: O1,
         _ source2: O2,
@@ -303,10 +421,22 @@ extension ObservableType {
               O3: ObservableConvertibleType, O4: ObservableConvertibleType,
               O5: ObservableConvertibleType, O6: ObservableConvertibleType,
               O7: ObservableConvertibleType, O8: ObservableConvertibleType {
-        combined(
-            .combineLatest,
-            source1, source2, source3, source4, source5, source6, source7, source8,
-            resultSelector: resultSelector
-        )
+        ZipLatestCore.observable(.combineLatest, [
+            ZipLatestCore.erase(source1), ZipLatestCore.erase(source2), ZipLatestCore.erase(source3),
+            ZipLatestCore.erase(source4), ZipLatestCore.erase(source5), ZipLatestCore.erase(source6),
+            ZipLatestCore.erase(source7), ZipLatestCore.erase(source8)
+        ]) { values in
+            var index = 0
+            return try resultSelector(
+                ZipLatestCore.typed(values, &index, as: O1.Element.self),
+                ZipLatestCore.typed(values, &index, as: O2.Element.self),
+                ZipLatestCore.typed(values, &index, as: O3.Element.self),
+                ZipLatestCore.typed(values, &index, as: O4.Element.self),
+                ZipLatestCore.typed(values, &index, as: O5.Element.self),
+                ZipLatestCore.typed(values, &index, as: O6.Element.self),
+                ZipLatestCore.typed(values, &index, as: O7.Element.self),
+                ZipLatestCore.typed(values, &index, as: O8.Element.self)
+            )
+        }
     }
 }

@@ -1,7 +1,10 @@
 /// The engine shared by every `zip` (a queue per source) and `combineLatest` (the latest
 /// element per source), for collections and for 2 or more typed sources alike: the typed forms
-/// erase their sources to `Any` and rebuild the types in their result selector.
+/// erase their sources to `Any` and rebuild the types in their result selector. It and its sink
+/// are `@usableFromInline` with `@inlinable` bodies, so a client module specializes them.
+@usableFromInline
 enum ZipLatestCore {
+    @usableFromInline
     enum Mode {
         /// Pairs by index; completes when every source has completed.
         case zip
@@ -12,6 +15,7 @@ enum ZipLatestCore {
         case combineLatest
     }
 
+    @inlinable
     static func observable<Input, Result>(
         _ mode: Mode, _ sources: [Observable<Input>], combine: @escaping @Sendable ([Input]) throws -> Result
     ) -> Observable<Result> {
@@ -24,6 +28,7 @@ enum ZipLatestCore {
 
     /// A typed value back from the `Any` that a typed form erased it to; the types match by
     /// construction, since each slot only ever holds what its own source emitted.
+    @inlinable
     static func typed<Value>(_ values: [Any], _ index: inout Int, as type: Value.Type) -> Value {
         defer { index += 1 }
         // The slot at `index` was filled from the source whose element type is `Value`.
@@ -31,6 +36,7 @@ enum ZipLatestCore {
     }
 
     /// `source`'s elements erased to `Any`, for the typed forms.
+    @inlinable
     static func erase<Source: ObservableConvertibleType>(_ source: Source) -> Observable<Any> {
         source.asObservable().map { $0 as Any }
     }
@@ -41,36 +47,45 @@ enum ZipLatestCore {
 /// outside the lock, one set at a time, so results keep their order even when the sources emit
 /// on several threads.
 // @unchecked: every mutable field is in `state`, a `LockedState` never held while calling out.
+@usableFromInline
 final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
-    private struct State {
+    @usableFromInline
+    struct State {
         /// `.next(inputs)` is a result still to compute; terminal events pass as they are.
-        var outbox = Outbox<[Input]>()
-        var queues: [[Input]]
-        var heads: [Int]
-        var latest: [Input?]
-        var done: [Bool]
-        var stopped = false
+        @usableFromInline var outbox = Outbox<[Input]>()
+        @usableFromInline var queues: [[Input]]
+        @usableFromInline var heads: [Int]
+        @usableFromInline var latest: [Input?]
+        @usableFromInline var done: [Bool]
+        @usableFromInline var stopped = false
+
+        @inlinable
+        init(arity: Int) {
+            queues = Array(repeating: [], count: arity)
+            heads = Array(repeating: 0, count: arity)
+            latest = Array(repeating: nil, count: arity)
+            done = Array(repeating: false, count: arity)
+        }
     }
 
-    private let mode: ZipLatestCore.Mode
-    private let combine: @Sendable ([Input]) throws -> Result
-    private let state: LockedState<State>
-    private let subscriptions: [SingleAssignmentDisposable]
+    @usableFromInline let mode: ZipLatestCore.Mode
+    @usableFromInline let combine: @Sendable ([Input]) throws -> Result
+    @usableFromInline let state: LockedState<State>
+    @usableFromInline let subscriptions: [SingleAssignmentDisposable]
 
+    @inlinable
     init(
         downstream: AnyObserver<Result>, mode: ZipLatestCore.Mode, arity: Int,
         combine: @escaping @Sendable ([Input]) throws -> Result
     ) {
         self.mode = mode
         self.combine = combine
-        state = LockedState(State(
-            queues: Array(repeating: [], count: arity), heads: Array(repeating: 0, count: arity),
-            latest: Array(repeating: nil, count: arity), done: Array(repeating: false, count: arity)
-        ))
+        state = LockedState(State(arity: arity))
         subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
         super.init(downstream: downstream)
     }
 
+    @inlinable
     func run(_ sources: [Observable<Input>]) {
         if sources.isEmpty {
             // RxSwift: combineLatest of nothing emits the result for no elements, then completes.
@@ -86,7 +101,8 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
         }
     }
 
-    private func on(_ event: Event<Input>, index: Int) {
+    @inlinable
+    func on(_ event: Event<Input>, index: Int) {
         let (first, sourceDone) = state.withLock { state -> (Event<[Input]>?, Bool) in
             guard !state.stopped else { return (nil, false) }
             let decided: Event<[Input]>?
@@ -108,7 +124,8 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
         deliver(first)
     }
 
-    private static func zip(
+    @inlinable
+    static func zip(
         _ value: Input, index: Int, mode: ZipLatestCore.Mode, _ state: inout State
     ) -> Event<[Input]>? {
         state.queues[index].append(value)
@@ -130,7 +147,8 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
         return .next(values)
     }
 
-    private static func latest(_ value: Input, index: Int, _ state: inout State) -> Event<[Input]>? {
+    @inlinable
+    static func latest(_ value: Input, index: Int, _ state: inout State) -> Event<[Input]>? {
         state.latest[index] = value
         let values = state.latest.compactMap { $0 }
         if values.count == state.latest.count { return .next(values) }
@@ -140,7 +158,8 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
 
     /// Delivers `first` and what follows it in the outbox, computing each result on the way;
     /// a throwing result selector ends the sequence with its error.
-    private func deliver(_ first: Event<[Input]>?) {
+    @inlinable
+    func deliver(_ first: Event<[Input]>?) {
         var pending = first
         while let current = pending {
             let event: Event<Result>
@@ -164,6 +183,7 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     override func dispose() {
         state.withLock { $0.stopped = true }
         super.dispose()
