@@ -51,6 +51,20 @@ final class ExchangeStateMachineTests: XCTestCase {
         XCTAssertEqual(post.leased(.handedOver) { true }, .closeStaleAndConnect, "a POST is never sent on a closed connection")
     }
 
+    func testAConnectionConnectsThenTakesTheRequest() {
+        var exchange = machine()
+        exchange.waiting()
+        XCTAssertEqual(exchange.writable(), nil, "no socket is watched while waiting")
+        _ = exchange.leased(.fresh) { false }
+        XCTAssertEqual(exchange.writable(), .finishConnect)
+        XCTAssertEqual(exchange.connected(), .send)
+        exchange.requestPrepared(asksToClose: false)
+        XCTAssertEqual(exchange.connected(), nil, "a late connect outcome is ignored")
+        XCTAssertEqual(exchange.writable(), .writeMore)
+        _ = exchange.requestWritten()
+        XCTAssertEqual(exchange.writable(), nil, "only the answer is awaited")
+    }
+
     func testALeaseAfterCancelGoesBackUnused() {
         var cancelledOnItsLoop = machine()
         cancelledOnItsLoop.waiting()

@@ -37,8 +37,12 @@ struct ExchangeStateMachine: Sendable {
         case connect
         /// Closes the leased connection, which the server closed while it was idle, and connects.
         case closeStaleAndConnect
-        /// Sends the request on the leased connection.
+        /// Sends the request on the leased (or just connected) connection.
         case send
+        /// Reads the outcome of the connect under way (the socket became writable).
+        case finishConnect
+        /// Writes what is left of the request, as much as the socket takes.
+        case writeMore
         /// Watches the connection for the answer only: the whole request is out.
         case awaitAnswer
         /// Reads what the kernel holds after a failed write (an early answer, such as a 413).
@@ -131,6 +135,20 @@ struct ExchangeStateMachine: Sendable {
     mutating func connecting() {
         reused = false
         phase = .connecting
+    }
+
+    /// The connect under way succeeded (the driver cancelled its timer).
+    mutating func connected() -> Action? {
+        phase == .connecting ? .send : nil
+    }
+
+    /// The socket has room to write: a connect finished, or more of the request can go.
+    func writable() -> Action? {
+        switch phase {
+        case .connecting: .finishConnect
+        case .sending: .writeMore
+        default: nil
+        }
     }
 
     // MARK: Sending

@@ -74,6 +74,7 @@ extension SocketExchange {
     func connected() {
         if let connectTimer { loop.cancelTimer(connectTimer) }
         connectTimer = nil
+        guard machine.connected() == .send else { return }
         sendRequest()
     }
 }

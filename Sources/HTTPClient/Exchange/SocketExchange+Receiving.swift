@@ -5,10 +5,10 @@ import SocketIO
 /// Receiving: reading and parsing the answer, a stale connection's one retry, and the download file.
 extension SocketExchange {
     func socketWritable() {
-        switch phase {
-        case .connecting:
+        switch machine.writable() {
+        case .finishConnect?:
             if let socket { connectionFinished(socket) }
-        case .sending:
+        case .writeMore?:
             writeMore()
         default:
             break
