@@ -5,12 +5,10 @@ import SocketIO
 extension SocketExchange {
     func connect() {
         guard let key = target?.key else { return }
-        reused = false
-        phase = .connecting
-        let timeout = configuration.connectTimeout
-        connectTimer = loop.schedule(at: .now + timeout) { [self] in
+        machine.connecting()
+        connectTimer = loop.schedule(at: .now + configuration.connectTimeout) { [self] in
             connectTimer = nil
-            fail(timedOut(.connect, after: timeout))
+            if let action = machine.timerFired(.connect) { perform(action) }
         }
         do throws(SocketError) {
             addresses = try SocketAddress.resolve(host: key.host, port: key.port, numericOnly: true)
@@ -76,6 +74,7 @@ extension SocketExchange {
     func connected() {
         if let connectTimer { loop.cancelTimer(connectTimer) }
         connectTimer = nil
+        guard machine.connected() == .send else { return }
         sendRequest()
     }
 }

@@ -7,35 +7,40 @@ extension SocketExchange {
     func completed(_ response: HTTPResponse, reusable: Bool) {
         let url = responseURL
         let head = response.head
-        if RedirectPolicy.statuses.contains(head.status),
-           let next = RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) {
-            giveBack(reusable: reusable)
-            guard redirects < configuration.maximumRedirects else {
+        let next = RedirectPolicy.statuses.contains(head.status)
+            ? RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) : nil
+        let nextMethod = next?.normalizedMethod
+        for action in machine.completed(reusable: reusable, redirectIdempotent: nextMethod.map(SocketRequestEncoding.isIdempotent)) {
+            switch action {
+            case .giveBack(let reusable):
+                giveBack(reusable: reusable)
+            case .refuseRedirect(let count):
                 let partial = makeResponse(head, body: response.body, url: url)
-                return report(.failure(HTTPClientFailure(.tooManyRedirects(redirects + 1), response: partial)))
-            }
-            let nextMethod = next.normalizedMethod
-            if nextMethod != method { upload = nil }
-            redirects += 1
-            request = next
-            method = nextMethod
-            target = nil
-            begin()
-            return
-        }
-        giveBack(reusable: reusable)
-        // With a download file the body went there as it arrived (`writeBodyToFile`).
-        var data = request.downloadFile == nil ? response.body : []
-        var decodeFailure: HTTPClientError?
-        if request.downloadFile == nil {
-            switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
-            case .success(let decoded): data = decoded
-            case .failure(let error): decodeFailure = error
+                report(.failure(HTTPClientFailure(.tooManyRedirects(count), response: partial)))
+            case .followRedirect:
+                guard let next, let nextMethod else { return }
+                if nextMethod != method { upload = nil }
+                request = next
+                method = nextMethod
+                target = nil
+                begin()
+            case .deliver(let decodesBody):
+                deliver(response, decodesBody: decodesBody, url: url)
+            default:
+                perform(action)
             }
         }
-        let made = makeResponse(head, body: data, url: url)
-        if let decodeFailure { return report(.failure(HTTPClientFailure(decodeFailure, response: made))) }
-        report(.success(made))
+    }
+
+    /// Reports `response`; with `decodesBody` its body decoded, else (a download, whose body went
+    /// to the file as it arrived) none.
+    func deliver(_ response: HTTPResponse, decodesBody: Bool, url: URL) {
+        let head = response.head
+        guard decodesBody else { return report(.success(makeResponse(head, body: [], url: url))) }
+        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+        case .success(let decoded): report(.success(makeResponse(head, body: decoded, url: url)))
+        case .failure(let error): report(.failure(HTTPClientFailure(error, response: makeResponse(head, body: response.body, url: url))))
+        }
     }
 
     /// Reports `error` with whatever response head arrived, after giving the slot back.
@@ -55,23 +60,22 @@ extension SocketExchange {
         connectTimer = nil
         closeBody()
         if let socket { loop.deregister(socket) }
-        if holdsSlot, let key = target?.key {
+        if machine.holdsSlot, let key = target?.key {
             pool.release(key, socket: socket, reusable: reusable && !isFinished, home: loop)
         } else {
             socket?.close()
         }
-        holdsSlot = false
+        machine.gaveBack()
         socket = nil
-        phase = .idle
     }
 
     /// After `cancel()`: frees everything the exchange holds; reports nothing.
     func tearDown() {
+        guard machine.cancel() == .tearDown else { return }
         if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
         waitingID = nil
         giveBack(reusable: false)
         finishTimers()
-        phase = .done
     }
 
     /// Reports `result` once; with a download, after the last byte is in the file (a write that
@@ -80,7 +84,7 @@ extension SocketExchange {
         let writer = download
         download = nil
         finishTimers()
-        phase = .done
+        machine.ended()
         let claimed = control.withLock { control -> Bool in
             guard !control.finished else { return false }
             control.finished = true
@@ -123,11 +127,8 @@ extension SocketExchange {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            guard phase == .opening || phase == .sending || phase == .receiving else { return }
-            if ContinuousClock.now - lastActivity >= timeout {
-                fail(timedOut(.idle, after: timeout))
-            } else {
-                armIdleTimer()
+            if let action = machine.timerFired(.idle, idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
+                perform(action)
             }
         }
     }

@@ -5,10 +5,10 @@ import SocketIO
 /// Receiving: reading and parsing the answer, a stale connection's one retry, and the download file.
 extension SocketExchange {
     func socketWritable() {
-        switch phase {
-        case .connecting:
+        switch machine.writable() {
+        case .finishConnect?:
             if let socket { connectionFinished(socket) }
-        case .sending:
+        case .writeMore?:
             writeMore()
         default:
             break
@@ -23,7 +23,7 @@ extension SocketExchange {
         let result = readBuffer.withUnsafeMutableBytes { socket.receive(into: $0) }
         switch result {
         case .transferred(let count):
-            receivedAny = true
+            machine.bytesRead()
             touch()
             received(readBuffer[0..<count])
             if count == readBuffer.count, count < readChunk {
@@ -31,11 +31,11 @@ extension SocketExchange {
             }
         case .wouldBlock:
             // After a failed write nothing more will come that the kernel does not already hold.
-            if let writeErrno { lost(writeErrno) }
+            if let action = machine.readFoundNothing() { perform(action) }
         case .endOfStream:
             endOfStream()
         case .failed(let number):
-            lost(writeErrno ?? number)
+            perform(machine.readFailed(errno: number))
         }
     }
 
@@ -44,13 +44,13 @@ extension SocketExchange {
         do throws(HTTPWireError) {
             response = try parser.feed(bytes)
         } catch {
-            return fail(HTTPClientError(error))
+            return perform(machine.parseFailed(error))
         }
         guard writeBodyToFile() else { return }
         reportDownloadProgress()
         guard let response else { return }
-        let reusable = phase == .receiving && writeErrno == nil && response.head.keepAlive && response.head.status != 101
-            && parser.unusedBytes.isEmpty && !requestAsksToClose
+        let reusable = machine.reusable(keepAlive: response.head.keepAlive, status: response.head.status,
+                                        leftoverBytes: !parser.unusedBytes.isEmpty)
         completed(response, reusable: reusable)
     }
 
@@ -60,27 +60,43 @@ extension SocketExchange {
             guard writeBodyToFile() else { return }
             completed(response, reusable: false)
         } catch {
-            if case .truncatedHead(0) = error, retryOnFreshConnection() { return }
-            fail(writeErrno.map { .connectionLost(errno: $0) } ?? HTTPClientError(error))
+            machine.endOfStream(.failure(error), redirectIdempotent: nil).forEach(perform)
         }
     }
 
-    func lost(_ number: Int32) {
-        if !receivedAny, retryOnFreshConnection() { return }
-        fail(.connectionLost(errno: number))
+    /// The machine's answer to a failure or a timer: one of the actions that need no response.
+    func perform(_ action: ExchangeStateMachine.Action) {
+        switch action {
+        case .fail(let failure):
+            fail(clientError(failure))
+        case .retryOnFreshConnection:
+            // A kept-alive connection the server had closed before this request.
+            cancelIdleTimer()
+            if let stale = socket {
+                loop.deregister(stale)
+                stale.close()
+            }
+            socket = nil
+            connect()
+        case .rearmIdleTimer:
+            armIdleTimer()
+        case .readAfterFailedWrite:
+            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            socketReadable()
+        default:
+            assertionFailure("\(action) needs a response or a lease")
+        }
     }
 
-    /// A kept-alive connection the server had closed before this request: an idempotent request
-    /// goes once more on a fresh connection (in the same slot). False when that does not apply.
-    func retryOnFreshConnection() -> Bool {
-        guard reused, attempt == 1, !receivedAny,
-              SocketRequestEncoding.isIdempotent(method), let stale = socket else { return false }
-        cancelIdleTimer()
-        loop.deregister(stale)
-        stale.close()
-        socket = nil
-        connect()
-        return true
+    /// The error a caller sees for the machine's `failure`, naming the host and the deadline's length.
+    func clientError(_ failure: ExchangeStateMachine.Failure) -> HTTPClientError {
+        switch failure {
+        case .timedOut(.connect): timedOut(.connect, after: configuration.connectTimeout)
+        case .timedOut(.idle): timedOut(.idle, after: idleTimeout)
+        case .timedOut(.overall): timedOut(.overall, after: configuration.overallDeadline ?? .zero)
+        case .connectionLost(let number): .connectionLost(errno: number)
+        case .response(let wire): HTTPClientError(wire)
+        }
     }
 
     /// Moves the body received so far to the download file; false when writing failed (reported).
@@ -88,7 +104,7 @@ extension SocketExchange {
     func writeBodyToFile() -> Bool {
         guard let file = request.downloadFile, parser.head != nil else { return true }
         let bytes = parser.takeBody()
-        guard !headIsFollowedRedirect else { return true }
+        guard machine.bodyGoesToFile(headIsFollowedRedirect: headIsFollowedRedirect) else { return true }
         let writer = download ?? DownloadFileWriter(file: file, queue: io)
         download = writer
         if let error = writer.failure {

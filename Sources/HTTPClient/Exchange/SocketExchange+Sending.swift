@@ -14,7 +14,7 @@ extension SocketExchange {
             body = UploadBodyReader(bytes: bytes)
         case let source?:
             // A file or a caller's stream is opened on the I/O queue; the socket waits unwatched.
-            phase = .opening
+            machine.openingBody()
             loop.setInterest(socket, readable: false, writable: false)
             touch()
             armIdleTimer()
@@ -70,19 +70,17 @@ extension SocketExchange {
     /// answer, and counts the attempt; touches no loop state.
     func prepareRequest() {
         guard let target else { return }
-        attempt += 1
         let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
-        (output, requestAsksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
-                                                                  acceptsCompression: request.downloadFile == nil)
+        let asksToClose: Bool
+        (output, asksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
+                                                           acceptsCompression: machine.acceptsCompression)
+        machine.requestPrepared(asksToClose: asksToClose)
         outputOffset = 0
         outputBodyBytes = 0
         bodyEnded = body == nil
         bodySent = 0
         let limit = request.downloadFile == nil ? configuration.maximumResponseSize : Int.max
         parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
-        receivedAny = false
-        writeErrno = nil
-        phase = .sending
         touch()
     }
 
@@ -94,7 +92,7 @@ extension SocketExchange {
                 reportUploadProgress()
                 guard refillOutput() else { return }
                 if outputOffset == output.count {
-                    phase = .receiving
+                    _ = machine.requestWritten()
                     loop.setInterest(socket, readable: true, writable: false)
                     return
                 }
@@ -176,9 +174,6 @@ extension SocketExchange {
     /// The peer stopped taking the request. It may have answered already (413 to an upload, then
     /// closed), so the answer waiting on the socket is read before the failure is reported.
     func writeFailed(_ number: Int32) {
-        writeErrno = number
-        phase = .receiving
-        if let socket { loop.setInterest(socket, readable: true, writable: false) }
-        socketReadable()
+        perform(machine.writeFailed(errno: number))
     }
 }

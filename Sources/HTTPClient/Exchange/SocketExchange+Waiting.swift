@@ -34,7 +34,7 @@ extension SocketExchange {
     /// moved about one in eight of them at 256 requests in flight on 32 connections, and the
     /// loops' shares drifted apart; unbound waiters are also served in strict arrival order.
     func wait(for target: SocketRequestTarget, fromCaller: Bool = false) {
-        phase = .waiting
+        machine.waiting()
         let loop = self.loop
         let id = pool.makeWaiterID()
         waitingID = id
@@ -73,31 +73,30 @@ extension SocketExchange {
     func leased(_ lease: ConnectionLease) {
         waitingID = nil
         guard let key = target?.key else { return }
-        guard phase == .waiting, !isFinished else {
+        let (kind, kept): (ExchangeStateMachine.Lease, TCPSocket?) = switch lease {
+        case .fresh: (.fresh, nil)
+        case .reused(let kept): (.reused, kept)
+        case .handedOver(let kept): (.handedOver, kept)
+        }
+        // One handed over to an idempotent request is not polled: if the server closed it
+        // anyway, the retry on a fresh connection sends the request again.
+        let action = machine.leased(kind, cancelled: isFinished, isClosed: { kept?.isReadableOrClosed ?? true })
+        switch action {
+        case .returnLease:
             pool.returnUnused(lease, for: key, on: loop)
-            return
-        }
-        holdsSlot = true
-        attempt = 0
-        switch lease {
-        case .fresh:
+        case .send:
+            socket = kept
+            sendRequest()
+        case .closeStaleAndConnect:
+            if let kept {
+                loop.deregister(kept)
+                kept.close()
+            }
             connect()
-        case .handedOver(let kept) where SocketRequestEncoding.isIdempotent(method):
-            // Its last answer was read a moment ago, so it is not polled for a close first: if the
-            // server closed it anyway, `retryOnFreshConnection` sends the request again.
-            send(on: kept)
-        case .reused(let kept) where !kept.isReadableOrClosed, .handedOver(let kept) where !kept.isReadableOrClosed:
-            send(on: kept)
-        case .reused(let stale), .handedOver(let stale):
-            loop.deregister(stale)
-            stale.close()
+        case .connect:
             connect()
+        default:
+            assertionFailure("a lease is returned, used or replaced, not \(action)")
         }
-    }
-
-    func send(on kept: TCPSocket) {
-        socket = kept
-        reused = true
-        sendRequest()
     }
 }

@@ -3,8 +3,10 @@ import HTTPWire
 import SocketIO
 import Locking
 
-/// One request on an `HTTPClient`, from waiting for a connection to the last redirect, as a
-/// state machine driven by one event loop: no thread waits for it.
+/// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven
+/// by one event loop: no thread waits for it. Its decisions (which phase it is in, whether to
+/// retry, reuse, redirect, deliver or fail) are `machine`'s; this class performs them and keeps
+/// the socket, the parser, the buffers and the files.
 ///
 /// Everything but `control` is touched only on `loop`'s thread. A request that waits in the pool
 /// from the caller's thread holds nothing on its loop yet (unless an overall deadline's timer
@@ -19,11 +21,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     struct Control {
         var finished = false
         var cancelled = false
-    }
-
-    enum Phase {
-        /// `opening`: the upload's file or stream is being opened on the I/O queue.
-        case idle, waiting, connecting, opening, sending, receiving, done
     }
 
     let control = Lock(Control())
@@ -44,15 +41,12 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// `request`'s method, upper-cased (GET when it has none).
     var method: String
     var upload: HTTPClientRequest.Body?
-    var redirects = 0
-    var phase = Phase.idle
+    var machine: ExchangeStateMachine
+    var phase: ExchangeStateMachine.Phase { machine.phase }
     var target: SocketRequestTarget?
     var waitingID: UInt64?
-    var holdsSlot = false
     var socket: TCPSocket?
-    var reused = false
     var tookOver = false
-    var attempt = 0
     var addresses: [SocketAddress] = []
     var addressIndex = 0
     var lastConnectErrno: Int32 = ECONNREFUSED
@@ -68,10 +62,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var bodyEnded = false
     var bodySent: Int64 = 0
     var parser = HTTPResponseParser(requestMethod: "GET")
-    var receivedAny = false
-    /// Whether this attempt's request asked to close the connection (`Connection: close`).
-    var requestAsksToClose = false
-    var writeErrno: Int32?
     var lastActivity = ContinuousClock.now
     var connectTimer: UInt64?
     var idleTimer: UInt64?
@@ -93,6 +83,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         self.loop = loop
         self.completion = completion
         self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
+        self.machine = ExchangeStateMachine(idempotent: SocketRequestEncoding.isIdempotent(method),
+                                            maximumRedirects: configuration.maximumRedirects,
+                                            downloadsToFile: request.downloadFile != nil)
     }
 
     var isCancelled: Bool { control.withLock { $0.cancelled } }
@@ -136,7 +129,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .leased(let lease):
             loop.execute { [self] in
                 armOverallTimer()
-                phase = .waiting
+                machine.waiting()
                 leased(lease)
             }
         case .sent(let parked):
@@ -170,10 +163,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         loop = parked.loop
         // A closed one goes to `leased` on the loop, which connects in its slot.
         guard !parked.socket.isReadableOrClosed else { return .leased(.reused(parked.socket)) }
-        holdsSlot = true
-        attempt = 0
+        machine.startedOnPooledConnection()
         socket = parked.socket
-        reused = true
         prepareRequest()
         while outputOffset < output.count {
             let result = output.withUnsafeBytes { parked.socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
@@ -197,7 +188,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             return true
         }
         // The whole request went out from the caller's thread: only the answer is left.
-        phase = .receiving
+        _ = machine.requestWritten()
         armIdleTimer()
         loop.register(socket, readable: true, writable: false, handler: self)
         return true
@@ -214,7 +205,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         guard let overall = configuration.overallDeadline else { return }
         overallTimer = loop.schedule(at: startedAt + overall) { [self] in
             overallTimer = nil
-            fail(timedOut(.overall, after: overall))
+            if let action = machine.timerFired(.overall) { perform(action) }
         }
     }
 
