@@ -1,28 +1,22 @@
 @testable import HTTPClient
 import XCTest
 
-/// `HostSlots`, one host's share of the pool, driven event by event with stand-ins for loops,
+/// `HostSlots`, one host's share of the pool, driven event by event with stand-ins for
 /// connections and sockets: no socket, no loop thread.
 final class HostSlotsTests: XCTestCase {
-    private final class Loop {}
     private final class Parked {
         let socket: String
         init(_ socket: String) { self.socket = socket }
     }
-    private struct Waiting: SlotWaiter {
+    private struct Waiting {
         let name: String
-        let loop: Loop?
-        var passedOver = 0
     }
     private typealias Slots = HostSlots<Parked, String, Waiting>
 
-    private let home = Loop()
-    private let other = Loop()
-
-    /// Releases `socket` on `home` and says what came of it: "to NAME (socket|slot)", "parked",
-    /// "closed SOCKET", or "freed".
-    private func release(_ slots: inout Slots, _ socket: String?, reusable: Bool, on loop: Loop? = nil, window: Int = 8) -> [String] {
-        let released = slots.release(socket, reusable: reusable, home: loop ?? home, window: window) { Parked($0) }
+    /// Releases `socket` and says what came of it: "to NAME (socket|slot)", "parked", or
+    /// "closed SOCKET" (nothing when the slot is freed).
+    private func release(_ slots: inout Slots, _ socket: String?, reusable: Bool) -> [String] {
+        let released = slots.release(socket, reusable: reusable) { Parked($0) }
         var said: [String] = []
         if let (waiter, handoff) = released.next {
             switch handoff {
@@ -45,9 +39,9 @@ final class HostSlotsTests: XCTestCase {
 
     func testSlotsAreGrantedUpToTheLimitThenRequestsWait() {
         var slots = Slots()
-        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "a", loop: nil))), "fresh")
-        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "b", loop: nil))), "fresh")
-        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "c", loop: nil))), "none")
+        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "a"))), "fresh")
+        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "b"))), "fresh")
+        XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: Waiting(name: "c"))), "none")
         XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: nil)), "none", "asked without waiting")
         XCTAssertEqual(slots.open, 2)
         XCTAssertEqual(slots.waiters.count, 1, "only the one that asked to wait is queued")
@@ -66,44 +60,22 @@ final class HostSlotsTests: XCTestCase {
         XCTAssertEqual(granted(slots.lease(limit: 2, orQueue: nil)), "none")
     }
 
-    func testAKeptConnectionGoesToTheFirstWaiterThatCanRunOnTheReleasingLoop() {
+    func testAKeptConnectionGoesToTheFirstWaiter() {
         var slots = Slots()
         _ = slots.lease(limit: 1, orQueue: nil)
-        for (name, loop) in [("a", other), ("b", home), ("c", nil)] as [(String, Loop?)] {
-            _ = slots.lease(limit: 1, orQueue: Waiting(name: name, loop: loop))
-        }
-        XCTAssertEqual(release(&slots, "s", reusable: true), ["to b s"], "b is bound to the releasing loop")
-        XCTAssertEqual(slots.waiters.first?.passedOver, 1, "a was passed over once")
-        XCTAssertEqual(release(&slots, "s", reusable: true), ["to c s"], "an unbound waiter runs anywhere")
-        XCTAssertEqual(release(&slots, "s", reusable: true, on: other), ["to a s"])
+        for name in ["a", "b"] { _ = slots.lease(limit: 1, orQueue: Waiting(name: name)) }
+        XCTAssertEqual(release(&slots, "s", reusable: true), ["to a s"])
+        XCTAssertEqual(release(&slots, "s", reusable: true), ["to b s"])
+        XCTAssertEqual(release(&slots, "s", reusable: true), ["parked s"], "nobody waits")
         XCTAssertTrue(slots.waiters.isEmpty)
         XCTAssertEqual(slots.open, 1)
-    }
-
-    func testAWaiterPassedOverWindowTimesIsServedWhateverItsLoop() {
-        var slots = Slots()
-        _ = slots.lease(limit: 1, orQueue: nil)
-        _ = slots.lease(limit: 1, orQueue: Waiting(name: "far", loop: other))
-        for index in 1...3 { _ = slots.lease(limit: 1, orQueue: Waiting(name: "near\(index)", loop: home)) }
-        XCTAssertEqual(release(&slots, "s", reusable: true, window: 2), ["to near1 s"])
-        XCTAssertEqual(release(&slots, "s", reusable: true, window: 2), ["to near2 s"])
-        XCTAssertEqual(release(&slots, "s", reusable: true, window: 2), ["to far s"], "passed over twice: served next")
-        XCTAssertEqual(release(&slots, "s", reusable: true, window: 2), ["to near3 s"])
-    }
-
-    func testOnlyTheWindowIsSearchedForAWaiterOnTheReleasingLoop() {
-        var slots = Slots()
-        _ = slots.lease(limit: 1, orQueue: nil)
-        for index in 1...3 { _ = slots.lease(limit: 1, orQueue: Waiting(name: "far\(index)", loop: other)) }
-        _ = slots.lease(limit: 1, orQueue: Waiting(name: "near", loop: home))
-        XCTAssertEqual(release(&slots, "s", reusable: true, window: 2), ["to far1 s"], "near is beyond the window")
     }
 
     func testAConnectionThatCannotBeKeptIsClosedAndItsSlotGoesToTheNextWaiter() {
         var slots = Slots()
         _ = slots.lease(limit: 1, orQueue: nil)
-        _ = slots.lease(limit: 1, orQueue: Waiting(name: "a", loop: other))
-        XCTAssertEqual(release(&slots, "s", reusable: false), ["to a slot", "closed s"], "first come, whatever its loop")
+        _ = slots.lease(limit: 1, orQueue: Waiting(name: "a"))
+        XCTAssertEqual(release(&slots, "s", reusable: false), ["to a slot", "closed s"])
         XCTAssertEqual(slots.open, 1, "the slot passed on")
         XCTAssertEqual(release(&slots, "t", reusable: false), ["closed t"])
         XCTAssertEqual(slots.open, 0, "nobody waits: the slot is freed")
@@ -115,7 +87,7 @@ final class HostSlotsTests: XCTestCase {
     func testAnIdleConnectionTheServerClosedIsDiscardedOnce() {
         var slots = Slots()
         _ = slots.lease(limit: 2, orQueue: nil)
-        let released = slots.release("s", reusable: true, home: home, window: 8) { Parked($0) }
+        let released = slots.release("s", reusable: true) { Parked($0) }
         guard let parked = released.parked else { return XCTFail("a kept connection nobody waits for is parked") }
         XCTAssertTrue(slots.discard(parked))
         XCTAssertEqual(slots.open, 0)

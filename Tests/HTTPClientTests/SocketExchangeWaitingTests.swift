@@ -15,7 +15,7 @@ final class SocketExchangeWaitingTests: XCTestCase {
         let pool = ConnectionPool(limit: 1)
         // Nothing connects: the only slot is held, and the exchange is cancelled while it waits.
         let key = ConnectionPoolKey(host: "127.0.0.1", port: 9)
-        pool.acquire(key, id: pool.makeWaiterID(), on: nil) { _, _ in }
+        pool.acquire(key, id: pool.makeWaiterID()) { _, _ in }
         XCTAssertEqual(pool.openCount(key), 1, "a holder takes the only slot")
         let answers = Recorder<String>()
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:9/echo")))

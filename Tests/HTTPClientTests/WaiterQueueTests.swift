@@ -38,25 +38,15 @@ final class WaiterQueueTests: XCTestCase {
     func testTakingAnElementNearTheFrontKeepsTheOthersInOrder() {
         var queue = WaiterQueue<Int>()
         for value in 0..<10 { queue.append(value) }
-        XCTAssertEqual(queue.firstIndex(within: 8) { $0 % 3 == 2 }, 2)
+        XCTAssertEqual(queue.firstIndex { $0 % 3 == 2 }, 2)
         XCTAssertEqual(queue.remove(at: 2), 2)
-        XCTAssertNil(queue.firstIndex(within: 3) { $0 == 9 }, "only the first three are looked at")
+        XCTAssertNil(queue.firstIndex { $0 == 11 }, "not there")
         XCTAssertEqual(queue.firstIndex { $0 == 9 }, 8)
         XCTAssertEqual(queue.remove(at: 8), 9, "the last one")
         XCTAssertNil(queue.remove(at: 8), "past the end")
         var rest: [Int] = []
         while let value = queue.removeFirst() { rest.append(value) }
         XCTAssertEqual(rest, [0, 1, 3, 4, 5, 6, 7, 8])
-    }
-
-    func testUpdateFirstChangesOnlyTheFirstElements() {
-        var queue = WaiterQueue<Int>()
-        for value in 0..<5 { queue.append(value) }
-        _ = queue.removeFirst()
-        queue.updateFirst(2) { $0 += 100 }
-        var rest: [Int] = []
-        while let value = queue.removeFirst() { rest.append(value) }
-        XCTAssertEqual(rest, [101, 102, 3, 4])
     }
 
     func testATakenElementIsReleasedAtOnce() {

@@ -57,21 +57,15 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(log.values, ["from a task", "from a timer", "from a task the timer's task handed over"])
     }
 
-    private final class IgnoringHandler: EventLoopHandler, Sendable {
-        func socketReadable() {}
-        func socketWritable() {}
-    }
-
-    /// Makes `loop` watch `listener` (which never turns readable here, nothing connects), so that
-    /// it sleeps at most its `maximumSleep`; the loop is asleep when this returns.
-    private func watch(_ listener: TCPSocket, on loop: EventLoop) {
-        let handler = IgnoringHandler()
-        let registered = Atomic<Bool>(false)
+    /// Sets a timer on `loop` due after `delay` (it does nothing), so the loop sleeps at most
+    /// that long; the loop is asleep when this returns.
+    private func armTimer(on loop: EventLoop, in delay: Duration) {
+        let armed = Atomic<Bool>(false)
         loop.execute {
-            loop.register(listener, readable: true, writable: false, handler: handler)
-            registered.store(true, ordering: .releasing)
+            _ = loop.schedule(at: .now + delay) {}
+            armed.store(true, ordering: .releasing)
         }
-        XCTAssertTrue(waitFor { registered.load(ordering: .acquiring) })
+        XCTAssertTrue(waitFor { armed.load(ordering: .acquiring) })
         Thread.sleep(forTimeInterval: 0.05)
     }
 
@@ -82,39 +76,49 @@ final class EventLoopTests: XCTestCase {
         return waitFor { ran.load(ordering: .acquiring) }
     }
 
-    /// A task that may wait past the loop's next wake-up writes no wake-up byte: it runs when
-    /// the loop wakes on its own, within its longest sleep (bounded while it watches a socket).
-    func testATaskThatCanWaitForTheLoopsOwnWakeUpWakesNothing() throws {
-        let loop = try EventLoop(label: "EventLoopTests.lazy", maximumSleep: .milliseconds(100))
+    /// A task that may wait past the loop's next timer writes no wake-up byte: it runs when the
+    /// timer wakes the loop.
+    func testATaskThatCanWaitForTheLoopsNextTimerWakesNothing() throws {
+        let loop = try EventLoop(label: "EventLoopTests.lazy")
         defer { loop.stop() }
-        let listener = try TCPSocket.listen()
-        defer { listener.close() }
-        watch(listener, on: loop)
+        armTimer(on: loop, in: .milliseconds(200))
         let before = loop.wakeUpCount
-        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(30)), "the task ran when the loop woke by itself")
+        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(30)), "the task ran when the timer woke the loop")
         XCTAssertEqual(loop.wakeUpCount, before, "no wake-up byte was written")
         loop.execute {}
         XCTAssertTrue(waitFor { loop.wakeUpCount == before + 1 }, "a plain task from another thread does write one")
     }
 
-    /// A task due before the watching loop would wake by itself wakes it: it runs long before the
-    /// loop's longest sleep (30 s here) is over.
-    func testATaskDueBeforeTheLoopWakesByItselfWakesIt() throws {
-        let loop = try EventLoop(label: "EventLoopTests.due", maximumSleep: .seconds(30))
+    /// A task due before the loop's next timer wakes it: it runs long before that timer (30 s).
+    func testATaskDueBeforeTheLoopsNextTimerWakesIt() throws {
+        let loop = try EventLoop(label: "EventLoopTests.due")
         defer { loop.stop() }
-        let listener = try TCPSocket.listen()
-        defer { listener.close() }
-        watch(listener, on: loop)
+        armTimer(on: loop, in: .seconds(30))
         XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .milliseconds(1)))
     }
 
-    /// A loop that watches no socket sleeps until woken, so even a task that could wait an hour
-    /// wakes it.
-    func testALoopWatchingNothingIsWokenEvenForATaskThatCouldWait() throws {
-        let loop = try EventLoop(label: "EventLoopTests.idle", maximumSleep: .milliseconds(100))
+    /// A loop with no timer set sleeps until woken, watching sockets or not, so even a task that
+    /// could wait an hour wakes it.
+    func testALoopWithNoTimerIsWokenEvenForATaskThatCouldWait() throws {
+        let loop = try EventLoop(label: "EventLoopTests.idle")
         defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let handler = IgnoringHandler()
+        loop.execute { loop.register(listener, readable: true, writable: false, handler: handler) }
         Thread.sleep(forTimeInterval: 0.05)
         XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(3_600)))
+        let deregistered = DispatchSemaphore(value: 0)
+        loop.execute {
+            loop.deregister(listener)
+            deregistered.signal()
+        }
+        XCTAssertEqual(deregistered.wait(timeout: .now() + 10), .success, "deregistered before it is closed")
+    }
+
+    private final class IgnoringHandler: EventLoopHandler, Sendable {
+        func socketReadable() {}
+        func socketWritable() {}
     }
 
     func testTimersFireInDeadlineOrderAndCancelledOnesNever() throws {

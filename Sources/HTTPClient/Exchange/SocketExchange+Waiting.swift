@@ -44,7 +44,7 @@ extension SocketExchange {
             loop.execute { [self] in armOverallTimer() }
         }
         let key = target.key
-        pool.acquire(key, id: id, on: unbound ? nil : loop) { [self, pool] lease, releasingLoop in
+        pool.acquire(key, id: id) { [self, pool] lease, releasingLoop in
             guard unbound, let releasingLoop, releasingLoop !== loop else {
                 loop.execute { self.leased(lease) }
                 return

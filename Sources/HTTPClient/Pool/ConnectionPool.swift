@@ -6,30 +6,19 @@ import Synchronization
 ///
 /// Every lease handed out holds one slot of its host until it is given back with `release`;
 /// requests beyond the limit wait in arrival order and receive the next released connection
-/// (or its slot, when that connection could not be kept). A waiter bound to a loop is served
-/// before earlier ones bound elsewhere when the connection is released on its loop (within a
-/// bound, see `Host.release`), so the connection stays there; an unbound waiter takes the loop
-/// of whatever it receives, so it is served in strict arrival order. A released connection nobody
-/// waits for stays registered on the loop that released it, as a `ParkedConnection`.
+/// (or its slot, when that connection could not be kept), told which loop released it. A
+/// released connection nobody waits for stays registered on the loop that released it, as a
+/// `ParkedConnection`.
 final class ConnectionPool: Sendable {
     /// Receives a lease, and the loop whose thread runs the delivery (the loop that released the
     /// connection or slot; nil when `acquire` delivers at once on the caller's thread). It must
     /// not block.
     typealias Delivery = @Sendable (ConnectionLease, _ releasingLoop: EventLoop?) -> Void
 
-    private struct Waiter: SlotWaiter {
+    private struct Waiter {
         let id: UInt64
-        /// The loop the waiting request must run on; nil when it runs on the loop of the
-        /// connection it receives.
-        let loop: EventLoop?
         let deliver: Delivery
-        /// How many later waiters were served before this one.
-        var passedOver = 0
     }
-
-    /// How far past the first waiter `release` looks for one on the releasing loop, and how
-    /// many later waiters may be served before a waiter is served whatever its loop.
-    static let sameLoopWindow = 8
 
     /// One host's connections, changed in place (`hosts[key, default: Host()].lease(...)`):
     /// copying it out and back would copy its waiters on every change, all of them per acquire
@@ -66,13 +55,11 @@ final class ConnectionPool: Sendable {
     /// runs at once when an idle connection or a free slot exists, otherwise when one is released;
     /// `cancelWaiting` takes the id. An idle connection taken here stays registered on its home
     /// loop until the new owner registers in its place (on the same loop) or its watcher sees the
-    /// socket readable. `loop`, the loop the request must run on, lets `release` prefer it for a
-    /// connection released there; nil when the request runs on the loop of the connection it
-    /// receives (then `release` serves it in arrival order).
-    func acquire(_ key: ConnectionPoolKey, id: UInt64, on loop: EventLoop?, deliver: @escaping Delivery) {
+    /// socket readable.
+    func acquire(_ key: ConnectionPoolKey, id: UInt64, deliver: @escaping Delivery) {
         let limit = self.limit
         let lease = state.withLock { state in
-            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, loop: loop, deliver: deliver)))
+            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, deliver: deliver)))
         }
         switch lease {
         case .parked(let parked): deliver(.reused(parked.socket), nil)
@@ -163,7 +150,7 @@ final class ConnectionPool: Sendable {
     /// Call on `home`'s thread, with `socket` registered nowhere.
     func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, home: EventLoop) {
         let released = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable, home: home, window: Self.sameLoopWindow) { socket in
+            state.hosts[key, default: Host()].release(socket, reusable: reusable) { socket in
                 ParkedConnection(socket: socket, loop: home, key: key, pool: self)
             }
         }

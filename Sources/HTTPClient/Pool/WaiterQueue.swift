@@ -21,20 +21,9 @@ struct WaiterQueue<Element> {
     /// The front element.
     var first: Element? { isEmpty ? nil : slots[head] }
 
-    /// Changes each of the first `count` elements in place.
-    mutating func updateFirst(_ count: Int, _ body: (inout Element) -> Void) {
-        for index in head..<(head + min(count, self.count)) {
-            if var element = slots[index] {
-                body(&element)
-                slots[index] = element
-            }
-        }
-    }
-
-    /// The position of the first element among the first `limit` that satisfies `predicate`.
-    func firstIndex(within limit: Int = .max, where predicate: (Element) -> Bool) -> Int? {
-        let end = head + min(limit, count)
-        for index in head..<end {
+    /// The position of the first element that satisfies `predicate`.
+    func firstIndex(where predicate: (Element) -> Bool) -> Int? {
+        for index in head..<slots.count {
             if let element = slots[index], predicate(element) { return index - head }
         }
         return nil

@@ -4,9 +4,9 @@ import Locking
 /// One thread that waits on many non-blocking sockets at once with `poll`, runs tasks handed to
 /// it from any thread, and fires its own timers (a heap of deadlines).
 ///
-/// While it watches sockets the loop never sleeps longer than `maximumSleep`, and it publishes
-/// when it will wake next: `execute(by:_:)` uses that to hand over a task that can wait until
-/// then without waking it. A loop that watches no socket sleeps until a task or a timer is due.
+/// The loop sleeps until a socket event, a task or its next timer, and it publishes when that
+/// timer is due: `execute(by:_:)` uses that to hand over a task that can wait until then
+/// without waking it.
 ///
 /// Everything but `execute`, `execute(by:_:)` and `wakeUpCount` must be called on the loop's
 /// thread (inside a task, a timer or a handler); debug builds stop at a call from another
@@ -47,14 +47,8 @@ public final class EventLoop: @unchecked Sendable {
     private static let threadKey = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
 
-    /// The longest the loop waits in `poll` while it watches a socket and no timer is due: the
-    /// bound on how late a task handed over with `execute(by:_:)` may run when nothing else
-    /// wakes the loop.
-    public let maximumSleep: Duration
-
     /// Starts a loop on its own thread (named `label`). Fails only when no pipe can be made.
-    public init(label: String, maximumSleep: Duration = .seconds(1)) throws(SocketError) {
-        self.maximumSleep = max(.milliseconds(1), maximumSleep)
+    public init(label: String) throws(SocketError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw .system(operation: .pipe, errno: errno) }
         for fd in fds {
@@ -257,16 +251,11 @@ public final class EventLoop: @unchecked Sendable {
         while buffer.withUnsafeMutableBytes({ SystemLibrary.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    /// Milliseconds until the next timer (0 when tasks wait), at most `maximumSleep` while sockets
-    /// are watched, -1 (until woken) when nothing is; publishes when the loop will wake, under the
-    /// same lock as the check for tasks.
+    /// Milliseconds until the next timer (0 when tasks wait), -1 (until woken) when no timer is
+    /// set; publishes when the loop will wake, under the same lock as the check for tasks.
     private func pollTimeout() -> Int32 {
         let now = ContinuousClock.now
-        // Without sockets no event can wake the loop, so a task handed over with `execute(by:_:)`
-        // could only wait for the bounded sleep; sleeping until woken makes it wake the loop instead.
-        var remaining: Duration? = registrations.isEmpty ? nil : maximumSleep
-        if let deadline = timers.nextDeadline() { remaining = min(remaining ?? .seconds(86_400 * 365), now.duration(to: deadline)) }
-        let sleep = remaining
+        let sleep = timers.nextDeadline().map { now.duration(to: $0) }
         return inbox.withLock { inbox -> Int32 in
             guard inbox.tasks.isEmpty else { return 0 }
             guard let sleep else {

@@ -16,13 +16,12 @@ import HTTPClient
 /// - DNS through `getaddrinfo` (IPv4 and IPv6; names are resolved off the loop), each address
 ///   tried in turn within `connectTimeout`;
 /// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait
-///   in arrival order, and each runs on the loop of the connection it receives (with an
-///   `overallDeadline`, whose timer runs on the request's own loop, a connection released on the
-///   request's loop goes to it first);
+///   in arrival order, and each runs on the loop of the connection it receives (one with an
+///   `overallDeadline`, whose timer runs on the request's own loop, moves the connection there);
 ///   an idle kept-alive connection stays watched by its loop, which drops it from the pool as
 ///   soon as the server closes it; a request without a body that finds an idle connection, while
 ///   no other request uses one to that host, is written by the caller's thread inside `send`,
-///   and the loop watching the connection reads the answer without being woken for the hand-over;
+///   and the loop watching the connection reads the answer;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
 /// - sends `Accept-Encoding: gzip, deflate` unless the request sets one, and decodes those
