@@ -23,6 +23,15 @@ final class HTTPClientErrorTests: HTTPClientTestCase {
         XCTAssertEqual(url, bad)
     }
 
+    /// A host with a 64-character label: glibc's resolver refuses it before sending any query,
+    /// so this stays off the network (as `URLSessionTransportTests` does for URLSession).
+    func testAHostNameThatCannotResolveIsCannotFindHost() throws {
+        let host = String(repeating: "a", count: 64) + ".invalid"
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://\(host)/echo")))
+        guard case .cannotFindHost(let name, _) = try failure(request) else { return XCTFail("expected .cannotFindHost") }
+        XCTAssertEqual(name, host)
+    }
+
     func testAResponseCutInsideItsHeadIsConnectionLost() throws {
         guard case .connectionLost(nil) = try failure(HTTPClientRequest(url: url("cut-headers"))) else {
             return XCTFail("expected .connectionLost(nil)")
