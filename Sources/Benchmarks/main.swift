@@ -7,6 +7,7 @@ let families = [
     Family(label: "d", run: SubjectBenchmarks.runSubscribeDispose),
     Family(label: "e", run: VirtualTimeBenchmarks.run),
     Family(label: "f", run: MemoryBenchmarks.run),
+    Family(label: "f", run: RequestAllocationBenchmarks.run),
     Family(label: "g", run: RequestBenchmarks.run),
     Family(label: "h", run: HTTPBenchmarks.run),
     Family(label: "i", run: FeedBenchmarks.run),

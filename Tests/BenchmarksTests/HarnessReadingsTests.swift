@@ -19,6 +19,23 @@ final class HarnessReadingsTests: XCTestCase {
         #endif
     }
 
+    /// The f.allocations rows' reading: under a sanitizer (CI runs the suite under
+    /// ThreadSanitizer) each of 1,000 class instances counts; elsewhere there is no count.
+    func testAllocationCountCountsEachAllocationUnderASanitizer() throws {
+        guard let before = ResourceUsage.allocationCount else {
+            throw XCTSkip("allocations are counted only in a sanitizer build (run with --sanitize=thread or address)")
+        }
+        let boxes = (0..<1_000).map { Box($0) }
+        let after = ResourceUsage.allocationCount ?? before
+        XCTAssertEqual(boxes.reduce(0) { $0 + $1.value }, 499_500)
+        XCTAssertGreaterThanOrEqual(after - before, 1_000)
+    }
+
+    private final class Box {
+        let value: Int
+        init(_ value: Int) { self.value = opaque(value) }
+    }
+
     func testThreadCPUClockCountsWorkNotSleep() {
         let start = ThreadCPUClock.now()
         usleep(50_000)

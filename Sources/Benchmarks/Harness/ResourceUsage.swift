@@ -11,6 +11,12 @@ enum ResourceUsage {
         Int(cmallocinfo_allocated_bytes())
     }
 
+    /// Allocations the process has made (on every thread) since the first reading; nil in a build
+    /// without a sanitizer, whose allocation hooks do the counting (`--sanitize=address`).
+    static var allocationCount: Int? {
+        cmallocinfo_count_allocations() == 1 ? Int(cmallocinfo_allocation_count()) : nil
+    }
+
     /// The 1-minute load average, from `/proc/loadavg`: figures taken above the core count are noisy.
     static var loadAverage: String {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }

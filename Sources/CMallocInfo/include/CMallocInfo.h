@@ -33,4 +33,12 @@ static inline size_t cmallocinfo_allocated_bytes(void) {
 }
 #endif
 
+/// Starts counting every allocation of the process (on all threads) through the sanitizers'
+/// allocation hooks; 1 when counting, 0 in a build without a sanitizer (or off glibc), where
+/// nothing is counted. Build with `--sanitize=address` to count.
+int cmallocinfo_count_allocations(void);
+
+/// Allocations counted since `cmallocinfo_count_allocations` first returned 1.
+size_t cmallocinfo_allocation_count(void);
+
 #endif
