@@ -36,17 +36,19 @@ enum SocketRequestEncoding {
     }
 
     private static func requestHead(_ request: HTTPClientRequest, target: SocketRequestTarget) -> HTTPRequestHead {
-        var headers = HTTPHeaders()
         let fields = request.headers.sorted { $0.key.lowercased() < $1.key.lowercased() }
+        // Room for `Host` and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
+        var wire: [HTTPHeaders.Field] = []
+        wire.reserveCapacity(fields.count + 3)
         if !fields.contains(where: { $0.key.lowercased() == "host" }) {
-            headers.add(name: "Host", value: target.hostHeader)
+            wire.append(HTTPHeaders.Field(name: "Host", value: target.hostHeader))
         }
         for (name, value) in fields {
             let lowered = name.lowercased()
             guard lowered != "content-length", lowered != "transfer-encoding", isToken(name) else { continue }
-            headers.add(name: name, value: withoutLineBreaks(value))
+            wire.append(HTTPHeaders.Field(name: name, value: withoutLineBreaks(value)))
         }
-        return HTTPRequestHead(method: request.normalizedMethod, target: target.requestTarget, headers: headers)
+        return HTTPRequestHead(method: request.normalizedMethod, target: target.requestTarget, headers: HTTPHeaders(wire))
     }
 
     /// Whether a `Connection` field's value asks to close the connection after the exchange.

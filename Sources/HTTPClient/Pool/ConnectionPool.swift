@@ -97,7 +97,9 @@ final class ConnectionPool: Sendable {
     /// host is in use; nil otherwise.
     func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> ParkedConnection? {
         state.withLock { state in
-            guard let host = state.hosts[key], host.open == host.idle.count, !host.idle.isEmpty,
+            // Decided before the lease, with no copy of the host alive: a copy held across the
+            // lease made it copy the host's arrays (three allocations a request).
+            guard state.hosts[key].map({ $0.open == $0.idle.count && !$0.idle.isEmpty }) == true,
                   case .parked(let parked)? = Self.taking(state.hosts[key]?.lease(limit: 0, orQueue: nil)) else { return nil }
             return parked
         }

@@ -21,13 +21,18 @@ public enum HTTPBodyFraming: Sendable, Equatable {
     }
 
     static func contentLength(_ headers: HTTPHeaders) throws(HTTPWireError) -> Int? {
-        let fields = headers.values(for: "Content-Length")
-        guard !fields.isEmpty else { return nil }
-        // The common case, one field of plain digits, needs no splitting or trimming.
-        if fields.count == 1, (1...18).contains(fields[0].utf8.count), fields[0].utf8.allSatisfy(ASCII.isDigit),
-           let value = Int(fields[0]) {
+        // The common case, one field of plain digits, needs no splitting, trimming or array.
+        var count = 0
+        var only = ""
+        for field in headers.fields where field.name.caseInsensitiveEquals("Content-Length") {
+            count += 1
+            only = field.value
+        }
+        guard count > 0 else { return nil }
+        if count == 1, (1...18).contains(only.utf8.count), only.utf8.allSatisfy(ASCII.isDigit), let value = Int(only) {
             return value
         }
+        let fields = headers.values(for: "Content-Length")
         let values = fields.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         var result: Int?
         for raw in values {

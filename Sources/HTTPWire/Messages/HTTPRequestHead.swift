@@ -50,8 +50,15 @@ public struct HTTPRequestHead: Sendable, Equatable {
     /// The head on the wire: request line, fields, and the empty line.
     public func serialized() -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + headers.count * 32)
-        bytes.append(contentsOf: "\(method) \(target) \(version)\r\n".utf8)
+        // The exact size, so the head takes one buffer (a request's allocations).
+        let fieldBytes = headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        bytes.reserveCapacity(method.utf8.count + target.utf8.count + 12 + fieldBytes + 2)
+        bytes.append(contentsOf: method.utf8)
+        bytes.append(ASCII.space)
+        bytes.append(contentsOf: target.utf8)
+        bytes.append(ASCII.space)
+        version.serialize(into: &bytes)
+        bytes.append(contentsOf: "\r\n".utf8)
         headers.serialize(into: &bytes)
         bytes.append(contentsOf: "\r\n".utf8)
         return bytes

@@ -19,6 +19,14 @@ public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     /// The wire form, such as `HTTP/1.1`.
     public var description: String { "HTTP/\(major).\(minor)" }
 
+    /// Appends the wire form (`description`) without making a string of it.
+    func serialize(into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "HTTP/".utf8)
+        bytes.append(contentsOf: String(major).utf8)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: String(minor).utf8)
+    }
+
     static func parse(_ bytes: ArraySlice<UInt8>) -> HTTPVersion? {
         guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8) else { return nil }
         let major = bytes[bytes.startIndex + 5], dot = bytes[bytes.startIndex + 6], minor = bytes[bytes.startIndex + 7]

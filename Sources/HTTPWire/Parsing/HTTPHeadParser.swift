@@ -94,6 +94,8 @@ public struct HTTPHeadParser: Sendable {
         let head = Array(buffered[headStart..<end])
         reset(keeping: Array(buffered[end...]))
         var lines: [(ArraySlice<UInt8>, Int)] = []
+        // One buffer for a typical head instead of one per doubling (a request's allocations).
+        lines.reserveCapacity(16)
         var start = 0
         for index in head.indices where head[index] == ASCII.lf {
             var lineEnd = index
@@ -149,11 +151,12 @@ public struct HTTPHeadParser: Sendable {
     }
 
     static func parseFields(_ lines: ArraySlice<(ArraySlice<UInt8>, Int)>) throws(HTTPWireError) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(lines.count)
         for (line, offset) in lines {
-            headers.add(try parseField(line, offset: offset))
+            fields.append(try parseField(line, offset: offset))
         }
-        return headers
+        return HTTPHeaders(fields)
     }
 
     /// Parses `name: value`; obsolete line folding and whitespace before the colon are rejected.

@@ -247,8 +247,9 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ SystemLibrary.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
+            while SystemLibrary.read(wakeRead, buffer.baseAddress, buffer.count) > 0 {}
+        }
     }
 
     /// Milliseconds until the next timer (0 when tasks wait), -1 (until woken) when no timer is
