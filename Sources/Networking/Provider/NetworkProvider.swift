@@ -51,7 +51,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// Where a transport's answers are delivered when there is no `callbackQueue`: one serial
     /// queue per provider, so a slow subscriber delays only this provider's deliveries, and never
     /// a transport's event loop.
-    let deliveryQueue = DispatchQueue(label: "Networking.NetworkProvider.delivery")
+    let delivery = DeliveryThread(label: "NetworkDelivery")
     /// The stubs' `HTTPURLResponse`, built once per URL and status.
     let stubResponses = StubResponses()
 

@@ -43,8 +43,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
     /// else on the provider's delivery queue when called on an event loop's thread, else here.
     private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
-        if let queue = callbackQueue ?? (HTTPClient.isOnLoopThread ? provider.deliveryQueue : nil) {
-            queue.async(execute: work)
+        if let callbackQueue {
+            callbackQueue.async(execute: work)
+        } else if HTTPClient.isOnLoopThread {
+            provider.delivery.async(work)
         } else {
             work()
         }
@@ -79,12 +81,23 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             return (state.work, state.downloadFile)
         }
         guard let claimed else { return }
+        // A cancelled transport call reports nothing: its answer is no longer expected.
+        answerArrived()
         claimed.work?.dispose()
         if let file = claimed.file { try? FileManager.default.removeItem(at: file) }
         deliver(Self.cancelledResult)
     }
 
     private var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Tells the delivery thread, once per transport call, that its answer came or will not.
+    private func answerArrived() {
+        let awaited = state.withLock { state -> Bool in
+            defer { state.awaitsAnswer = false }
+            return state.awaitsAnswer
+        }
+        if awaited { provider.delivery.answerArrived() }
+    }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         let prepared = provider.plugins.reduce(request) { $1.prepare($0, target: target) }
@@ -133,6 +146,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
+            self.answerArrived()
             self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
         }
         if let destination = task.downloadDestination {
@@ -140,6 +154,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
             options.downloadFile = file
             state.withLock { $0.downloadFile = file }
             complete = { result in
+                self.answerArrived()
                 self.handleTransportEvent {
                     // Claim the end before moving the file: a `cancel()` that comes later then finds
                     // the request finished, and one that came first removed the file and reported.
@@ -148,6 +163,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
                 }
             }
         }
+        state.withLock { $0.awaitsAnswer = true }
+        provider.delivery.expectAnswer()
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
         let shares = request.httpBodyStream == nil && options.downloadFile == nil && options.uploadProgress == nil
         if provider.trackInflights && shares {
@@ -243,4 +260,6 @@ private struct RequestRunState {
     var cancelled = false
     var lastProgress = 0.0
     var downloadFile: URL?
+    /// A transport call's answer is counted as expected by the provider's delivery thread.
+    var awaitsAnswer = false
 }

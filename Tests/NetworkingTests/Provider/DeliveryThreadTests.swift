@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SocketIO
-import Networking
+@testable import Networking
 import Reactive
 import TestSupport
 import XCTest
@@ -112,5 +112,85 @@ private struct ThreadProbe: PluginType {
     func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError> {
         note("process")
         return result
+    }
+}
+
+/// The provider's delivery queue itself: order, its own thread, sleeping and waking, its end,
+/// and the count of expected answers that decides whether it stays awake.
+final class DeliveryQueueThreadTests: LeakCheckingTestCase {
+    func testJobsRunInOrderOnOneThreadThatIsNotTheCallers() {
+        let delivery = DeliveryThread(label: "DeliveryQueueThreadTests")
+        let seen = Recorder<Int>()
+        let threads = Recorder<String>()
+        let done = expectation(description: "100 jobs")
+        done.expectedFulfillmentCount = 100
+        XCTAssertTrue(Thread.isMainThread, "the test gives the jobs from the main thread")
+        for index in 0..<100 {
+            delivery.async {
+                seen.append(index)
+                threads.append("\(ObjectIdentifier(Thread.current)), main: \(Thread.isMainThread)")
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(seen.values, Array(0..<100))
+        XCTAssertEqual(Set(threads.values).count, 1, "one thread ran them all")
+        XCTAssertTrue(threads.values.allSatisfy { $0.hasSuffix("main: false") })
+    }
+
+    /// With no answer expected the thread sleeps as soon as its jobs are done, and the next job
+    /// wakes it.
+    func testASleepingThreadWakesForTheNextJob() {
+        let delivery = DeliveryThread(label: "DeliveryQueueThreadTests.sleep")
+        let first = expectation(description: "first job")
+        delivery.async { first.fulfill() }
+        wait(for: [first], timeout: 10)
+        XCTAssertTrue(waitUntil(timeout: 10) { delivery.isAsleep }, "the thread never went to sleep")
+        let second = expectation(description: "second job")
+        delivery.async { second.fulfill() }
+        wait(for: [second], timeout: 10)
+    }
+
+    func testReleasingTheQueueEndsItsThreadAfterItsJobs() {
+        var delivery: DeliveryThread? = DeliveryThread(label: "DeliveryQueueThreadTests.end")
+        let ran = Recorder<Int>()
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        delivery?.async {
+            started.signal()
+            _ = proceed.wait(timeout: .now() + 10)
+            ran.append(1)
+        }
+        delivery?.async { ran.append(2) }
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        weak let core = delivery?.core
+        delivery = nil
+        proceed.signal()
+        XCTAssertTrue(waitUntil(timeout: 10) { core == nil }, "the thread still holds its state")
+        XCTAssertEqual(ran.values, [1, 2], "jobs given before the release ran")
+    }
+
+    /// Every transport call counts its answer as expected until it comes or the call is
+    /// cancelled, so the count returns to zero; a count left above zero would keep the thread
+    /// from staying awake at one request in flight, one left below would make it spin for nothing.
+    func testExpectedAnswersReturnToZeroAfterAnswersAndCancellations() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        let provider = NetworkProvider<ServerRoute>(transport: SocketTransport())
+        let route = ServerRoute(baseURL: server.baseURL, path: "echo")
+        for _ in 0..<5 {
+            let done = expectation(description: "answer")
+            provider.request(route) { result in
+                XCTAssertEqual((try? result.get())?.statusCode, 200)
+                done.fulfill()
+            }
+            wait(for: [done], timeout: 10)
+        }
+        XCTAssertTrue(waitUntil(timeout: 10) { provider.delivery.expectedAnswers == 0 }, "\(provider.delivery.expectedAnswers)")
+        let slow = ServerRoute(baseURL: server.baseURL, path: "hang")
+        let call = provider.request(slow) { _ in }
+        XCTAssertEqual(provider.delivery.expectedAnswers, 1)
+        call.cancel()
+        XCTAssertEqual(provider.delivery.expectedAnswers, 0)
     }
 }
