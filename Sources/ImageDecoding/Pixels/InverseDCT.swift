@@ -27,7 +27,7 @@ enum InverseDCT {
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch size {
         case 8 where last <= 9: transform8Quarter(input, workspace, output, stride)
-        case 8: transform8(input, workspace, output, stride)
+        case 8: VectorInverseDCT.transform(input, output: output, stride: stride)
         case 4: transform4(input, workspace, output, stride)
         case 2: transform2(input, output, stride)
         default: output[0] = sample((Int(input[0]) &+ 4) &>> 3)
@@ -44,8 +44,9 @@ enum InverseDCT {
         }
     }
 
-    private static func transform8(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
-                                   _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
+    /// The scalar 8x8 transform (`VectorInverseDCT` computes the same; its tests compare the two).
+    static func transform8(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
+                           _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
         islow(input, workspace, output, stride, quarter: false)
     }
 
