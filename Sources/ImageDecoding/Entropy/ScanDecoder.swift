@@ -195,7 +195,7 @@ struct ScanDecoder {
             InverseDCT.fillDC(block[0], size: size, output: output, stride: stride)
             block[0] = 0
         } else {
-            InverseDCT.transform(block, size: size, last: last, workspace: scratch.workspace, output: output, stride: stride)
+            InverseDCT.transform(block, size: size, workspace: scratch.workspace, output: output, stride: stride)
             block.update(repeating: 0, count: 64)
         }
     }
