@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// The vectorized 8x8 IDCT gives libjpeg's islow samples exactly for the blocks 8-bit JPEG
-/// encoders produce, and never traps on the rest (coefficients no encoder produces can overflow
-/// its 32-bit arithmetic, as they would libjpeg's with a 32-bit `INT32`).
+/// encoders produce, and never traps on the rest (coefficients beyond 16 bits wrap, as in
+/// libjpeg-turbo's SIMD IDCT).
 final class VectorInverseDCTTests: XCTestCase {
     private var counter: UInt64 = 0
 
