@@ -77,20 +77,21 @@ enum VectorInverseDCT {
 
     /// The block's values kept to 16 bits.
     @inline(__always)
-    private static func narrow(_ block: Block) -> ShortBlock {
-        (Shorts(truncatingIfNeeded: block.0), Shorts(truncatingIfNeeded: block.1),
-         Shorts(truncatingIfNeeded: block.2), Shorts(truncatingIfNeeded: block.3),
-         Shorts(truncatingIfNeeded: block.4), Shorts(truncatingIfNeeded: block.5),
-         Shorts(truncatingIfNeeded: block.6), Shorts(truncatingIfNeeded: block.7))
-    }
+    private static func narrow(_ block: Block) -> ShortBlock { convert(block) }
 
     /// 16-bit values sign-extended to 32 bits (which tells the compiler they fit 16 bits).
     @inline(__always)
-    private static func widen(_ block: ShortBlock) -> Block {
-        (Lanes(truncatingIfNeeded: block.0), Lanes(truncatingIfNeeded: block.1),
-         Lanes(truncatingIfNeeded: block.2), Lanes(truncatingIfNeeded: block.3),
-         Lanes(truncatingIfNeeded: block.4), Lanes(truncatingIfNeeded: block.5),
-         Lanes(truncatingIfNeeded: block.6), Lanes(truncatingIfNeeded: block.7))
+    private static func widen(_ block: ShortBlock) -> Block { convert(block) }
+
+    /// Each of the eight vectors converted lane by lane (truncating or sign-extending).
+    @inline(__always)
+    private static func convert<From: FixedWidthInteger, To: FixedWidthInteger>(
+        _ block: (SIMD8<From>, SIMD8<From>, SIMD8<From>, SIMD8<From>, SIMD8<From>, SIMD8<From>, SIMD8<From>, SIMD8<From>)
+    ) -> (SIMD8<To>, SIMD8<To>, SIMD8<To>, SIMD8<To>, SIMD8<To>, SIMD8<To>, SIMD8<To>, SIMD8<To>) {
+        typealias Out = SIMD8<To>
+        return (Out(truncatingIfNeeded: block.0), Out(truncatingIfNeeded: block.1), Out(truncatingIfNeeded: block.2),
+                Out(truncatingIfNeeded: block.3), Out(truncatingIfNeeded: block.4), Out(truncatingIfNeeded: block.5),
+                Out(truncatingIfNeeded: block.6), Out(truncatingIfNeeded: block.7))
     }
 
     /// Transposes the block: three perfect shuffles of its 64 values (each moves the index bits
