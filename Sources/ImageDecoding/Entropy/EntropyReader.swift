@@ -127,17 +127,20 @@ struct EntropyReader {
             consume(Int(entry >> 8))
             return Int(entry & 0xFF)
         }
-        return decodeLong(table)
+        guard let (symbol, length) = Self.decodeLong(buffer, table) else { return nil }
+        consume(length)
+        return symbol
     }
 
-    private mutating func decodeLong(_ table: HuffmanTable) -> Int? {
+    /// The symbol of the code longer than the lookup at the top of `buffer`, and its length.
+    /// (Not `mutating`: a call taking the reader `inout` would keep it in memory in the loops.)
+    private static func decodeLong(_ buffer: UInt64, _ table: HuffmanTable) -> (symbol: Int, length: Int)? {
         for length in (HuffmanTable.lookupBits + 1)...16 {
             let code = Int32(truncatingIfNeeded: buffer >> UInt64(64 - length))
             if code <= table.maxCode[length] {
                 let index = Int(code) + Int(table.valueOffset[length])
                 guard index >= 0, index < table.valueCount else { return nil }
-                consume(length)
-                return Int(table.values[index])
+                return (Int(table.values[index]), length)
             }
         }
         return nil

@@ -79,7 +79,9 @@ struct ScanDecoder {
 
         predictors = (0, 0, 0, 0)
         let single = members.count == 1
-        let first = members[0].component
+        // Taken out of the array once: per block, the copy retained and released its references.
+        let only = members[0]
+        let first = only.component
         let mcuCount = single ? first.usedBlocksWide * first.usedBlocksHigh : frame.mcusWide * frame.mcusHigh
         var nextRestart = 0
         for mcu in 0..<mcuCount {
@@ -90,7 +92,7 @@ struct ScanDecoder {
                 predictors = (0, 0, 0, 0)
             }
             if single {
-                try decodeBlock(members[0], 0, column: mcu % first.usedBlocksWide, row: mcu / first.usedBlocksWide, scratch)
+                try decodeBlock(only, 0, column: mcu % first.usedBlocksWide, row: mcu / first.usedBlocksWide, scratch)
             } else {
                 let mcuColumn = mcu % frame.mcusWide, mcuRow = mcu / frame.mcusWide
                 for index in members.indices {
@@ -195,7 +197,7 @@ struct ScanDecoder {
             InverseDCT.fillDC(block[0], size: size, output: output, stride: stride)
             block[0] = 0
         } else {
-            InverseDCT.transform(block, size: size, last: last, workspace: scratch.workspace, output: output, stride: stride)
+            InverseDCT.transform(block, size: size, workspace: scratch.workspace, output: output, stride: stride)
             block.update(repeating: 0, count: 64)
         }
     }

@@ -43,7 +43,8 @@ public enum AreaResampler {
     public static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         let columns = spans(input: image.width, output: width)
         let rows = spans(input: image.height, output: height)
-        // Horizontal pass into 14-bit fixed point, then vertical pass to bytes.
+        // Horizontal pass into 14-bit fixed point, then vertical pass to bytes (wrapping
+        // arithmetic: the largest sum, 255 << 28, is far from the limits).
         var horizontal = [Int32](repeating: 0, count: width * image.height * 3)
         image.pixels.withUnsafeBufferPointer { source in
             horizontal.withUnsafeMutableBufferPointer { target in
@@ -52,30 +53,34 @@ public enum AreaResampler {
                     for (x, span) in columns.enumerated() {
                         var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
                         for (offset, weight) in span.weights.enumerated() {
-                            let at = row + (span.first + offset) * 3
-                            r += Int32(source[at]) * weight
-                            g += Int32(source[at + 1]) * weight
-                            b += Int32(source[at + 2]) * weight
+                            let at = row &+ (span.first &+ offset) &* 3
+                            r &+= Int32(source[at]) &* weight
+                            g &+= Int32(source[at &+ 1]) &* weight
+                            b &+= Int32(source[at &+ 2]) &* weight
                         }
-                        target[out + x * 3] = r
-                        target[out + x * 3 + 1] = g
-                        target[out + x * 3 + 2] = b
+                        target[out &+ x &* 3] = r
+                        target[out &+ x &* 3 &+ 1] = g
+                        target[out &+ x &* 3 &+ 2] = b
                     }
                 }
             }
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        // Each output row sums whole input rows, weight by weight, so the loops over a row
+        // vectorize.
+        let rowLength = width * 3
+        var pixels = [UInt8](repeating: 0, count: rowLength * height)
+        var sums = [Int64](repeating: 0, count: rowLength)
         horizontal.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                let rounding = Int64(1) << 27
-                for (y, span) in rows.enumerated() {
-                    let out = y * width * 3
-                    for x in 0..<(width * 3) {
-                        var sum: Int64 = 0
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for (y, span) in rows.enumerated() {
+                        sums.update(repeating: Int64(1) << 27)
                         for (offset, weight) in span.weights.enumerated() {
-                            sum += Int64(source[(span.first + offset) * width * 3 + x]) * Int64(weight)
+                            let input = source.baseAddress.unsafelyUnwrapped + (span.first + offset) * rowLength
+                            for x in 0..<rowLength { sums[x] &+= Int64(input[x]) &* Int64(weight) }
                         }
-                        target[out + x] = UInt8(clamping: (sum + rounding) >> 28)
+                        let out = target.baseAddress.unsafelyUnwrapped + y * rowLength
+                        for x in 0..<rowLength { out[x] = UInt8(clamping: sums[x] &>> 28) }
                     }
                 }
             }

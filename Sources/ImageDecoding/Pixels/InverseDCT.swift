@@ -1,18 +1,16 @@
-/// libjpeg's integer inverse DCTs ("islow" for 8x8, and the reduced 4x4, 2x2 and 1x1 ones used
-/// for scaled decoding), computed the same way so results match libjpeg's sample for sample.
+/// libjpeg's integer inverse DCTs ("islow" for 8x8, in `VectorInverseDCT`, and the reduced 4x4,
+/// 2x2 and 1x1 ones used for scaled decoding), computed the same way so results match libjpeg's
+/// sample for sample.
 ///
 /// Inputs are 64 dequantized coefficients in natural order; arithmetic wraps instead of trapping
 /// (only corrupt data comes near the limits), and outputs are clamped to 0...255.
 enum InverseDCT {
     // 13-bit fixed-point constants, as libjpeg's FIX(x).
-    private static let fix0_211164243 = 1_730, fix0_298631336 = 2_446, fix0_390180644 = 3_196
-    private static let fix0_509795579 = 4_176, fix0_541196100 = 4_433, fix0_601344887 = 4_926
+    private static let fix0_211164243 = 1_730, fix0_509795579 = 4_176, fix0_601344887 = 4_926
     private static let fix0_720959822 = 5_906, fix0_765366865 = 6_270, fix0_850430095 = 6_967
-    private static let fix0_899976223 = 7_373, fix1_061594337 = 8_697, fix1_175875602 = 9_633
-    private static let fix1_272758580 = 10_426, fix1_451774981 = 11_893, fix1_501321110 = 12_299
-    private static let fix1_847759065 = 15_137, fix1_961570560 = 16_069, fix2_053119869 = 16_819
-    private static let fix2_172734803 = 17_799, fix2_562915447 = 20_995, fix3_072711026 = 25_172
-    private static let fix3_624509785 = 29_692
+    private static let fix0_899976223 = 7_373, fix1_061594337 = 8_697, fix1_272758580 = 10_426
+    private static let fix1_451774981 = 11_893, fix1_847759065 = 15_137, fix2_172734803 = 17_799
+    private static let fix2_562915447 = 20_995, fix3_624509785 = 29_692
 
     @inline(__always)
     private static func sample(_ value: Int) -> UInt8 {
@@ -20,14 +18,12 @@ enum InverseDCT {
     }
 
     /// Writes the `size` x `size` (8, 4, 2 or 1) block of `input` to `output`, rows `stride` apart.
-    /// `workspace` holds at least 64 values. `last` is the zigzag position of the last nonzero
-    /// coefficient (63 when unknown): up to 9, the 8x8 transform reads only the top-left 4x4.
+    /// `workspace` holds at least 64 values.
     @inline(__always)
-    static func transform(_ input: UnsafePointer<Int32>, size: Int, last: Int = 63, workspace: UnsafeMutablePointer<Int>,
+    static func transform(_ input: UnsafePointer<Int32>, size: Int, workspace: UnsafeMutablePointer<Int>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch size {
-        case 8 where last <= 9: transform8Quarter(input, workspace, output, stride)
-        case 8: transform8(input, workspace, output, stride)
+        case 8: VectorInverseDCT.transform(input, output: output, stride: stride)
         case 4: transform4(input, workspace, output, stride)
         case 2: transform2(input, output, stride)
         default: output[0] = sample((Int(input[0]) &+ 4) &>> 3)
@@ -41,103 +37,6 @@ enum InverseDCT {
         let value = sample((Int(dc) &+ 4) &>> 3)
         for row in 0..<size {
             (output + row * stride).update(repeating: value, count: size)
-        }
-    }
-
-    private static func transform8(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
-                                   _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
-        islow(input, workspace, output, stride, quarter: false)
-    }
-
-    /// `transform8` for a block whose nonzero coefficients all lie in the top-left 4x4 (zigzag
-    /// positions 0...9): the same arithmetic with the zeros left out, so the same samples.
-    private static func transform8Quarter(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
-                                          _ output: UnsafeMutablePointer<UInt8>, _ stride: Int) {
-        islow(input, workspace, output, stride, quarter: true)
-    }
-
-    /// libjpeg's `jpeg_idct_islow`; with `quarter`, rows and columns 4...7 of `input` are taken
-    /// as zero without being read (a constant, so each caller gets its own folded copy).
-    @inline(__always)
-    private static func islow(_ input: UnsafePointer<Int32>, _ workspace: UnsafeMutablePointer<Int>,
-                              _ output: UnsafeMutablePointer<UInt8>, _ stride: Int, quarter: Bool) {
-        for column in 0..<(quarter ? 4 : 8) {
-            let c = input + column
-            let w = workspace + column
-            let c32 = quarter ? 0 : Int(c[32]), c40 = quarter ? 0 : Int(c[40])
-            let c48 = quarter ? 0 : Int(c[48]), c56 = quarter ? 0 : Int(c[56])
-            if c[8] == 0, c[16] == 0, c[24] == 0, c32 == 0, c40 == 0, c48 == 0, c56 == 0 {
-                let dc = Int(c[0]) &<< 2
-                for row in 0..<8 { w[row * 8] = dc }
-                continue
-            }
-            var z2 = Int(c[16]), z3 = c48
-            var z1 = (z2 &+ z3) &* fix0_541196100
-            var tmp2 = z1 &+ z3 &* -fix1_847759065
-            var tmp3 = z1 &+ z2 &* fix0_765366865
-            z2 = Int(c[0])
-            z3 = c32
-            var tmp0 = (z2 &+ z3) &<< 13
-            var tmp1 = (z2 &- z3) &<< 13
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-
-            tmp0 = c56; tmp1 = c40; tmp2 = Int(c[24]); tmp3 = Int(c[8])
-            z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix1_175875602
-            tmp0 = tmp0 &* fix0_298631336; tmp1 = tmp1 &* fix2_053119869
-            tmp2 = tmp2 &* fix3_072711026; tmp3 = tmp3 &* fix1_501321110
-            z1 = z1 &* -fix0_899976223; z2 = z2 &* -fix2_562915447
-            z3 = z3 &* -fix1_961570560 &+ z5; z4 = z4 &* -fix0_390180644 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3; tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3; tmp3 = tmp3 &+ z1 &+ z4
-
-            let round = 1 << 10
-            w[0] = (tmp10 &+ tmp3 &+ round) &>> 11
-            w[56] = (tmp10 &- tmp3 &+ round) &>> 11
-            w[8] = (tmp11 &+ tmp2 &+ round) &>> 11
-            w[48] = (tmp11 &- tmp2 &+ round) &>> 11
-            w[16] = (tmp12 &+ tmp1 &+ round) &>> 11
-            w[40] = (tmp12 &- tmp1 &+ round) &>> 11
-            w[24] = (tmp13 &+ tmp0 &+ round) &>> 11
-            w[32] = (tmp13 &- tmp0 &+ round) &>> 11
-        }
-        for row in 0..<8 {
-            let w = workspace + row * 8
-            let o = output + row * stride
-            let w4 = quarter ? 0 : w[4], w5 = quarter ? 0 : w[5], w6 = quarter ? 0 : w[6], w7 = quarter ? 0 : w[7]
-            if w[1] == 0, w[2] == 0, w[3] == 0, w4 == 0, w5 == 0, w6 == 0, w7 == 0 {
-                o.update(repeating: sample((w[0] &+ 16) &>> 5), count: 8)
-                continue
-            }
-            var z2 = w[2], z3 = w6
-            var z1 = (z2 &+ z3) &* fix0_541196100
-            var tmp2 = z1 &+ z3 &* -fix1_847759065
-            var tmp3 = z1 &+ z2 &* fix0_765366865
-            var tmp0 = (w[0] &+ w4) &<< 13
-            var tmp1 = (w[0] &- w4) &<< 13
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-
-            tmp0 = w7; tmp1 = w5; tmp2 = w[3]; tmp3 = w[1]
-            z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix1_175875602
-            tmp0 = tmp0 &* fix0_298631336; tmp1 = tmp1 &* fix2_053119869
-            tmp2 = tmp2 &* fix3_072711026; tmp3 = tmp3 &* fix1_501321110
-            z1 = z1 &* -fix0_899976223; z2 = z2 &* -fix2_562915447
-            z3 = z3 &* -fix1_961570560 &+ z5; z4 = z4 &* -fix0_390180644 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3; tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3; tmp3 = tmp3 &+ z1 &+ z4
-
-            let round = 1 << 17
-            o[0] = sample((tmp10 &+ tmp3 &+ round) &>> 18)
-            o[7] = sample((tmp10 &- tmp3 &+ round) &>> 18)
-            o[1] = sample((tmp11 &+ tmp2 &+ round) &>> 18)
-            o[6] = sample((tmp11 &- tmp2 &+ round) &>> 18)
-            o[2] = sample((tmp12 &+ tmp1 &+ round) &>> 18)
-            o[5] = sample((tmp12 &- tmp1 &+ round) &>> 18)
-            o[3] = sample((tmp13 &+ tmp0 &+ round) &>> 18)
-            o[4] = sample((tmp13 &- tmp0 &+ round) &>> 18)
         }
     }
 
