@@ -8,12 +8,13 @@ import Synchronization
 /// only its own provider). The thread starts with the first job and ends once the queue is
 /// released and its jobs have run.
 ///
-/// When its jobs are done and exactly one answer is expected (`expectAnswer()`, `answerArrived()`),
-/// the thread stays awake for `awakeFor`, yielding the processor, before it sleeps: that answer,
-/// handed over in that time, finds it running instead of waiting for a thread to wake up, which
-/// on this machine cost about a third of the rate at one request in flight (BENCHMARKS.md). With
-/// more answers expected the loops are busy, need the processors, and hand answers over in
-/// batches; with none, nothing is coming: then the thread sleeps at once.
+/// When its jobs are done and at most one answer is expected (`expectAnswer()`, `answerArrived()`),
+/// the thread stays awake for `awakeFor`, yielding the processor, before it sleeps: an answer
+/// handed over in that time (to a request sent from the completion just run, or by a caller it
+/// woke) finds it running instead of waiting for a thread to wake up, which on this machine cost
+/// about a third of the rate at one request in flight (BENCHMARKS.md). With more answers expected
+/// the loops are busy, need the processors, and hand answers over in batches: then the thread
+/// sleeps at once.
 ///
 /// ```swift
 /// let delivery = DeliveryThread(label: "NetworkDelivery")
@@ -25,7 +26,7 @@ import Synchronization
 /// ```
 final class DeliveryThread: Sendable {
     /// How long the thread stays awake after its last job: a little more than a loopback
-    /// request's round trip, so the next answer of a request sent from a completion finds it.
+    /// request's round trip, so the answer to a request sent next finds it awake.
     static let awakeFor: Duration = .microseconds(150)
 
     /// What the thread shares with the queue (it lives as long as the thread).
@@ -124,9 +125,9 @@ final class DeliveryThread: Sendable {
         }
 
         /// Yields the processor until a job or the stop comes (true) or `awakeFor` has passed;
-        /// false at once unless exactly one answer is expected.
+        /// false at once when more than one answer is expected.
         private func staysAwakeUntilWork() -> Bool {
-            guard expected.load(ordering: .relaxed) == 1 else { return false }
+            guard expected.load(ordering: .relaxed) <= 1 else { return false }
             let clock = ContinuousClock()
             let until = clock.now + DeliveryThread.awakeFor
             while clock.now < until {

@@ -138,7 +138,7 @@ final class DeliveryQueueThreadTests: LeakCheckingTestCase {
         XCTAssertTrue(threads.values.allSatisfy { $0.hasSuffix("main: false") })
     }
 
-    /// With no answer expected the thread sleeps as soon as its jobs are done, and the next job
+    /// The thread sleeps once its jobs are done and its time awake has passed, and the next job
     /// wakes it.
     func testASleepingThreadWakesForTheNextJob() {
         let delivery = DeliveryThread(label: "DeliveryQueueThreadTests.sleep")
@@ -171,8 +171,9 @@ final class DeliveryQueueThreadTests: LeakCheckingTestCase {
     }
 
     /// Every transport call counts its answer as expected until it comes or the call is
-    /// cancelled, so the count returns to zero; a count left above zero would keep the thread
-    /// from staying awake at one request in flight, one left below would make it spin for nothing.
+    /// cancelled, so the count returns to zero; a count that drifted up would keep the thread
+    /// from staying awake at one request in flight, one that drifted down would keep it awake
+    /// with many in flight, where the loops need the processors.
     func testExpectedAnswersReturnToZeroAfterAnswersAndCancellations() throws {
         let server = try FeedServer()
         defer { server.stop() }
