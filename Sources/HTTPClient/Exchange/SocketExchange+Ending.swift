@@ -58,6 +58,7 @@ extension SocketExchange {
         cancelIdleTimer()
         if let connectTimer { loop.cancelTimer(connectTimer) }
         connectTimer = nil
+        attempts.abandon()
         closeBody()
         if let socket { loop.deregister(socket) }
         if machine.holdsSlot, let key = target?.key {
@@ -127,7 +128,7 @@ extension SocketExchange {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            if let action = machine.timerFired(.idle, idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
+            if let action = machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
                 perform(action)
             }
         }

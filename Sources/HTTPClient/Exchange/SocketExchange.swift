@@ -47,9 +47,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var waitingID: UInt64?
     var socket: TCPSocket?
     var tookOver = false
-    var addresses: [SocketAddress] = []
-    var addressIndex = 0
-    var lastConnectErrno: Int32 = ECONNREFUSED
+    var attempts = ConnectAttempts()
     var output: [UInt8] = []
     var outputOffset = 0
     var outputBodyBytes = 0
@@ -205,7 +203,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         guard let overall = configuration.overallDeadline else { return }
         overallTimer = loop.schedule(at: startedAt + overall) { [self] in
             overallTimer = nil
-            if let action = machine.timerFired(.overall) { perform(action) }
+            if let action = machine.overallTimerFired() { perform(action) }
         }
     }
 
