@@ -50,15 +50,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var attempts = ConnectAttempts()
     var output: [UInt8] = []
     var outputOffset = 0
-    var outputBodyBytes = 0
     var body: UploadBodyReader?
-    /// Counts the upload readers given up, so that an open or a read finishing on the I/O queue
-    /// after its reader was given up (a retry, a failure) is ignored.
-    var bodyGeneration = 0
-    /// Whether a read of a file or stream body is under way on the I/O queue.
-    var bodyReading = false
-    var bodyEnded = false
-    var bodySent: Int64 = 0
+    var bodyUpload = RequestBodyUpload()
     var parser = HTTPResponseParser(requestMethod: "GET")
     var lastActivity = ContinuousClock.now
     var connectTimer: UInt64?
