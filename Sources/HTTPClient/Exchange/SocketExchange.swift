@@ -58,6 +58,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var idleTimer: UInt64?
     var overallTimer: UInt64?
     var download: DownloadFileWriter?
+    var fileDownload = DownloadToFile()
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
     /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
     lazy var io = DispatchQueue(label: "HTTPClient.SocketExchange.io", target: .global())
