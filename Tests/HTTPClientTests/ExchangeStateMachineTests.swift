@@ -223,29 +223,26 @@ final class ExchangeStateMachineTests: XCTestCase {
     func testEachTimeoutFailsOnlyInItsPhase() {
         var connecting = machine()
         connecting.waiting()
-        XCTAssertEqual(connecting.timerFired(.connect), nil, "no connect timer while waiting")
-        XCTAssertEqual(connecting.timerFired(.idle, idleFor: .seconds(9), idleTimeout: .seconds(1)), nil, "no idle timer while waiting")
-        XCTAssertEqual(connecting.timerFired(.overall), .fail(.timedOut(.overall)))
+        XCTAssertEqual(connecting.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), nil, "no idle timer while waiting")
+        XCTAssertEqual(connecting.overallTimerFired(), .fail(.timedOut(.overall)))
         _ = connecting.leased(.fresh) { false }
-        XCTAssertEqual(connecting.timerFired(.connect), .fail(.timedOut(.connect)))
-        XCTAssertEqual(connecting.timerFired(.overall), .fail(.timedOut(.overall)))
+        XCTAssertEqual(connecting.overallTimerFired(), .fail(.timedOut(.overall)))
 
         var opening = machine()
         opening.openingBody()
-        XCTAssertEqual(opening.timerFired(.idle, idleFor: .seconds(2), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
+        XCTAssertEqual(opening.idleTimerFired(idleFor: .seconds(2), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
 
         var sending = machine()
         sending.requestPrepared(asksToClose: false)
-        XCTAssertEqual(sending.timerFired(.connect), nil, "connected already")
-        XCTAssertEqual(sending.timerFired(.idle, idleFor: .milliseconds(400), idleTimeout: .seconds(1)), .rearmIdleTimer,
+        XCTAssertEqual(sending.idleTimerFired(idleFor: .milliseconds(400), idleTimeout: .seconds(1)), .rearmIdleTimer,
                        "bytes moved since the timer was armed")
-        XCTAssertEqual(sending.timerFired(.idle, idleFor: .seconds(1), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
+        XCTAssertEqual(sending.idleTimerFired(idleFor: .seconds(1), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
 
         var receiving = sent()
-        XCTAssertEqual(receiving.timerFired(.idle, idleFor: .seconds(3), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
-        XCTAssertEqual(receiving.timerFired(.overall), .fail(.timedOut(.overall)))
+        XCTAssertEqual(receiving.idleTimerFired(idleFor: .seconds(3), idleTimeout: .seconds(1)), .fail(.timedOut(.idle)))
+        XCTAssertEqual(receiving.overallTimerFired(), .fail(.timedOut(.overall)))
         receiving.ended()
-        XCTAssertEqual(receiving.timerFired(.overall), nil, "reported already")
+        XCTAssertEqual(receiving.overallTimerFired(), nil, "reported already")
     }
 
     // MARK: Cancel
@@ -272,7 +269,7 @@ final class ExchangeStateMachineTests: XCTestCase {
             exchange.gaveBack()
             XCTAssertEqual(exchange.phase, .done, "giving the connection back does not revive it")
             XCTAssertEqual(exchange.cancel(), nil, "once")
-            XCTAssertEqual(exchange.timerFired(.overall), nil, "nothing is reported after cancel")
+            XCTAssertEqual(exchange.overallTimerFired(), nil, "nothing is reported after cancel")
         }
         var reported = sent()
         _ = reported.completed(reusable: true, redirectIdempotent: nil)

@@ -66,6 +66,13 @@ final class HTTPClientErrorTests: HTTPClientTestCase {
         XCTAssertEqual(server.requestCount(path: "/echo"), 0, "nothing was sent")
     }
 
+    func testAnUploadStreamThatFailsMidwayIsUploadFailedWithItsError() throws {
+        let request = HTTPClientRequest(url: url("echo"), method: "POST",
+                                        body: .stream({ FailingStream(data: Data("first piece".utf8)) }, length: nil))
+        guard case .uploadFailed(let underlying) = try failure(request) else { return XCTFail("expected .uploadFailed") }
+        XCTAssertEqual((underlying as NSError).code, FailingStream.errorCode, "the stream's own error")
+    }
+
     func testADownloadFileThatCannotBeCreatedIsDownloadFailed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPClientErrorTests-\(UUID().uuidString)")
         let request = HTTPClientRequest(url: url("bytes/100"), downloadFile: folder.appendingPathComponent("missing-folder/file"))
@@ -81,5 +88,21 @@ final class HTTPClientErrorTests: HTTPClientTestCase {
         let written = try Data(contentsOf: file)
         XCTAssertEqual(written.count, 70_000)
         XCTAssertEqual(written.last, UInt8(truncatingIfNeeded: 69_999))
+    }
+}
+
+/// A stream that gives its bytes, then fails the next read.
+private final class FailingStream: InputStream {
+    static let errorCode = 4_242
+    private var gaveBytes = false
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        guard !gaveBytes else { return -1 }
+        gaveBytes = true
+        return super.read(buffer, maxLength: len)
+    }
+
+    override var streamError: (any Error)? {
+        gaveBytes ? NSError(domain: "FailingStream", code: Self.errorCode) : nil
     }
 }

@@ -252,17 +252,16 @@ struct ExchangeStateMachine: Sendable {
 
     // MARK: Timers and the end
 
-    /// A timer armed for `deadline` fired; `idleFor` is the time since bytes last moved.
-    mutating func timerFired(_ deadline: HTTPClientError.Deadline, idleFor: Duration = .zero, idleTimeout: Duration = .zero) -> Action? {
-        switch deadline {
-        case .connect:
-            return phase == .connecting ? .fail(.timedOut(.connect)) : nil
-        case .idle:
-            guard phase == .opening || phase == .sending || phase == .receiving else { return nil }
-            return idleFor >= idleTimeout ? .fail(.timedOut(.idle)) : .rearmIdleTimer
-        case .overall:
-            return phase == .done ? nil : .fail(.timedOut(.overall))
-        }
+    /// The idle timer fired; `idleFor` is the time since bytes last moved. (The connect timer is
+    /// `ConnectAttempts`'.)
+    func idleTimerFired(idleFor: Duration, idleTimeout: Duration) -> Action? {
+        guard phase == .opening || phase == .sending || phase == .receiving else { return nil }
+        return idleFor >= idleTimeout ? .fail(.timedOut(.idle)) : .rearmIdleTimer
+    }
+
+    /// The overall deadline passed.
+    func overallTimerFired() -> Action? {
+        phase == .done ? nil : .fail(.timedOut(.overall))
     }
 
     /// The connection went back to the pool (or was closed).

@@ -1,21 +1,25 @@
 import Foundation
 import SocketIO
 
-/// Connecting: resolving the host off the loop and trying each address within the connect timeout.
+/// Connecting: performing `ConnectAttempts`' actions (the lookup off the loop, one socket per
+/// address) within the connect timeout.
 extension SocketExchange {
     func connect() {
         guard let key = target?.key else { return }
         machine.connecting()
         connectTimer = loop.schedule(at: .now + configuration.connectTimeout) { [self] in
             connectTimer = nil
-            if let action = machine.timerFired(.connect) { perform(action) }
+            if let action = attempts.timerFired() { perform(action) }
         }
-        do throws(SocketError) {
-            addresses = try SocketAddress.resolve(host: key.host, port: key.port, numericOnly: true)
-            addressIndex = 0
-            tryNextAddress()
-        } catch {
-            // A name, not a literal: `getaddrinfo` may block, so it runs off the loop.
+        attempts = ConnectAttempts()
+        // A literal is read inline; a name goes to `getaddrinfo`, which may block, off the loop.
+        perform(attempts.begin(literal: try? SocketAddress.resolve(host: key.host, port: key.port, numericOnly: true)))
+    }
+
+    func perform(_ action: ConnectAttempts.Action) {
+        guard let key = target?.key else { return }
+        switch action {
+        case .resolve:
             let loop = self.loop
             DispatchQueue.global().async { [self] in
                 let result = Result { () throws(SocketError) -> [SocketAddress] in
@@ -23,52 +27,38 @@ extension SocketExchange {
                 }
                 loop.execute { self.resolved(result) }
             }
+        case .startConnect(let address):
+            if let failed = socket {
+                loop.deregister(failed)
+                failed.close()
+                socket = nil
+            }
+            do throws(SocketError) {
+                let (opened, inProgress) = try TCPSocket.startConnect(to: address)
+                socket = opened
+                if let next = attempts.started(inProgress: inProgress) { perform(next) }
+            } catch {
+                if let next = attempts.startFailed(errno: error.systemErrno) { perform(next) }
+            }
+        case .awaitConnect:
+            if let socket { loop.register(socket, readable: false, writable: true, handler: self) }
+        case .connected:
+            connected()
+        case .fail(.cannotFindHost(let code)):
+            fail(.cannotFindHost(host: key.host, code: code))
+        case .fail(.cannotConnect(let number)):
+            fail(.cannotConnect(host: key.host, port: Int(key.port), errno: number))
+        case .fail(.timedOut):
+            perform(ExchangeStateMachine.Action.fail(.timedOut(.connect)))
         }
     }
 
     func resolved(_ result: Result<[SocketAddress], SocketError>) {
-        guard phase == .connecting, !isFinished, let key = target?.key else { return }
-        switch result {
-        case .success(let list):
-            addresses = list
-            addressIndex = 0
-            tryNextAddress()
-        case .failure(.addressResolution(_, let code)):
-            fail(.cannotFindHost(host: key.host, code: code))
-        case .failure(let error):
-            fail(.cannotConnect(host: key.host, port: Int(key.port), errno: error.systemErrno ?? EHOSTUNREACH))
-        }
-    }
-
-    func tryNextAddress() {
-        while addressIndex < addresses.count {
-            do throws(SocketError) {
-                let (opened, inProgress) = try TCPSocket.startConnect(to: addresses[addressIndex])
-                socket = opened
-                if inProgress {
-                    loop.register(opened, readable: false, writable: true, handler: self)
-                } else {
-                    connected()
-                }
-                return
-            } catch {
-                lastConnectErrno = error.systemErrno ?? lastConnectErrno
-                addressIndex += 1
-            }
-        }
-        guard let key = target?.key else { return }
-        fail(.cannotConnect(host: key.host, port: Int(key.port), errno: lastConnectErrno))
+        if let action = attempts.resolved(result, cancelled: isFinished) { perform(action) }
     }
 
     func connectionFinished(_ socket: TCPSocket) {
-        let number = socket.connectionError()
-        guard number != 0 else { return connected() }
-        loop.deregister(socket)
-        socket.close()
-        self.socket = nil
-        lastConnectErrno = number
-        addressIndex += 1
-        tryNextAddress()
+        if let action = attempts.connectFinished(errno: socket.connectionError()) { perform(action) }
     }
 
     func connected() {

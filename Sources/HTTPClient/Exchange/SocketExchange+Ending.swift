@@ -58,6 +58,7 @@ extension SocketExchange {
         cancelIdleTimer()
         if let connectTimer { loop.cancelTimer(connectTimer) }
         connectTimer = nil
+        attempts.abandon()
         closeBody()
         if let socket { loop.deregister(socket) }
         if machine.holdsSlot, let key = target?.key {
@@ -97,14 +98,14 @@ extension SocketExchange {
         guard let writer else { return completion(result) }
         // Back on the loop to report, like every other answer, so that a caller sees progress
         // and the answer arrive from one thread, in order.
-        writer.finish { [completion, loop] error in
-            let final: Result<HTTPClientResponse, HTTPClientFailure>
-            if let error, case .success = result {
-                final = .failure(HTTPClientFailure(.downloadFailed(underlying: error)))
-            } else {
-                final = result
+        let succeeded = if case .success = result { true } else { false }
+        writer.finish { [self, loop] error in
+            loop.execute { [self] in
+                switch (fileDownload.finished(succeeded: succeeded, fileFailed: error != nil), error) {
+                case (.failDownload, let error?): completion(.failure(HTTPClientFailure(.downloadFailed(underlying: error))))
+                default: completion(result)
+                }
             }
-            loop.execute { completion(final) }
         }
     }
 
@@ -127,7 +128,7 @@ extension SocketExchange {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            if let action = machine.timerFired(.idle, idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
+            if let action = machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
                 perform(action)
             }
         }

@@ -105,14 +105,21 @@ extension SocketExchange {
         guard let file = request.downloadFile, parser.head != nil else { return true }
         let bytes = parser.takeBody()
         guard machine.bodyGoesToFile(headIsFollowedRedirect: headIsFollowedRedirect) else { return true }
-        let writer = download ?? DownloadFileWriter(file: file, queue: io)
-        download = writer
-        if let error = writer.failure {
+        let failure = download?.failure
+        switch (fileDownload.bodyArrived(fileFailed: failure != nil), failure) {
+        case (.createAndWrite?, _):
+            let writer = DownloadFileWriter(file: file, queue: io)
+            download = writer
+            if !bytes.isEmpty { writer.write(bytes) }
+        case (.write?, _):
+            if !bytes.isEmpty { download?.write(bytes) }
+        case (.failDownload?, let error?):
             giveBack(reusable: false)
             report(.failure(HTTPClientFailure(.downloadFailed(underlying: error))))
             return false
+        default:
+            return false
         }
-        if !bytes.isEmpty { writer.write(bytes) }
         return true
     }
 

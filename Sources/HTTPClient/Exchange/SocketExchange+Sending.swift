@@ -7,49 +7,62 @@ extension SocketExchange {
     func sendRequest() {
         guard let socket else { return }
         closeBody()
-        switch upload {
-        case nil:
-            break
-        case .bytes(let bytes):
-            body = UploadBodyReader(bytes: bytes)
-        case let source?:
-            // A file or a caller's stream is opened on the I/O queue; the socket waits unwatched.
+        let source: RequestBodyUpload.Source = switch upload {
+        case nil: .none
+        case .bytes: .inMemory
+        case _?: .offLoop
+        }
+        let action = bodyUpload.attemptStarted(source)
+        switch action {
+        case .open(let generation):
+            guard let source = upload else { return }
+            // The socket waits unwatched while the file or stream is opened.
             machine.openingBody()
             loop.setInterest(socket, readable: false, writable: false)
             touch()
             armIdleTimer()
-            let (loop, generation) = (self.loop, bodyGeneration)
+            let loop = self.loop
             io.async { [self] in
                 let opened = Result { try UploadBodyReader(source) }
                 loop.execute { self.bodyOpened(opened, generation: generation) }
             }
-            return
+        case .sendHead:
+            if case .bytes(let bytes) = upload { body = UploadBodyReader(bytes: bytes) }
+            prepareRequest()
+            watch(socket)
+        default:
+            assertionFailure("an attempt opens its body or sends its head, not \(action)")
         }
-        prepareRequest()
-        watch(socket)
     }
 
     /// The upload's file or stream was opened (or failed to) on the I/O queue.
     func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
-        guard generation == bodyGeneration, phase == .opening, !isFinished, let socket else {
-            if case .success(let reader) = opened { io.async { reader.close() } }
-            return
-        }
-        switch opened {
-        case .success(let reader):
+        let reader = try? opened.get()
+        let action = bodyUpload.opened(generation: generation, succeeded: reader != nil,
+                                       cancelled: isFinished || phase != .opening)
+        switch (action, opened) {
+        case (.sendHead?, _):
             body = reader
             prepareRequest()
-            watch(socket)
-        case .failure(let error):
-            giveBack(reusable: false)
-            report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
+            if let socket { watch(socket) }
+        case (.failUpload?, .failure(let error)):
+            failUpload(error)
+        case (.discard?, _):
+            if let reader { io.async { reader.close() } }
+        default:
+            break
         }
+    }
+
+    /// Reports the upload's file or stream failing, after giving the connection back unreused.
+    func failUpload(_ error: any Error) {
+        giveBack(reusable: false)
+        report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
     }
 
     /// Gives the upload reader up (closing it where it is read) and ignores its pending work.
     func closeBody() {
-        bodyGeneration &+= 1
-        bodyReading = false
+        bodyUpload.abandon()
         guard let body else { return }
         self.body = nil
         if body.isInMemory {
@@ -70,15 +83,12 @@ extension SocketExchange {
     /// answer, and counts the attempt; touches no loop state.
     func prepareRequest() {
         guard let target else { return }
-        let framing: SocketRequestEncoding.BodyFraming = body.map { $0.length.map { .length($0) } ?? .chunked } ?? .length(0)
+        let framing = bodyUpload.headPrepared(hasBody: body != nil, length: body?.length)
         let asksToClose: Bool
         (output, asksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
                                                            acceptsCompression: machine.acceptsCompression)
         machine.requestPrepared(asksToClose: asksToClose)
         outputOffset = 0
-        outputBodyBytes = 0
-        bodyEnded = body == nil
-        bodySent = 0
         let limit = request.downloadFile == nil ? configuration.maximumResponseSize : Int.max
         parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
         touch()
@@ -86,16 +96,11 @@ extension SocketExchange {
 
     /// Writes until the kernel stops taking bytes or the request is out.
     func writeMore() {
-        guard phase == .sending, !bodyReading, let socket else { return }
+        guard phase == .sending, bodyUpload.writable, let socket else { return }
         while true {
             if outputOffset == output.count {
-                reportUploadProgress()
-                guard refillOutput() else { return }
-                if outputOffset == output.count {
-                    _ = machine.requestWritten()
-                    loop.setInterest(socket, readable: true, writable: false)
-                    return
-                }
+                guard refillOutput(socket) else { return }
+                continue
             }
             let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
             switch result {
@@ -111,64 +116,67 @@ extension SocketExchange {
         }
     }
 
-    /// Puts the next piece of the body in `output`; false when it is not there yet (a file or
-    /// stream is read on the I/O queue, which calls `writeMore` again) or the exchange ended (a
-    /// body read failed).
-    func refillOutput() -> Bool {
+    /// Performs what follows an output all written; true when `output` holds a new piece to
+    /// write, false when the request is out, a piece is read off the loop (which calls
+    /// `writeMore` again) or the exchange ended (a body read failed).
+    func refillOutput(_ socket: TCPSocket) -> Bool {
         output.removeAll(keepingCapacity: true)
         outputOffset = 0
-        outputBodyBytes = 0
-        guard let body, !bodyEnded else { return true }
-        guard body.isInMemory else {
-            readBody(body)
-            return false
+        for action in bodyUpload.outputWritten() {
+            switch action {
+            case .reportProgress(let sent):
+                reportUploadProgress(sent)
+            case .requestWritten:
+                _ = machine.requestWritten()
+                loop.setInterest(socket, readable: true, writable: false)
+                return false
+            case .readNow:
+                guard let body else { return false }
+                return pieceRead(Result { try body.next(limit: readChunk) }, generation: bodyUpload.generation)
+            case .readOffLoop(let generation):
+                if let body { readBody(body, generation: generation) }
+                return false
+            default:
+                assertionFailure("\(action) does not follow a written output")
+            }
         }
-        return bodyRead(Result { try body.next(limit: readChunk) })
+        return false
     }
 
     /// Reads the next piece of a file or stream body on the I/O queue; the socket is watched for
     /// an early answer meanwhile, not for room to write.
-    func readBody(_ reader: UploadBodyReader) {
-        bodyReading = true
+    func readBody(_ reader: UploadBodyReader, generation: Int) {
         if let socket { loop.setInterest(socket, readable: true, writable: false) }
-        let (loop, generation, limit) = (self.loop, bodyGeneration, readChunk)
+        let (loop, limit) = (self.loop, readChunk)
         io.async { [self] in
             let read = Result { try reader.next(limit: limit) }
             loop.execute {
-                guard generation == self.bodyGeneration, self.phase == .sending, !self.isFinished, let socket = self.socket else { return }
-                self.bodyReading = false
-                guard self.bodyRead(read) else { return }
+                guard self.pieceRead(read, generation: generation, cancelled: self.isFinished || self.phase != .sending),
+                      let socket = self.socket else { return }
                 self.loop.setInterest(socket, readable: true, writable: true)
                 self.writeMore()
             }
         }
     }
 
-    /// Frames a piece of the body read into `output`; false when the read failed (reported).
-    func bodyRead(_ read: Result<[UInt8], any Error>) -> Bool {
-        switch read {
-        case .success(let bytes):
-            outputBodyBytes = bytes.count
-            if body?.length == nil {
-                output = bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes)
-            } else {
-                output = bytes
-            }
-            if bytes.isEmpty { bodyEnded = true }
+    /// Puts a piece of the body read (framed) in `output`; false when the read failed (reported)
+    /// or belongs to an attempt given up.
+    func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int, cancelled: Bool = false) -> Bool {
+        switch (bodyUpload.pieceRead(try? read.get(), generation: generation, cancelled: cancelled), read) {
+        case (.write(let framed)?, _):
+            output = framed
             return true
-        case .failure(let error):
-            giveBack(reusable: false)
-            report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
+        case (.failUpload?, .failure(let error)):
+            failUpload(error)
+            return false
+        default:
             return false
         }
     }
 
-    func reportUploadProgress() {
-        guard outputBodyBytes > 0 else { return }
-        bodySent += Int64(outputBodyBytes)
-        outputBodyBytes = 0
+    func reportUploadProgress(_ sent: Int64) {
         guard let progress = request.uploadProgress, !isFinished else { return }
-        progress(bodySent, body?.length)
+        progress(sent, body?.length)
     }
 
     /// The peer stopped taking the request. It may have answered already (413 to an upload, then

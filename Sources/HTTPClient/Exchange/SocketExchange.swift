@@ -4,9 +4,11 @@ import SocketIO
 import Locking
 
 /// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven
-/// by one event loop: no thread waits for it. Its decisions (which phase it is in, whether to
-/// retry, reuse, redirect, deliver or fail) are `machine`'s; this class performs them and keeps
-/// the socket, the parser, the buffers and the files.
+/// by one event loop: no thread waits for it. Its decisions are values taking events and
+/// returning actions: `machine`'s (which phase it is in, whether to retry, reuse, redirect,
+/// deliver or fail), `attempts`' (the lookup and each address within the connect timeout),
+/// `bodyUpload`'s (the request body) and `fileDownload`'s (the download file); this class
+/// performs them and keeps the socket, the parser, the buffers and the files.
 ///
 /// Everything but `control` is touched only on `loop`'s thread. A request that waits in the pool
 /// from the caller's thread holds nothing on its loop yet (unless an overall deadline's timer
@@ -47,26 +49,22 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var waitingID: UInt64?
     var socket: TCPSocket?
     var tookOver = false
-    var addresses: [SocketAddress] = []
-    var addressIndex = 0
-    var lastConnectErrno: Int32 = ECONNREFUSED
+    /// The connect under way (a new value per connect).
+    var attempts = ConnectAttempts()
     var output: [UInt8] = []
     var outputOffset = 0
-    var outputBodyBytes = 0
+    /// The current attempt's reader of the request body.
     var body: UploadBodyReader?
-    /// Counts the upload readers given up, so that an open or a read finishing on the I/O queue
-    /// after its reader was given up (a retry, a failure) is ignored.
-    var bodyGeneration = 0
-    /// Whether a read of a file or stream body is under way on the I/O queue.
-    var bodyReading = false
-    var bodyEnded = false
-    var bodySent: Int64 = 0
+    /// How the request body goes out, attempt after attempt.
+    var bodyUpload = RequestBodyUpload()
     var parser = HTTPResponseParser(requestMethod: "GET")
     var lastActivity = ContinuousClock.now
     var connectTimer: UInt64?
     var idleTimer: UInt64?
     var overallTimer: UInt64?
     var download: DownloadFileWriter?
+    /// When the download file is made, and what its failure turns into.
+    var fileDownload = DownloadToFile()
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
     /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
     lazy var io = DispatchQueue(label: "HTTPClient.SocketExchange.io", target: .global())
@@ -205,7 +203,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         guard let overall = configuration.overallDeadline else { return }
         overallTimer = loop.schedule(at: startedAt + overall) { [self] in
             overallTimer = nil
-            if let action = machine.timerFired(.overall) { perform(action) }
+            if let action = machine.overallTimerFired() { perform(action) }
         }
     }
 

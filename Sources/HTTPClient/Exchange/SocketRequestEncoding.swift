@@ -5,7 +5,7 @@ import HTTPWire
 /// fields, and the body's framing.
 enum SocketRequestEncoding {
     /// How the body of a request goes on the wire.
-    enum BodyFraming {
+    enum BodyFraming: Equatable, Sendable {
         /// This many bytes after the head (`Content-Length`; 0 sends the field only for methods that carry a body).
         case length(Int64)
         /// `Transfer-Encoding: chunked`, for a stream of unknown length.
