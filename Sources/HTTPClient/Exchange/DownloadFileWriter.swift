@@ -6,13 +6,19 @@ import Locking
 /// file); the first failure stops the writing, `failure` shows it to the loop at once, and
 /// `finish` hands it over after the last write.
 ///
-/// The loop hands bytes over as they arrive and does not wait for the disk, so a disk slower
-/// than the network holds the difference in memory until it catches up.
+/// At most about `backlogLimit` bytes wait for the disk: past it `write` says so, the exchange
+/// stops reading the socket, and `resumeWhenDrained` tells it when half is written (so a disk
+/// slower than the network slows the download instead of filling memory).
 final class DownloadFileWriter: @unchecked Sendable {
-    // @unchecked: `handle` is touched only on `queue` (serial); the failure is behind its lock.
+    // @unchecked: `handle` is touched only on `queue` (serial); the rest is behind its locks.
     private let queue: DispatchQueue
     private var handle: FileHandle?
     private let failed = Lock<(any Error)?>(nil)
+    /// Bytes handed over and not yet written, and who to tell once they drop to half the limit.
+    private let backlog = Lock<(bytes: Int, resume: (@Sendable () -> Void)?)>((0, nil))
+
+    /// The bytes that may wait for the disk before the socket is left unread.
+    static let backlogLimit = 4 << 20
 
     /// Starts writing to `file` (created empty, or emptied) on `queue`.
     init(file: URL, queue: DispatchQueue) {
@@ -32,9 +38,16 @@ final class DownloadFileWriter: @unchecked Sendable {
     /// The first error the file met, if any (readable from any thread).
     var failure: (any Error)? { failed.withLock { $0 } }
 
-    /// Appends `bytes` to the file, after the writes handed over before.
-    func write(_ bytes: [UInt8]) {
+    /// Appends `bytes` to the file, after the writes handed over before; true when more than
+    /// `backlogLimit` bytes now wait for the disk (stop reading until `resumeWhenDrained`).
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        let waiting = backlog.withLock { backlog -> Int in
+            backlog.bytes += bytes.count
+            return backlog.bytes
+        }
         queue.async { [self] in
+            defer { written(bytes.count) }
             guard let handle, failure == nil else { return }
             do {
                 try handle.write(contentsOf: bytes)
@@ -42,6 +55,31 @@ final class DownloadFileWriter: @unchecked Sendable {
                 record(error)
             }
         }
+        return waiting > Self.backlogLimit
+    }
+
+    /// Calls `resume` (on the I/O queue, or here when it is so already) once at most half of
+    /// `backlogLimit` waits for the disk.
+    func resumeWhenDrained(_ resume: @escaping @Sendable () -> Void) {
+        let now = backlog.withLock { backlog -> Bool in
+            guard backlog.bytes > Self.backlogLimit / 2 else { return true }
+            backlog.resume = resume
+            return false
+        }
+        if now { resume() }
+    }
+
+    /// Bytes handed over and not yet written (for tests and diagnostics).
+    var backlogBytes: Int { backlog.withLock { $0.bytes } }
+
+    private func written(_ count: Int) {
+        let resume = backlog.withLock { backlog -> (@Sendable () -> Void)? in
+            backlog.bytes -= count
+            guard backlog.bytes <= Self.backlogLimit / 2 else { return nil }
+            defer { backlog.resume = nil }
+            return backlog.resume
+        }
+        resume?()
     }
 
     /// Closes the file after the pending writes, then calls `done` on the I/O queue with the

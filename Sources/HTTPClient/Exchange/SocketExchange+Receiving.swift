@@ -110,9 +110,9 @@ extension SocketExchange {
         case (.createAndWrite?, _):
             let writer = DownloadFileWriter(file: file, queue: io)
             download = writer
-            if !bytes.isEmpty { writer.write(bytes) }
+            if !bytes.isEmpty, writer.write(bytes) { pauseReadingForDisk(writer) }
         case (.write?, _):
-            if !bytes.isEmpty { download?.write(bytes) }
+            if !bytes.isEmpty, let writer = download, writer.write(bytes) { pauseReadingForDisk(writer) }
         case (.failDownload?, let error?):
             giveBack(reusable: false)
             report(.failure(HTTPClientFailure(.downloadFailed(underlying: error))))
@@ -121,6 +121,21 @@ extension SocketExchange {
             return false
         }
         return true
+    }
+
+    /// Leaves the socket unread while the download file's disk catches up, and reads again
+    /// (on the loop) once half the backlog is written. Not while the request is still being
+    /// written (an early answer), which would stop the writing too.
+    private func pauseReadingForDisk(_ writer: DownloadFileWriter) {
+        guard phase == .receiving, let socket else { return }
+        loop.setInterest(socket, readable: false, writable: false)
+        writer.resumeWhenDrained { [self, loop] in
+            loop.execute { [self] in
+                guard !isFinished, phase == .receiving, let current = self.socket, current === socket else { return }
+                touch()
+                loop.setInterest(current, readable: true, writable: false)
+            }
+        }
     }
 
     /// Whether the head received is a redirect that `completed` will follow.
