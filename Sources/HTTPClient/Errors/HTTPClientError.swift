@@ -34,7 +34,7 @@ public enum HTTPClientError: Error, Sendable {
 
     /// Which of the client's deadlines passed.
     public enum Deadline: Sendable, Hashable {
-        /// Opening the connection (`Configuration.connectTimeout`, per address).
+        /// Opening the connection (`Configuration.connectTimeout`: one deadline for the lookup and every address tried).
         case connect
         /// Waiting for the peer to take or send bytes (`Configuration.idleTimeout` or the request's `idleTimeout`).
         case idle
