@@ -3,7 +3,7 @@ extension HTTPClient {
     public struct Configuration: Sendable {
         /// The most connections open at once to one host and port; more requests wait for one.
         public var maximumConnectionsPerHost: Int
-        /// How long one connection attempt may take (each resolved address is tried in turn).
+        /// How long opening a connection may take: the name lookup and every resolved address tried in turn.
         public var connectTimeout: Duration
         /// How long a read or write may wait for the peer; a request's `idleTimeout` replaces it
         /// (`SocketTransport` sets it from a `timeoutInterval` other than `URLRequest`'s default 60 s).
