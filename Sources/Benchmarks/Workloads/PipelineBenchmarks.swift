@@ -25,18 +25,50 @@ enum PipelineBenchmarks {
         context.compare("a2.range", operations: count, baselineName: "for loop over the range",
                         ours: { viaObservable(Observable.range(start: 0, count: count), stages) },
                         baseline: { loop(0..<count, stages) })
+        // The same three pipelines through the `StagedObservable` prototype (operators returning
+        // their own types), to show what a and a2 would cost with that public API change.
+        context.compare("a.staged-prototype", operations: count, baselineName: "for loop, same closures",
+                        ours: { viaStages(stagedCreateSource(count), stages) }, baseline: { loop(0..<count, stages) })
+        context.compare("a2.from-array.staged-prototype", operations: count, baselineName: "for loop over the array",
+                        ours: { viaStages(Observable.from(elements), stages) }, baseline: { loop(elements, stages) })
+        context.compare("a2.range.staged-prototype", operations: count, baselineName: "for loop over the range",
+                        ours: { viaStages(Observable.range(start: 0, count: count), stages) },
+                        baseline: { loop(0..<count, stages) })
     }
 
     private static func viaCreate(_ count: Int, _ stages: Stages) -> Int {
-        let source = Observable<Int>.create { observer in
+        viaObservable(createSource(count), stages)
+    }
+
+    private static func createSource(_ count: Int) -> Observable<Int> {
+        Observable<Int>.create { observer in
             for element in 0..<count { observer.onNext(element) }
             observer.onCompleted()
             return Disposables.create()
         }
-        return viaObservable(source, stages)
     }
 
-    private static func viaObservable(_ source: Observable<Int>, _ stages: Stages) -> Int {
+    static func viaObservable(_ source: Observable<Int>, _ stages: Stages) -> Int {
+        let tally = Tally()
+        source.map(stages.first).filter(stages.keep).map(stages.second)
+            .subscribe(onNext: { tally.add($0) })
+            .dispose()
+        return tally.value
+    }
+
+    private static func stagedCreateSource(_ count: Int) -> StagedCreate<Int> {
+        StagedCreate<Int>.create { observer in
+            for element in 0..<count { observer.onNext(element) }
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    static func viaStages(_ source: Observable<Int>, _ stages: Stages) -> Int {
+        viaStages(source.staged, stages)
+    }
+
+    static func viaStages<Source: StagedObservable<Int>>(_ source: Source, _ stages: Stages) -> Int {
         let tally = Tally()
         source.map(stages.first).filter(stages.keep).map(stages.second)
             .subscribe(onNext: { tally.add($0) })
