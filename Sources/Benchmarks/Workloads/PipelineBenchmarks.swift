@@ -28,7 +28,7 @@ enum PipelineBenchmarks {
         // The same three pipelines through the `StagedObservable` prototype (operators returning
         // their own types), to show what a and a2 would cost with that public API change.
         context.compare("a.staged-prototype", operations: count, baselineName: "for loop, same closures",
-                        ours: { viaStages(stagedCreateSource(count), stages) }, baseline: { loop(0..<count, stages) })
+                        ours: { viaStages(StagedCreate.create(emitting(count)), stages) }, baseline: { loop(0..<count, stages) })
         context.compare("a2.from-array.staged-prototype", operations: count, baselineName: "for loop over the array",
                         ours: { viaStages(Observable.from(elements), stages) }, baseline: { loop(elements, stages) })
         context.compare("a2.range.staged-prototype", operations: count, baselineName: "for loop over the range",
@@ -37,11 +37,12 @@ enum PipelineBenchmarks {
     }
 
     private static func viaCreate(_ count: Int, _ stages: Stages) -> Int {
-        viaObservable(createSource(count), stages)
+        viaObservable(Observable.create(emitting(count)), stages)
     }
 
-    private static func createSource(_ count: Int) -> Observable<Int> {
-        Observable<Int>.create { observer in
+    /// The body of a's `create` source: `count` elements, then completed.
+    private static func emitting(_ count: Int) -> @Sendable (AnyObserver<Int>) -> any Disposable {
+        { observer in
             for element in 0..<count { observer.onNext(element) }
             observer.onCompleted()
             return Disposables.create()
@@ -54,14 +55,6 @@ enum PipelineBenchmarks {
             .subscribe(onNext: { tally.add($0) })
             .dispose()
         return tally.value
-    }
-
-    private static func stagedCreateSource(_ count: Int) -> StagedCreate<Int> {
-        StagedCreate<Int>.create { observer in
-            for element in 0..<count { observer.onNext(element) }
-            observer.onCompleted()
-            return Disposables.create()
-        }
     }
 
     static func viaStages(_ source: Observable<Int>, _ stages: Stages) -> Int {
