@@ -42,8 +42,7 @@ extension StagedObservable {
 }
 
 /// The first stage: an `Observable`, whose events reach the chain through one closure.
-struct StagedSource<Element>: StagedObservable, @unchecked Sendable {
-    // @unchecked: `Observable` is immutable and Sendable; only the generic parameter is not.
+struct StagedSource<Element>: StagedObservable {
     let source: Observable<Element>
 
     func subscribe<Downstream: ObserverType & Sendable>(staged downstream: Downstream) -> any Disposable
