@@ -14,6 +14,9 @@ extension Rx where Base: NetworkProviderType {
     public func request(_ target: Base.Target, callbackQueue: DispatchQueue? = nil) -> Single<Response> {
         let provider = base
         let single = Single<Response>.create { observer in
+            if let provider = provider as? NetworkProvider<Base.Target> {
+                return provider.request(target, callbackQueue: callbackQueue, observer: observer)
+            }
             let call = provider.request(target, callbackQueue: callbackQueue, progress: nil) { result in
                 observer(result.mapError { $0 })
             }
