@@ -155,6 +155,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// `request(_:callbackQueue:progress:completion:)` for `rx.request`: the answer goes to the
     /// `Single`'s `observer`, and the returned run is the subscription's disposable (disposing
     /// cancels), one object where a completion closure and a disposable wrapping the run were.
+    @inlinable
     func request(
         _ target: Target, callbackQueue: DispatchQueue?, observer: @escaping Single<Response>.SingleObserver
     ) -> any Disposable {

@@ -1,6 +1,7 @@
 /// Whom a request run reports its result to: a caller's completion (`request(_:completion:)`),
 /// or the observer of `rx.request`'s `Single`, called directly, so a subscription allocates no
 /// closure to adapt one to the other.
+@usableFromInline
 enum RequestReply: Sendable {
     /// A provider completion.
     case completion(@Sendable (Result<Response, ProviderError>) -> Void)

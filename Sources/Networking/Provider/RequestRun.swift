@@ -19,6 +19,7 @@ import FoundationNetworking
 /// scheduler) is handled where it arrives. A stub's answer runs on the provider's `scheduler`
 /// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; their
 /// completions go to `callbackQueue` when there is one.
+@usableFromInline
 final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let provider: NetworkProvider<Target>
     private let target: Target
@@ -29,6 +30,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let reply: RequestReply
     private let state = Lock(RequestRunState())
 
+    @usableFromInline
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
         progress: ProgressBlock?, reply: RequestReply
@@ -41,6 +43,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         self.reply = reply
     }
 
+    @usableFromInline
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
@@ -57,6 +60,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
     /// Builds the request and sends it; the closures it hands out capture the run alone (no
     /// context to allocate).
+    @usableFromInline
     func start() -> Self {
         provider.requestClosure(endpoint) { result in
             switch result {
@@ -71,6 +75,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     }
 
     /// `cancel()`: disposing the subscription of `rx.request`, whose disposable the run is.
+    @usableFromInline
     func dispose() {
         cancel()
     }
@@ -81,6 +86,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         .failure(.underlying(TransportError.cancelled.urlError(url: nil) ?? URLError(.cancelled), nil))
     }
 
+    @usableFromInline
     func cancel() {
         let claimed = state.withLock { state -> (work: (any Disposable)?, file: URL?)? in
             guard !state.finished else { return nil }
