@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Locking
 import Synchronization
 
@@ -18,7 +21,7 @@ extension Endpoint {
                   method: target.method,
                   task: target.task,
                   httpHeaderFields: target.headers,
-                  checkedURL: joined.absolute)
+                  joined: joined.absolute == nil ? nil : joined)
     }
 }
 
@@ -39,6 +42,8 @@ final class JoinedURL: Sendable {
         /// `url` when it is absolute (a scheme, no base URL), which `Endpoint.urlRequest()` then
         /// uses without checking or parsing again.
         let absolute: URL?
+        /// A plain GET of `absolute`, built once for every `.requestPlain` endpoint without headers.
+        let plainRequest: URLRequest?
 
         init(_ base: URL, _ path: String) {
             self.base = base
@@ -46,6 +51,7 @@ final class JoinedURL: Sendable {
             url = path.isEmpty ? base : base.appendingPathComponent(path)
             string = url.absoluteString
             absolute = url.baseURL == nil && url.scheme != nil ? url : nil
+            plainRequest = absolute.map { URLRequest(url: $0) }
         }
     }
 
