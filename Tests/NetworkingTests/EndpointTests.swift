@@ -34,6 +34,19 @@ final class EndpointTests: LeakCheckingTestCase {
         }
     }
 
+    /// A plain GET's request is shared between builds; changing one copy leaves the others alone.
+    func testAPlainRequestChangedByOneCallerStaysPlainForTheNext() throws {
+        var first = try Endpoint(target: TestTarget()).urlRequest()
+        first.setValue("secret", forHTTPHeaderField: "Authorization")
+        first.httpMethod = "POST"
+        let second = try Endpoint(target: TestTarget()).urlRequest()
+        XCTAssertEqual(first.value(forHTTPHeaderField: "Authorization"), "secret")
+        XCTAssertNil(second.value(forHTTPHeaderField: "Authorization"))
+        XCTAssertEqual(second.httpMethod, "GET")
+        XCTAssertEqual(second.url?.absoluteString, "http://127.0.0.1:8080/api/items")
+        XCTAssertEqual(try Endpoint(target: TestTarget(headers: ["X-A": "1"])).urlRequest().allHTTPHeaderFields, ["X-A": "1"])
+    }
+
     func testRequestData() throws {
         let request = try endpoint(.requestData(Data([0, 1, 255])), method: .post).urlRequest()
         XCTAssertEqual(request.httpBody, Data([0, 1, 255]))

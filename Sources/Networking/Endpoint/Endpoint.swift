@@ -18,9 +18,10 @@ public struct Endpoint: Sendable {
     public let task: RequestTask
     /// Header fields set on the request; `adding(newHTTPHeaderFields:)` merges more in.
     public let httpHeaderFields: [String: String]?
-    /// The `URL` that `url` was made from, when it is absolute: `urlRequest()` uses it instead of
-    /// parsing `url` again (about 4k instructions per request).
-    let builtURL: URL?
+    /// The joined URL that `url` was made from, when it is absolute: `urlRequest()` uses it
+    /// instead of parsing `url` again (about 4k instructions per request) or reading its scheme,
+    /// and hands out its plain request as is.
+    let joined: JoinedURL.Joined?
 
     /// An endpoint as given; `url` is checked only when `urlRequest()` builds the request
     /// (`ProviderError.requestMapping` if it is not a URL). `Endpoint(target:)` builds the default one.
@@ -34,30 +35,30 @@ public struct Endpoint: Sendable {
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
-        self.builtURL = nil
+        self.joined = nil
     }
 
-    /// An endpoint whose `url` is `builtURL.absoluteString`; a relative `builtURL` is not kept.
+    /// An endpoint whose `url` is `joined.string`, `joined` being absolute or `nil`.
     init(url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: HTTPMethod,
-         task: RequestTask, httpHeaderFields: [String: String]?, builtURL: URL?) {
+         task: RequestTask, httpHeaderFields: [String: String]?, joined: JoinedURL.Joined?) {
         self.url = url
         self.sampleResponseClosure = sampleResponseClosure
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
-        self.builtURL = builtURL.flatMap { $0.baseURL == nil && $0.scheme != nil ? $0 : nil }
+        self.joined = joined
     }
 
     /// A copy with `newHTTPHeaderFields` merged in; the new values win on equal names.
     public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
         Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
-                 httpHeaderFields: merged(newHTTPHeaderFields), builtURL: builtURL)
+                 httpHeaderFields: merged(newHTTPHeaderFields), joined: joined)
     }
 
     /// A copy with another task.
     public func replacing(task: RequestTask) -> Endpoint {
         Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
-                 httpHeaderFields: httpHeaderFields, builtURL: builtURL)
+                 httpHeaderFields: httpHeaderFields, joined: joined)
     }
 
     private func merged(_ newHTTPHeaderFields: [String: String]) -> [String: String]? {
@@ -82,10 +83,11 @@ public struct Endpoint: Sendable {
     /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be
     /// read or a multipart body cannot be built (`MultipartEncodingFailure`).
     public func urlRequest() throws -> URLRequest {
-        guard let requestURL = builtURL ?? URL(string: url), requestURL.scheme != nil else {
-            throw ProviderError.requestMapping(url)
+        // A plain GET is the joined URL's own request: a value, shared as `URLRequest` copies are.
+        if let plain = joined?.plainRequest, case .requestPlain = task, method == .get, httpHeaderFields == nil {
+            return plain
         }
-        var request = URLRequest(url: requestURL)
+        var request = URLRequest(url: try requestURL())
         // A new request is a GET already; setting the method normalizes the name through
         // NSString comparisons, about 4k instructions, a tenth of a stubbed request.
         if method != .get { request.httpMethod = method.rawValue }
@@ -135,6 +137,15 @@ public struct Endpoint: Sendable {
             request.httpBodyStream = SegmentedBodyStream(segments: [.file(fileURL)], length: size)
             return request
         }
+    }
+
+    /// The joined URL (checked when it was kept), else `url` parsed; it must have a scheme.
+    private func requestURL() throws -> URL {
+        if let url = joined?.absolute { return url }
+        guard let parsed = URL(string: url), parsed.scheme != nil else {
+            throw ProviderError.requestMapping(url)
+        }
+        return parsed
     }
 
     private func multipart(_ request: URLRequest, form: MultipartFormData) throws -> URLRequest {

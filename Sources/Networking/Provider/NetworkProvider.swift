@@ -54,6 +54,9 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     let delivery = DeliveryThread(label: "NetworkDelivery")
     /// The stubs' `HTTPURLResponse`, built once per URL and status.
     let stubResponses = StubResponses()
+    /// Whether `scheduler` is an `ImmediateScheduler`, whose `.immediate` stubs then answer in
+    /// place, as its `schedule` would, without a closure and a disposable per request.
+    let schedulesInline: Bool
 
     /// A provider; every parameter is defaulted as in Moya, except the transport: `DefaultTransport`
     /// sends `http://` through `SocketTransport` and everything else through URLSession. With no
@@ -80,6 +83,7 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
         self.scheduler = scheduler
         self.requestTimeout = requestTimeout
         self.inflight = InflightRegistry()
+        self.schedulesInline = scheduler is ImmediateScheduler
     }
 
     /// The endpoint a target maps to by default: `baseURL` + `path`, method, task, headers,
@@ -145,7 +149,18 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
         completion: @escaping Completion
     ) -> any Cancellable {
         RequestRun(provider: self, target: target, callbackQueue: callbackQueue ?? self.callbackQueue,
-                   progress: progress, completion: completion).start()
+                   progress: progress, reply: .completion(completion)).start()
+    }
+
+    /// `request(_:callbackQueue:progress:completion:)` for `rx.request`: the answer goes to the
+    /// `Single`'s `observer`, and the returned run is the subscription's disposable (disposing
+    /// cancels), one object where a completion closure and a disposable wrapping the run were.
+    @inlinable
+    func request(
+        _ target: Target, callbackQueue: DispatchQueue?, observer: @escaping Single<Response>.SingleObserver
+    ) -> any Disposable {
+        RequestRun(provider: self, target: target, callbackQueue: callbackQueue ?? self.callbackQueue,
+                   progress: nil, reply: .single(observer)).start()
     }
 
     /// Sends the request for `target` and returns its response; cancelling the task cancels it.

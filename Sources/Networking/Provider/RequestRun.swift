@@ -19,25 +19,31 @@ import FoundationNetworking
 /// scheduler) is handled where it arrives. A stub's answer runs on the provider's `scheduler`
 /// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; their
 /// completions go to `callbackQueue` when there is one.
-final class RequestRun<Target: TargetType>: Cancellable, Sendable {
+@usableFromInline
+final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let provider: NetworkProvider<Target>
     private let target: Target
+    /// Built when the run is made, on the calling thread, as Moya's `request` builds it.
+    private let endpoint: Endpoint
     private let callbackQueue: DispatchQueue?
     private let progress: ProgressBlock?
-    private let completion: NetworkProvider<Target>.Completion
+    private let reply: RequestReply
     private let state = Lock(RequestRunState())
 
+    @usableFromInline
     init(
         provider: NetworkProvider<Target>, target: Target, callbackQueue: DispatchQueue?,
-        progress: ProgressBlock?, completion: @escaping NetworkProvider<Target>.Completion
+        progress: ProgressBlock?, reply: RequestReply
     ) {
         self.provider = provider
         self.target = target
+        self.endpoint = provider.endpointClosure(target)
         self.callbackQueue = callbackQueue
         self.progress = progress
-        self.completion = completion
+        self.reply = reply
     }
 
+    @usableFromInline
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
@@ -52,18 +58,26 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
+    /// Builds the request and sends it; the closures it hands out capture the run alone (no
+    /// context to allocate).
+    @usableFromInline
     func start() -> Self {
-        let endpoint = provider.endpointClosure(target)
         provider.requestClosure(endpoint) { result in
             switch result {
             case .failure(let error):
                 self.finish(.failure(error))
             case .success(let request):
                 guard !self.isFinished else { return }
-                self.send(self.prepare(request), endpoint: endpoint)
+                self.send(self.prepare(request))
             }
         }
         return self
+    }
+
+    /// `cancel()`: disposing the subscription of `rx.request`, whose disposable the run is.
+    @usableFromInline
+    func dispose() {
+        cancel()
     }
 
     /// The error a cancelled request reports, as Moya's: `URLError(.cancelled)`, with
@@ -72,6 +86,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         .failure(.underlying(TransportError.cancelled.urlError(url: nil) ?? URLError(.cancelled), nil))
     }
 
+    @usableFromInline
     func cancel() {
         let claimed = state.withLock { state -> (work: (any Disposable)?, file: URL?)? in
             guard !state.finished else { return nil }
@@ -100,24 +115,30 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
     }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
+        guard !provider.plugins.isEmpty else { return request }
         let prepared = provider.plugins.reduce(request) { $1.prepare($0, target: target) }
-        if !isFinished, !provider.plugins.isEmpty {
+        if !isFinished {
             let sent = PreparedRequest(request: prepared, sessionHeaders: provider.transport.sessionHeaders(for: prepared))
             for plugin in provider.plugins { plugin.willSend(sent, target: target) }
         }
         return prepared
     }
 
-    private func send(_ request: URLRequest, endpoint: Endpoint) {
-        guard !isFinished else { return }
+    private func send(_ request: URLRequest) {
+        // Plugins' `prepare` and `willSend` may have cancelled the request.
+        if !provider.plugins.isEmpty, isFinished { return }
         let work: any Disposable
         switch provider.stubClosure(target) {
         case .never:
-            work = sendThroughTransport(request, endpoint: endpoint)
+            work = sendThroughTransport(request)
+        case .immediate where provider.schedulesInline:
+            // What `ImmediateScheduler.schedule` does, without a closure and a disposable.
+            finish(stubResult(request))
+            return
         case .immediate:
-            work = provider.scheduler.schedule { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
+            work = provider.scheduler.schedule { self.finish(self.stubResult(request)) }
         case .delayed(let delay):
-            work = provider.scheduler.scheduleRelative(delay) { self.finish(Self.stubResult(endpoint, request: request, responses: self.provider.stubResponses)) }
+            work = provider.scheduler.scheduleRelative(delay) { self.finish(self.stubResult(request)) }
         }
         let disposeNow = state.withLock { state -> Bool in
             if state.finished { return true }
@@ -129,7 +150,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
 
     /// Sends through the transport: uploads streamed from the request's body stream, downloads
     /// to a temporary file then moved, progress adapted to `ProgressResponse`.
-    private func sendThroughTransport(_ request: URLRequest, endpoint: Endpoint) -> any Disposable {
+    private func sendThroughTransport(_ request: URLRequest) -> any Disposable {
         let task = endpoint.task
         var options = TransportOptions()
         if let body = request.httpBodyStream as? SegmentedBodyStream {
@@ -193,12 +214,11 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
         }
     }
 
-    static func stubResult(
-        _ endpoint: Endpoint, request: URLRequest, responses: StubResponses
-    ) -> Result<Response, ProviderError> {
+    /// The endpoint's sample response to `request`.
+    private func stubResult(_ request: URLRequest) -> Result<Response, ProviderError> {
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
-            let response = request.url.flatMap { responses.response(url: $0, statusCode: statusCode) }
+            let response = request.url.flatMap { provider.stubResponses.response(url: $0, statusCode: statusCode) }
             return .success(Response(statusCode: statusCode, data: data, request: request, response: response))
         case .response(let response, let data):
             return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))
@@ -224,23 +244,33 @@ final class RequestRun<Target: TargetType>: Cancellable, Sendable {
 
     /// Validation, plugins, the last progress update and the completion. Called through
     /// `handleTransportEvent` (`onDeliveryQueue`) everything runs here; otherwise the completion
-    /// goes to `callbackQueue` when set.
+    /// goes to `callbackQueue` when set. Without plugins or a progress block, the result goes
+    /// straight to the completion (no last `ProgressResponse`, no closure).
     private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
-        let validated = Self.validate(result, codes: target.validationType.statusCodes)
-        for plugin in provider.plugins { plugin.didReceive(validated, target: target) }
-        let processed = provider.plugins.reduce(validated) { $1.process($0, target: target) }
-        let completion = self.completion
+        let processed = processed(Self.validate(result, codes: target.validationType.statusCodes))
         let progress = self.progress
-        let last = ProgressResponse(progress: state.withLock { $0.lastProgress }, response: try? processed.get())
-        let report: @Sendable () -> Void = {
-            progress?(last)
-            completion(processed)
-        }
+        let last = progress == nil ? nil : ProgressResponse(progress: state.withLock { $0.lastProgress }, response: try? processed.get())
         if !onDeliveryQueue, let callbackQueue {
-            callbackQueue.async(execute: report)
+            let reply = self.reply
+            callbackQueue.async { Self.report(processed, to: reply, after: progress, last) }
         } else {
-            report()
+            Self.report(processed, to: reply, after: progress, last)
         }
+    }
+
+    /// Plugins' `didReceive`, then `result` through their `process`.
+    private func processed(_ result: Result<Response, ProviderError>) -> Result<Response, ProviderError> {
+        guard !provider.plugins.isEmpty else { return result }
+        for plugin in provider.plugins { plugin.didReceive(result, target: target) }
+        return provider.plugins.reduce(result) { $1.process($0, target: target) }
+    }
+
+    /// The last progress update, when there is a progress block, then the completion.
+    private static func report(
+        _ result: Result<Response, ProviderError>, to reply: RequestReply, after progress: ProgressBlock?, _ last: ProgressResponse?
+    ) {
+        if let progress, let last { progress(last) }
+        reply.send(result)
     }
 
     static func validate(_ result: Result<Response, ProviderError>, codes: [Int]) -> Result<Response, ProviderError> {

@@ -6,47 +6,58 @@ import FoundationNetworking
 /// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
 public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The status the server sent, whether or not it was accepted; filters and `validationType` judge it.
-    public let statusCode: Int
+    @inlinable public var statusCode: Int { storage.statusCode }
     /// The body as received (decompressed by the transport); empty for a download (see `fileURL`).
-    public let data: Data
+    @inlinable public var data: Data { storage.data }
     /// The request that produced this response, if known.
-    public let request: URLRequest?
+    public var request: URLRequest? { storage.request }
     /// The transport's response, if there was one (stubs built from a status code have none).
     /// Over `SocketTransport` it is built on first read, and every read gives the same instance.
     public var response: HTTPURLResponse? {
-        switch source {
+        switch storage.source {
         case .given(let response): response
         case .deferred(let deferred): deferred.response
         }
     }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
-    public let fileURL: URL?
+    public var fileURL: URL? { storage.fileURL }
 
-    private enum Source: Sendable {
+    /// The fields, in one immutable object: a response is handed through results, events and
+    /// operators by value, and each copy is then one retain instead of one per field.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let statusCode: Int
+        @usableFromInline let data: Data
+        let request: URLRequest?
+        let source: Source
+        let fileURL: URL?
+
+        init(statusCode: Int, data: Data, request: URLRequest?, source: Source, fileURL: URL?) {
+            self.statusCode = statusCode
+            self.data = data
+            self.request = request
+            self.source = source
+            self.fileURL = fileURL
+        }
+    }
+
+    enum Source: Sendable {
         case given(HTTPURLResponse?)
         case deferred(DeferredHTTPURLResponse)
     }
 
-    private let source: Source
+    @usableFromInline let storage: Storage
 
     /// A response as given; `filterSuccessfulStatusCodes()` and the mappers read only
     /// `statusCode` and `data`, so a stub needs nothing else.
     public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
                 fileURL: URL? = nil) {
-        self.statusCode = statusCode
-        self.data = data
-        self.request = request
-        self.source = .given(response)
-        self.fileURL = fileURL
+        storage = Storage(statusCode: statusCode, data: data, request: request, source: .given(response), fileURL: fileURL)
     }
 
     /// A response whose `HTTPURLResponse` is built from `head` when first read.
     init(statusCode: Int, data: Data, request: URLRequest?, deferred head: DeferredHTTPURLResponse, fileURL: URL?) {
-        self.statusCode = statusCode
-        self.data = data
-        self.request = request
-        self.source = .deferred(head)
-        self.fileURL = fileURL
+        storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL)
     }
 
     /// A one-line summary: status code and body size.

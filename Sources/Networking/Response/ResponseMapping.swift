@@ -35,10 +35,28 @@ extension Response {
     /// `false`, in which case the whole body is decoded; a scalar at the key path is decoded
     /// directly; with empty data and `failsOnEmptyData == false`, `D` is decoded from `{}`, then
     /// from `[{}]`; a decoding failure throws `.objectMapping(error, self)`.
+    ///
+    /// The common case (the whole body, not empty or required) is `@inlinable`, so a caller's
+    /// module decodes its own `D` without looking up generic metadata at run time.
+    @inlinable
     public func map<D: Decodable>(_ type: D.Type,
-                                             atKeyPath keyPath: String? = nil,
-                                             using decoder: JSONDecoder = JSONDecoder(),
-                                             failsOnEmptyData: Bool = true) throws -> D {
+                                  atKeyPath keyPath: String? = nil,
+                                  using decoder: JSONDecoder = JSONDecoder(),
+                                  failsOnEmptyData: Bool = true) throws -> D {
+        guard keyPath == nil, failsOnEmptyData || !data.isEmpty else {
+            return try mapAtKeyPath(type, atKeyPath: keyPath, using: decoder, failsOnEmptyData: failsOnEmptyData)
+        }
+        do {
+            return try decoder.decode(D.self, from: data)
+        } catch {
+            throw ProviderError.objectMapping(error, self)
+        }
+    }
+
+    /// `map(_:atKeyPath:using:failsOnEmptyData:)` with a key path or empty data allowed.
+    @usableFromInline
+    func mapAtKeyPath<D: Decodable>(_ type: D.Type, atKeyPath keyPath: String?, using decoder: JSONDecoder,
+                                    failsOnEmptyData: Bool) throws -> D {
         var jsonData = data
         if let keyPath {
             let root = try mapJSON(failsOnEmptyData: failsOnEmptyData)

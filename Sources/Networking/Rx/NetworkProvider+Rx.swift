@@ -11,9 +11,15 @@ extension Rx where Base: NetworkProviderType {
     /// ```swift
     /// provider.rx.request(.feed).filterSuccessfulStatusCodes().map(Feed.self)
     /// ```
+    // @inlinable: specialized in the caller's module, the cast to `NetworkProvider` and the
+    // run's generic metadata cost nothing per request (the runtime's metadata cache otherwise).
+    @inlinable
     public func request(_ target: Base.Target, callbackQueue: DispatchQueue? = nil) -> Single<Response> {
         let provider = base
         let single = Single<Response>.create { observer in
+            if let provider = provider as? NetworkProvider<Base.Target> {
+                return provider.request(target, callbackQueue: callbackQueue, observer: observer)
+            }
             let call = provider.request(target, callbackQueue: callbackQueue, progress: nil) { result in
                 observer(result.mapError { $0 })
             }

@@ -25,6 +25,31 @@ final class StubbedProviderTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(200, 200), .completed(200)])
     }
 
+    func testImmediateStubOnTheImmediateSchedulerAnswersBeforeSubscribeReturnsWithPluginsInOrder() {
+        let events = Recorder<String>()
+        let provider = NetworkProvider<StubbedAPI>(endpointClosure: stubbedEndpoint, stubClosure: NetworkProvider.immediatelyStub,
+                                                   plugins: [OrderSpy(events)])
+        let subscription = provider.rx.request(.ok).subscribe(onSuccess: { events.append("success \($0.statusCode)") })
+        events.append("subscribed")
+        subscription.dispose()
+        XCTAssertEqual(events.values, ["prepare", "willSend", "didReceive", "process", "success 200", "subscribed"])
+    }
+
+    /// `rx.request` of a provider type of the caller's own goes through its `request` requirement.
+    func testRxRequestOfAnotherProviderTypeAnswersAndDisposingCancels() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let wrapped = WrappingProvider(provider(scheduler, stub: NetworkProvider.delayedStub(.seconds(30))))
+        let answered = scheduler.start { wrapped.rx.request(.ok).map { $0.statusCode } }
+        XCTAssertEqual(answered.events, [.next(230, 200), .completed(230)])
+        XCTAssertEqual(wrapped.results.values, ["success"])
+
+        let later = TestScheduler(initialClock: 0)
+        let cancelling = WrappingProvider(provider(later, stub: NetworkProvider.delayedStub(.seconds(900))))
+        let cancelled = later.start(disposed: 500) { cancelling.rx.request(.ok).map { $0.statusCode } }
+        XCTAssertEqual(cancelled.events, [])
+        XCTAssertEqual(cancelling.results.values, ["cancelled"])
+    }
+
     func testDelayedStubAnswersAfterItsDelayInVirtualTime() {
         let scheduler = TestScheduler(initialClock: 0)
         let provider = provider(scheduler, stub: NetworkProvider.delayedStub(.seconds(30)))
@@ -156,5 +181,48 @@ final class StubbedProviderTests: LeakCheckingTestCase {
         provider.request(.ok) { _ in seen.append(DispatchQueue.getSpecific(key: key)) }
         XCTAssertTrue(waitUntil { seen.count == 1 })
         XCTAssertEqual(seen.values, [7])
+    }
+}
+
+/// Records the plugin calls of a request, and where the subscriber's answer falls among them.
+private struct OrderSpy: PluginType {
+    let events: Recorder<String>
+    init(_ events: Recorder<String>) { self.events = events }
+
+    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+        events.append("prepare")
+        return request
+    }
+
+    func willSend(_ request: any RequestType, target: any TargetType) { events.append("willSend") }
+
+    func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) { events.append("didReceive") }
+
+    func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError> {
+        events.append("process")
+        return result
+    }
+}
+
+/// A provider type that is not a `NetworkProvider`: it hands requests to one and records how
+/// each ended.
+private final class WrappingProvider: NetworkProviderType {
+    let provider: NetworkProvider<StubbedAPI>
+    let results = Recorder<String>()
+
+    init(_ provider: NetworkProvider<StubbedAPI>) { self.provider = provider }
+
+    var requestTimeout: Duration? { provider.requestTimeout }
+    var scheduler: any SchedulerType { provider.scheduler }
+
+    func request(
+        _ target: StubbedAPI, callbackQueue: DispatchQueue?, progress: ProgressBlock?,
+        completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void
+    ) -> any Cancellable {
+        let results = self.results
+        return provider.request(target, callbackQueue: callbackQueue, progress: progress) { result in
+            results.append(CancellationTests.describe(result).hasPrefix("success") ? "success" : CancellationTests.describe(result))
+            completion(result)
+        }
     }
 }
