@@ -18,6 +18,10 @@ struct JPEGDecoding {
     private var allocated = false
     /// Renders the picture: made with the rings for a streamed frame, at the end otherwise.
     private var stage: OutputStage?
+    /// The memory of a streamed frame's rings and of the Huffman tables, held until the
+    /// decoding ends.
+    private var rings: ReusedBlock?
+    private var tableMemory: ReusedBlock?
     private var adobeTransform: Int?
     private var sawJFIF = false
     private var orientation = ImageOrientation.up
@@ -190,15 +194,13 @@ struct JPEGDecoding {
     /// scan decodes them when `streamed`, whole planes (and coefficients when progressive)
     /// otherwise.
     private mutating func allocate(_ frame: JPEGFrame, streamed: Bool) {
-        for component in frame.components {
-            if streamed {
-                component.allocateRing(mcuRows: OutputStage.ringMCURows)
-            } else {
-                component.allocate(progressive: frame.progressive)
-            }
-        }
-        if streamed { stage = OutputStage(frame: frame, colorSpace: colorSpace(frame)) }
         allocated = true
+        guard streamed else {
+            for component in frame.components { component.allocate(progressive: frame.progressive) }
+            return
+        }
+        rings = FrameComponent.useRings(frame.components, mcuRows: OutputStage.ringMCURows)
+        stage = OutputStage(frame: frame, colorSpace: colorSpace(frame))
     }
 
     /// The smallest IDCT block (8, 4, 2, 1 for scales 1, 1/2, 1/4, 1/8) whose output still has a
@@ -223,7 +225,11 @@ struct JPEGDecoding {
             guard index + 17 + total <= payload.upperBound else { throw malformed }
             let symbols = Array(bytes[(index + 17)..<(index + 17 + total)])
             guard let codes = HuffmanCodeTable(counts: counts, symbols: symbols) else { throw malformed }
-            let table = HuffmanTable(codes)
+            // Each of the eight slots has its place; a table redefined between scans replaces
+            // one no scan uses any more.
+            let memory = tableMemory ?? ReusedBlock(capacity: 8 * HuffmanTable.byteCount, for: .huffmanTables)
+            tableMemory = memory
+            let table = HuffmanTable(codes, storage: memory.memory + (kind * 4 + slot) * HuffmanTable.byteCount)
             if kind == 0 { dcTables[slot] = table } else { acTables[slot] = table }
             index += 17 + total
         }

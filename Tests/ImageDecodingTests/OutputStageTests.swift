@@ -52,7 +52,8 @@ final class OutputStageTests: XCTestCase {
 
     /// The picture rendered from rings filled MCU row by MCU row, as `ScanDecoder` does.
     private static func streamed(_ frame: JPEGFrame, cutRow: Int?) -> RGBImage {
-        for component in frame.components { component.allocateRing(mcuRows: OutputStage.ringMCURows) }
+        let rings = FrameComponent.useRings(frame.components, mcuRows: OutputStage.ringMCURows)
+        defer { withExtendedLifetime(rings) {} }
         let stage = OutputStage(frame: frame, colorSpace: colorSpace(frame))
         for mcuRow in 0..<min(frame.mcusHigh, (cutRow ?? frame.mcusHigh) + 1) {
             stage.prepare(mcuRow: mcuRow)

@@ -2,7 +2,8 @@
 /// buffers the scans fill (coefficients for progressive frames, samples after the IDCT).
 ///
 /// The buffers are allocations owned by the instance (freed in `deinit`), sized from the frame
-/// header once its size passed the decoder's pixel limit.
+/// header once its size passed the decoder's pixel limit; rings live in a `ReusedBlock` the
+/// decoding owns.
 final class FrameComponent {
     /// The identifier scans use to name this component.
     let identifier: UInt8
@@ -48,7 +49,7 @@ final class FrameComponent {
 
     deinit {
         quantization.deallocate()
-        samples.deallocate()
+        if rowMask == -1 { samples.deallocate() }
         coefficients.deallocate()
     }
 
@@ -70,14 +71,28 @@ final class FrameComponent {
         }
     }
 
-    /// Allocates a ring of sample rows holding at least `mcuRows` consecutive MCU rows (the
-    /// one being decoded and the ones its neighbours' upsampling reads), mid-grey.
-    func allocateRing(mcuRows: Int) {
+    /// Rows of a ring holding at least `mcuRows` consecutive MCU rows (the one being decoded
+    /// and the ones its neighbours' upsampling reads): a power of two.
+    func ringRows(mcuRows: Int) -> Int {
         var rows = 1
         while rows < mcuRows * rowsPerMCU { rows *= 2 }
-        samples = .allocate(capacity: stride * rows)
-        samples.initialize(repeating: 128)
-        rowMask = rows - 1
+        return rows
+    }
+
+    /// Gives each of `components` a mid-grey ring of `mcuRows` MCU rows in one block, which the
+    /// caller keeps for the decode.
+    static func useRings(_ components: [FrameComponent], mcuRows: Int) -> ReusedBlock {
+        let rows = components.map { $0.ringRows(mcuRows: mcuRows) }
+        let sizes = zip(components, rows).map { $0.stride * $1 }
+        let block = ReusedBlock(capacity: sizes.reduce(0, +), for: .sampleRings)
+        var offset = 0
+        for (index, component) in components.enumerated() {
+            component.samples = block.bytes(from: offset, count: sizes[index])
+            component.samples.update(repeating: 128)
+            component.rowMask = rows[index] - 1
+            offset += sizes[index]
+        }
+        return block
     }
 
     /// The first sample of sample row `y` (whole plane or ring).

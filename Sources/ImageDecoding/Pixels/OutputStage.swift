@@ -3,7 +3,7 @@
 ///
 /// Either all at once from whole planes (progressive frames, scans of some components only), or
 /// streamed as libjpeg does: while a sequential scan decodes into rings of a few MCU rows
-/// (`FrameComponent.allocateRing`), each MCU row is rendered once the row below it is in (its
+/// (`FrameComponent.useRings`), each MCU row is rendered once the row below it is in (its
 /// upsampling reads the neighbouring rows), so the output is the only buffer the size of the
 /// picture.
 final class OutputStage {
