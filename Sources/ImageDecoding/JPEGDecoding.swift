@@ -12,6 +12,16 @@ struct JPEGDecoding {
     private var quantizationTables: [[Int32]?] = [nil, nil, nil, nil]
     private var restartInterval = 0
     private var frame: JPEGFrame?
+    /// Whether the components' sample buffers exist: progressive frames get whole planes with
+    /// the frame header, sequential ones with their first scan, which decides between planes
+    /// and rings.
+    private var allocated = false
+    /// Renders the picture: made with the rings for a streamed frame, at the end otherwise.
+    private var stage: OutputStage?
+    /// The memory of a streamed frame's rings and of the Huffman tables, held until the
+    /// decoding ends.
+    private var rings: ReusedBlock?
+    private var tableMemory: ReusedBlock?
     private var adobeTransform: Int?
     private var sawJFIF = false
     private var orientation = ImageOrientation.up
@@ -95,8 +105,9 @@ struct JPEGDecoding {
             }
         }
         guard let frame else { throw failure(.truncated, bytes.count) }
+        if !allocated { allocate(frame, streamed: false) }
         if frame.progressive { Self.finishProgressive(frame) }
-        let image = OutputStage.render(frame, colorSpace: colorSpace(frame))
+        let image = (stage ?? OutputStage(frame: frame, colorSpace: colorSpace(frame))).image()
         return Decoded(image: image, orientation: orientation, width: frame.width, height: frame.height)
     }
 
@@ -175,8 +186,21 @@ struct JPEGDecoding {
             throw failure(.unsupported(.fractionalSampling), offset)
         }
         frame.choose(minimumBlockSize: Self.blockSize(width: width, height: height, maxPixelSize: maxPixelSize))
-        for component in components { component.allocate(progressive: frame.progressive) }
         self.frame = frame
+        if frame.progressive { allocate(frame, streamed: false) }
+    }
+
+    /// Gives the components their sample buffers: rings and a stage rendering MCU rows as the
+    /// scan decodes them when `streamed`, whole planes (and coefficients when progressive)
+    /// otherwise.
+    private mutating func allocate(_ frame: JPEGFrame, streamed: Bool) {
+        allocated = true
+        guard streamed else {
+            for component in frame.components { component.allocate(progressive: frame.progressive) }
+            return
+        }
+        rings = FrameComponent.useRings(frame.components, mcuRows: OutputStage.ringMCURows)
+        stage = OutputStage(frame: frame, colorSpace: colorSpace(frame))
     }
 
     /// The smallest IDCT block (8, 4, 2, 1 for scales 1, 1/2, 1/4, 1/8) whose output still has a
@@ -201,7 +225,11 @@ struct JPEGDecoding {
             guard index + 17 + total <= payload.upperBound else { throw malformed }
             let symbols = Array(bytes[(index + 17)..<(index + 17 + total)])
             guard let codes = HuffmanCodeTable(counts: counts, symbols: symbols) else { throw malformed }
-            let table = HuffmanTable(codes)
+            // Each of the eight slots has its place; a table redefined between scans replaces
+            // one no scan uses any more.
+            let memory = tableMemory ?? ReusedBlock(capacity: 8 * HuffmanTable.byteCount, for: .huffmanTables)
+            tableMemory = memory
+            let table = HuffmanTable(codes, storage: memory.memory + (kind * 4 + slot) * HuffmanTable.byteCount)
             if kind == 0 { dcTables[slot] = table } else { acTables[slot] = table }
             index += 17 + total
         }
@@ -246,13 +274,13 @@ struct JPEGDecoding {
                   selection.high <= 13, selection.low <= 13,
                   selection.high == 0 || selection.low == selection.high - 1 else { throw malformed }
         }
-        var members: [ScanDecoder.Member] = []
+        var chosen: [(component: FrameComponent, dc: HuffmanTable?, ac: HuffmanTable?)] = []
         var blocksInMCU = 0
         for index in 0..<count {
             let identifier = bytes[start + 1 + 2 * index]
             let tables = bytes[start + 2 + 2 * index]
             guard let component = frame.components.first(where: { $0.identifier == identifier }),
-                  !members.contains(where: { $0.component === component }) else { throw malformed }
+                  !chosen.contains(where: { $0.component === component }) else { throw malformed }
             blocksInMCU += component.horizontal * component.vertical
             let dcIndex = Int(tables >> 4), acIndex = Int(tables & 15)
             guard dcIndex <= 3, acIndex <= 3 else { throw malformed }
@@ -267,11 +295,19 @@ struct JPEGDecoding {
                 component.quantization.update(from: table, count: 64)
                 component.hasQuantization = true
             }
-            members.append(ScanDecoder.Member(component: component, dc: dc, ac: ac))
+            chosen.append((component, dc, ac))
         }
         guard count == 1 || blocksInMCU <= 10 else { throw malformed }
+        // A sequential frame whose first scan holds every component (and whose MCUs are whole
+        // rows of blocks when it is alone) is rendered while that scan is decoded (a later scan,
+        // which no valid file has, decodes into the rings and changes nothing).
+        let streamed = !allocated && !frame.progressive && count == frame.components.count
+            && (count > 1 || (frame.maxHorizontal == 1 && frame.maxVertical == 1))
+        if !allocated { allocate(frame, streamed: streamed) }
+        let members = chosen.map { ScanDecoder.Member(component: $0.component, dc: $0.dc, ac: $0.ac) }
         var decoder = ScanDecoder(reader: EntropyReader(bytes: bytes, position: payload.upperBound), frame: frame,
-                                  members: members, selection: selection, restartInterval: restartInterval)
+                                  members: members, selection: selection, restartInterval: restartInterval,
+                                  stage: streamed ? stage : nil)
         try decoder.decode()
         return decoder.reader.position
     }

@@ -12,6 +12,8 @@ struct ScanDecoder {
         let coefficients: UnsafeMutablePointer<Int16>?
         let quantization: UnsafeMutablePointer<Int32>
         let stride: Int
+        /// Sample row `r` is at `samples + (r & rowMask) * stride` (whole plane or ring).
+        let rowMask: Int
         let blockSize: Int
         let blocksWide: Int
         let horizontal: Int
@@ -25,6 +27,7 @@ struct ScanDecoder {
             coefficients = component.coefficients.baseAddress
             quantization = component.quantization
             stride = component.stride
+            rowMask = component.rowMask
             blockSize = component.blockSize
             blocksWide = component.blocksWide
             horizontal = component.horizontal
@@ -45,12 +48,16 @@ struct ScanDecoder {
     private let members: [Member]
     private let selection: Selection
     private let restartInterval: Int
+    /// For a scan streamed into rings: renders each MCU row as the scan passes it.
+    private let stage: OutputStage?
     private var endOfBandRun = 0
     /// The DC prediction of each member, reset at restarts.
     private var predictors: (Int, Int, Int, Int) = (0, 0, 0, 0)
 
-    init(reader: EntropyReader, frame: JPEGFrame, members: [Member], selection: Selection, restartInterval: Int) {
+    init(reader: EntropyReader, frame: JPEGFrame, members: [Member], selection: Selection, restartInterval: Int,
+         stage: OutputStage? = nil) {
         self.reader = reader
+        self.stage = stage
         self.frame = frame
         self.members = members
         self.selection = selection
@@ -82,30 +89,37 @@ struct ScanDecoder {
         // Taken out of the array once: per block, the copy retained and released its references.
         let only = members[0]
         let first = only.component
-        let mcuCount = single ? first.usedBlocksWide * first.usedBlocksHigh : frame.mcusWide * frame.mcusHigh
+        // A single-component scan codes only the blocks holding picture data, one per MCU.
+        let columns = single ? first.usedBlocksWide : frame.mcusWide
+        let rows = single ? first.usedBlocksHigh : frame.mcusHigh
+        var mcu = 0
         var nextRestart = 0
-        for mcu in 0..<mcuCount {
-            if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
-                guard reader.restart(expected: nextRestart) else { throw failure(.badRestartMarker) }
-                nextRestart += 1
-                endOfBandRun = 0
-                predictors = (0, 0, 0, 0)
-            }
-            if single {
-                try decodeBlock(only, 0, column: mcu % first.usedBlocksWide, row: mcu / first.usedBlocksWide, scratch)
-            } else {
-                let mcuColumn = mcu % frame.mcusWide, mcuRow = mcu / frame.mcusWide
-                for index in members.indices {
-                    let member = members[index]
-                    for v in 0..<member.vertical {
-                        for h in 0..<member.horizontal {
-                            try decodeBlock(member, index, column: mcuColumn * member.horizontal + h,
-                                            row: mcuRow * member.vertical + v, scratch)
+        for mcuRow in 0..<rows {
+            stage?.prepare(mcuRow: mcuRow)
+            for mcuColumn in 0..<columns {
+                if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
+                    guard reader.restart(expected: nextRestart) else { throw failure(.badRestartMarker) }
+                    nextRestart += 1
+                    endOfBandRun = 0
+                    predictors = (0, 0, 0, 0)
+                }
+                if single {
+                    try decodeBlock(only, 0, column: mcuColumn, row: mcuRow, scratch)
+                } else {
+                    for index in members.indices {
+                        let member = members[index]
+                        for v in 0..<member.vertical {
+                            for h in 0..<member.horizontal {
+                                try decodeBlock(member, index, column: mcuColumn * member.horizontal + h,
+                                                row: mcuRow * member.vertical + v, scratch)
+                            }
                         }
                     }
                 }
+                if reader.overran { throw failure(.truncated) }
+                mcu += 1
             }
-            if reader.overran { throw failure(.truncated) }
+            stage?.finish(mcuRow: mcuRow)
         }
     }
 
@@ -192,7 +206,7 @@ struct ScanDecoder {
             k += 1
         }
         let size = member.blockSize, stride = member.stride
-        let output = member.samples + (row * size * stride + column * size)
+        let output = member.samples + (((row * size) & member.rowMask) * stride + column * size)
         if last == 0 {
             InverseDCT.fillDC(block[0], size: size, output: output, stride: stride)
             block[0] = 0

@@ -1,8 +1,9 @@
 /// One Huffman table from a DHT segment, prepared for decoding: a 9-bit lookup for the short
 /// codes, the canonical `maxCode` / value-offset search for the long ones.
 ///
-/// The tables live in fixed-size allocations owned by the instance, so the decoding loop reads
-/// them without bounds checks or reference counting; every index into them is masked or checked.
+/// The tables live in `byteCount` bytes of memory the decoding owns (its `ReusedBlock`) and
+/// keeps while the table is in use, so the decoding loop reads them without bounds checks or
+/// reference counting; every index into them is masked or checked.
 final class HuffmanTable {
     /// Codes up to this many bits decode with one lookup.
     static let lookupBits = 9
@@ -23,8 +24,12 @@ final class HuffmanTable {
     /// used`; otherwise 0 (decode the symbol the long way). libjpeg-turbo's fast AC path.
     let coefficientLookup: UnsafeMutablePointer<Int32>
 
-    /// Builds the decoding tables from the counts, symbols and canonical codes of `table`.
-    init(_ table: HuffmanCodeTable) {
+    /// Bytes of memory one table's lookups take.
+    static let byteCount = 3_584
+
+    /// Builds the decoding tables from the counts, symbols and canonical codes of `table` in
+    /// `storage`, `byteCount` bytes aligned to 64.
+    init(_ table: HuffmanCodeTable, storage: UnsafeMutableRawPointer) {
         var lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
         var maxCode = [Int32](repeating: -1, count: 18)
         var valueOffset = [Int32](repeating: 0, count: 18)
@@ -46,18 +51,19 @@ final class HuffmanTable {
             index += count
         }
         let symbols = table.symbols
-        self.lookup = .allocate(capacity: lookup.count)
+        // 1,024 + 2,048 + 72 + 72 + 256 bytes, each part aligned for its type.
+        self.lookup = storage.bindMemory(to: UInt16.self, capacity: lookup.count)
         self.lookup.initialize(from: lookup, count: lookup.count)
-        self.maxCode = .allocate(capacity: 18)
+        coefficientLookup = (storage + 1_024).bindMemory(to: Int32.self, capacity: lookup.count)
+        coefficientLookup.initialize(repeating: 0, count: lookup.count)
+        self.maxCode = (storage + 3_072).bindMemory(to: Int32.self, capacity: 18)
         self.maxCode.initialize(from: maxCode, count: 18)
-        self.valueOffset = .allocate(capacity: 18)
+        self.valueOffset = (storage + 3_144).bindMemory(to: Int32.self, capacity: 18)
         self.valueOffset.initialize(from: valueOffset, count: 18)
-        self.values = .allocate(capacity: 256)
+        self.values = (storage + 3_216).bindMemory(to: UInt8.self, capacity: 256)
         self.values.initialize(repeating: 0, count: 256)
         self.values.update(from: symbols, count: symbols.count)
         valueCount = symbols.count
-        coefficientLookup = .allocate(capacity: lookup.count)
-        coefficientLookup.initialize(repeating: 0, count: lookup.count)
         for bits in 0..<lookup.count where lookup[bits] != 0 {
             let length = Int(lookup[bits] >> 8), symbol = Int(lookup[bits] & 0xFF)
             let run = symbol >> 4, size = symbol & 15
@@ -66,13 +72,5 @@ final class HuffmanTable {
             let value = extra < (1 << (size - 1)) ? extra - (1 << size) + 1 : extra
             coefficientLookup[bits] = Int32(value << 16 | run << 8 | (length + size))
         }
-    }
-
-    deinit {
-        lookup.deallocate()
-        maxCode.deallocate()
-        valueOffset.deallocate()
-        values.deallocate()
-        coefficientLookup.deallocate()
     }
 }

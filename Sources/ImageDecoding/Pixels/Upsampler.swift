@@ -38,13 +38,15 @@ struct Upsampler {
     func row(_ y: Int) -> UnsafePointer<UInt8> {
         let base = component.samples.baseAddress.unsafelyUnwrapped
         let stride = component.stride
+        // Whole plane or ring: sample row `r` is at `base + (r & mask) * stride`.
+        let mask = component.rowMask
         let width = component.sampledWidth
         let lastRow = component.sampledHeight - 1
         switch method {
         case .copy:
-            return UnsafePointer(base + y * stride)
+            return UnsafePointer(base + (y & mask) * stride)
         case .fancyHorizontal:
-            let input = base + y * stride
+            let input = base + (y & mask) * stride
             row[0] = input[0]
             row[1] = UInt8(truncatingIfNeeded: (Int(input[0]) * 3 + Int(input[1]) + 2) >> 2)
             for column in 1..<(width - 1) {
@@ -59,14 +61,14 @@ struct Upsampler {
             let upper = y & 1 == 0
             let other = upper ? max(nearest - 1, 0) : min(nearest + 1, lastRow)
             let bias = upper ? 1 : 2
-            let near = base + nearest * stride, far = base + other * stride
+            let near = base + (nearest & mask) * stride, far = base + (other & mask) * stride
             for column in 0..<width {
                 row[column] = UInt8(truncatingIfNeeded: (Int(near[column]) * 3 + Int(far[column]) + bias) >> 2)
             }
         case .fancyBoth:
             let nearest = y >> 1
             let other = y & 1 == 0 ? max(nearest - 1, 0) : min(nearest + 1, lastRow)
-            let near = base + nearest * stride, far = base + other * stride
+            let near = base + (nearest & mask) * stride, far = base + (other & mask) * stride
             // The column sums 3 * near + far, each computed where it is needed (no value carried
             // from one column to the next), so the compiler vectorizes the loop.
             @inline(__always) func sum(_ column: Int) -> Int16 {
@@ -82,7 +84,7 @@ struct Upsampler {
             row[2 * width - 2] = UInt8(truncatingIfNeeded: (sum(width - 1) &* 3 &+ sum(width - 2) &+ 8) &>> 4)
             row[2 * width - 1] = UInt8(truncatingIfNeeded: (sum(width - 1) &* 4 &+ 7) &>> 4)
         case .replicate:
-            let input = base + (y / verticalFactor) * stride
+            let input = base + ((y / verticalFactor) & mask) * stride
             if horizontalFactor == 1 { return UnsafePointer(input) }
             var column = 0
             var source = 0
