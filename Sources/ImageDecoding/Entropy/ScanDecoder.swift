@@ -2,10 +2,17 @@
 /// straight through the IDCT into the component planes; progressive scans (DC or AC, first pass
 /// or refinement) update the stored coefficients.
 struct ScanDecoder {
-    /// A component taking part in the scan, with the tables the scan header chose for it and
-    /// its buffers and geometry read once (the loops then touch no class properties).
+    /// A component taking part in the scan, with the tables the scan header chose for it.
     struct Member {
         let component: FrameComponent
+        let dc: HuffmanTable?
+        let ac: HuffmanTable?
+    }
+
+    /// What the block loops read of a member: its tables, buffers and geometry read once (the
+    /// loops then touch no class properties) and no reference, so copying one per block retains
+    /// and releases nothing.
+    private struct Target {
         let dc: HuffmanTable?
         let ac: HuffmanTable?
         let samples: UnsafeMutablePointer<UInt8>
@@ -19,10 +26,10 @@ struct ScanDecoder {
         let horizontal: Int
         let vertical: Int
 
-        init(component: FrameComponent, dc: HuffmanTable?, ac: HuffmanTable?) {
-            self.component = component
-            self.dc = dc
-            self.ac = ac
+        init(_ member: Member) {
+            let component = member.component
+            dc = member.dc
+            ac = member.ac
             samples = component.samples.baseAddress.unsafelyUnwrapped
             coefficients = component.coefficients.baseAddress
             quantization = component.quantization
@@ -45,7 +52,9 @@ struct ScanDecoder {
 
     private(set) var reader: EntropyReader
     private let frame: JPEGFrame
+    /// Keeps the members' components alive while `targets` points into their buffers.
     private let members: [Member]
+    private let targets: [Target]
     private let selection: Selection
     private let restartInterval: Int
     /// For a scan streamed into rings: renders each MCU row as the scan passes it.
@@ -60,6 +69,7 @@ struct ScanDecoder {
         self.stage = stage
         self.frame = frame
         self.members = members
+        targets = members.map(Target.init)
         self.selection = selection
         self.restartInterval = restartInterval
     }
@@ -86,9 +96,8 @@ struct ScanDecoder {
 
         predictors = (0, 0, 0, 0)
         let single = members.count == 1
-        // Taken out of the array once: per block, the copy retained and released its references.
-        let only = members[0]
-        let first = only.component
+        let first = members[0].component
+        let only = targets[0]
         // A single-component scan codes only the blocks holding picture data, one per MCU.
         let columns = single ? first.usedBlocksWide : frame.mcusWide
         let rows = single ? first.usedBlocksHigh : frame.mcusHigh
@@ -106,8 +115,8 @@ struct ScanDecoder {
                 if single {
                     try decodeBlock(only, 0, column: mcuColumn, row: mcuRow, scratch)
                 } else {
-                    for index in members.indices {
-                        let member = members[index]
+                    for index in targets.indices {
+                        let member = targets[index]
                         for v in 0..<member.vertical {
                             for h in 0..<member.horizontal {
                                 try decodeBlock(member, index, column: mcuColumn * member.horizontal + h,
@@ -131,7 +140,7 @@ struct ScanDecoder {
     }
 
     @inline(__always)
-    private mutating func decodeBlock(_ member: Member, _ index: Int, column: Int, row: Int,
+    private mutating func decodeBlock(_ member: Target, _ index: Int, column: Int, row: Int,
                                       _ scratch: Scratch) throws(ImageDecodingError) {
         if !frame.progressive {
             try decodeSequential(member, index, column: column, row: row, scratch)
@@ -166,7 +175,7 @@ struct ScanDecoder {
         }
     }
 
-    private mutating func decodeSequential(_ member: Member, _ memberIndex: Int, column: Int, row: Int,
+    private mutating func decodeSequential(_ member: Target, _ memberIndex: Int, column: Int, row: Int,
                                            _ scratch: Scratch) throws(ImageDecodingError) {
         let block = scratch.block
         let quantization = member.quantization
@@ -216,13 +225,13 @@ struct ScanDecoder {
         }
     }
 
-    private mutating func decodeDCFirst(_ member: Member, _ index: Int,
+    private mutating func decodeDCFirst(_ member: Target, _ index: Int,
                                         _ coefficients: UnsafeMutablePointer<Int16>) throws(ImageDecodingError) {
         let dc = try decodeDC(member.dc, index)
         coefficients[0] = Int16(truncatingIfNeeded: dc &<< selection.low)
     }
 
-    private mutating func decodeACFirst(_ member: Member, _ coefficients: UnsafeMutablePointer<Int16>,
+    private mutating func decodeACFirst(_ member: Target, _ coefficients: UnsafeMutablePointer<Int16>,
                                         _ zigzag: UnsafeMutablePointer<Int>) throws(ImageDecodingError) {
         if endOfBandRun > 0 {
             endOfBandRun -= 1
@@ -258,7 +267,7 @@ struct ScanDecoder {
         }
     }
 
-    private mutating func decodeACRefinement(_ member: Member, _ coefficients: UnsafeMutablePointer<Int16>,
+    private mutating func decodeACRefinement(_ member: Target, _ coefficients: UnsafeMutablePointer<Int16>,
                                              _ zigzag: UnsafeMutablePointer<Int>) throws(ImageDecodingError) {
         let plus = Int16(truncatingIfNeeded: 1 << selection.low)
         let minus = Int16(truncatingIfNeeded: -1 << selection.low)

@@ -3,8 +3,9 @@
 ///
 /// The tables live in `byteCount` bytes of memory the decoding owns (its `ReusedBlock`) and
 /// keeps while the table is in use, so the decoding loop reads them without bounds checks or
-/// reference counting; every index into them is masked or checked.
-final class HuffmanTable {
+/// reference counting; every index into them is masked or checked. A value of pointers, so the
+/// scan loops copy it without retaining anything.
+struct HuffmanTable {
     /// Codes up to this many bits decode with one lookup.
     static let lookupBits = 9
 
