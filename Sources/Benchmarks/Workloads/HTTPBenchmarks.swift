@@ -75,16 +75,10 @@ enum HTTPBenchmarks {
     static func run(_ context: BenchmarkContext) {
         let requests = context.size(2_000)
         let phaseLimit: Double = context.options.quick ? 20 : 60
-        let server: FeedServer
-        do {
-            // Room for the plain loop's 256 connections beside both clients' pools.
-            var configuration = FeedServer.Configuration()
-            configuration.maxConnections = 1_024
-            server = try FeedServer(configuration: configuration)
-        } catch {
-            FileHandle.standardError.write(Data("h: cannot start FeedServer: \(error)\n".utf8))
-            return
-        }
+        // Room for the plain loop's 256 connections beside both clients' pools.
+        var serverConfiguration = FeedServer.Configuration()
+        serverConfiguration.maxConnections = 1_024
+        guard let server = BenchmarkServer.start(for: "h", configuration: serverConfiguration) else { return }
         defer { server.stop() }
 
         let socketTransport = SocketTransport(configuration: .init(maximumConnectionsPerHost: inFlight))

@@ -18,13 +18,7 @@ enum RequestAllocationBenchmarks {
             FileHandle.standardError.write(Data("f.allocations-per-request skipped: allocations are counted only in a sanitizer build (--sanitize=address)\n".utf8))
             return
         }
-        let server: FeedServer
-        do {
-            server = try FeedServer()
-        } catch {
-            FileHandle.standardError.write(Data("f.allocations-per-request: cannot start FeedServer: \(error)\n".utf8))
-            return
-        }
+        guard let server = BenchmarkServer.start(for: "f.allocations-per-request") else { return }
         defer { server.stop() }
         let transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: HTTPBenchmarks.inFlight))
         defer { transport.close() }

@@ -20,13 +20,7 @@ import Reactive
 enum ThumbnailBenchmarks {
     static func run(_ context: BenchmarkContext) {
         guard context.selects("l.first-screen-20") else { return }
-        let server: FeedServer
-        do {
-            server = try FeedServer()
-        } catch {
-            FileHandle.standardError.write(Data("l: cannot start FeedServer: \(error)\n".utf8))
-            return
-        }
+        guard let server = BenchmarkServer.start(for: "l") else { return }
         defer { server.stop() }
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         let feedProvider = NetworkProvider<FlickrAPI>(endpointClosure: FlickrAPI.endpointClosure(baseURL: server.baseURL),
