@@ -244,8 +244,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
     /// Validation, plugins, the last progress update and the completion. Called through
     /// `handleTransportEvent` (`onDeliveryQueue`) everything runs here; otherwise the completion
-    /// goes to `callbackQueue` when set. Without plugins or a progress block, the result goes
-    /// straight to the completion (no last `ProgressResponse`, no closure).
+    /// goes to `callbackQueue` when set. Plugins are called only when there are some, and the
+    /// last `ProgressResponse` is built only for a progress block.
     private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
         let processed = processed(Self.validate(result, codes: target.validationType.statusCodes))
         let progress = self.progress
