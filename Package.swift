@@ -23,12 +23,13 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Reactive", dependencies: ["Locking"]),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
-        // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are SocketIO's.
+        // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are EventLoopIO's.
         .target(name: "HTTPWire"),
-        .target(name: "SocketIO", dependencies: ["Locking"]),
+        .target(name: "CLinuxCalls"),
+        .target(name: "EventLoopIO", dependencies: ["Locking", "CLinuxCalls"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
-        .target(name: "HTTPClient", dependencies: ["HTTPWire", "SocketIO", "Locking"]),
-        .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
+        .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "ImageDecoding", "Locking"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
@@ -43,16 +44,16 @@ let package = Package(
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
-        .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "SocketIO", "TestSupport"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
+        .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
+            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "EventLoopIO", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",
@@ -60,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "SocketIO", "TestSupport", "ImageDecoding", "Networking", "Locking"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "EventLoopIO", "TestSupport", "ImageDecoding", "Networking", "Locking"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),

@@ -1,5 +1,5 @@
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
 /// One accepted connection, served on its own thread: reads requests one after another
 /// (keep-alive), answers each through the router, and returns when the connection should close.

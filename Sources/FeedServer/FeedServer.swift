@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import Locking
 import Synchronization
 
@@ -79,8 +79,8 @@ public final class FeedServer: Sendable {
         state.withLock { state in
             state.stopping = true
             stopped.store(true, ordering: .releasing)
-            for descriptor in state.open {
-                TCPSocket(descriptor: descriptor).shutdown()
+            for socket in state.open {
+                socket.shutdown()
             }
         }
         listener.shutdown()
@@ -107,7 +107,7 @@ public final class FeedServer: Sendable {
                 if state.stopping { return nil }
                 state.connectionCount += 1
                 guard state.open.count < configuration.maxConnections else { return false }
-                state.open.insert(client.descriptor)
+                state.open.insert(client)
                 return true
             }
             switch admission {
@@ -122,7 +122,7 @@ public final class FeedServer: Sendable {
                 let thread = Thread { [self] in
                     var connection = Connection(server: self, socket: client)
                     connection.serve()
-                    state.withLock { _ = $0.open.remove(client.descriptor) }
+                    state.withLock { _ = $0.open.remove(client) }
                     client.close()
                     threads.leave()
                 }

@@ -1,9 +1,10 @@
+import EventLoopIO
 
 /// Everything the server's threads share, kept behind the server's `Lock`.
 struct ServerState: Sendable {
     var stopping = false
     var listenerClosed = false
-    var open: Set<Int32> = []
+    var open: Set<TCPSocket> = []
     var connectionCount = 0
     var flakyAttempts: [String: Int] = [:]
     var feedPage = 0

@@ -1,7 +1,8 @@
 import FeedServer
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
+import TestSupport
 import XCTest
 
 /// A minimal HTTP/1.1 client over `HTTPWire` sockets, for talking to `FeedServer` byte by byte.

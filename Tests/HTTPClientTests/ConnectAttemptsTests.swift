@@ -1,6 +1,6 @@
 import Foundation
 @testable import HTTPClient
-import SocketIO
+import EventLoopIO
 import XCTest
 
 /// `ConnectAttempts`, opening a connection to one host, driven event by event as

@@ -1,4 +1,4 @@
-import SocketIO
+import EventLoopIO
 @testable import HTTPClient
 import TestSupport
 import XCTest
@@ -9,7 +9,7 @@ final class ConnectionPoolTests: XCTestCase {
     private let key = ConnectionPoolKey(host: "127.0.0.1", port: 9)
     private let served = Recorder<String>()
     private var loops: [EventLoop] = []
-    private var socket = TCPSocket(descriptor: -1)
+    private var socket: TCPSocket!
 
     override func setUpWithError() throws {
         loops = [try EventLoop(label: "ConnectionPoolTests.home"), try EventLoop(label: "ConnectionPoolTests.other")]
@@ -81,7 +81,7 @@ final class ConnectionPoolTests: XCTestCase {
     /// waiter (else parked), a slot freed.
     func testALeaseReturnedUnusedServesTheNextWaiterOrIsParked() {
         let pool = ConnectionPool(limit: 1)
-        let (key, home, socket) = (self.key, self.home, self.socket)
+        let (key, home, socket) = (self.key, self.home, self.socket!)
         wait(pool, "holder")
         wait(pool, "next")
         onLoop(home) { pool.returnUnused(.handedOver(socket), for: key, on: home) }

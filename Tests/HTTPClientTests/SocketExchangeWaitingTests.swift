@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 @testable import HTTPClient
 import TestSupport
 import XCTest

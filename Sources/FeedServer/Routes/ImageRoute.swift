@@ -1,6 +1,6 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
 /// `/images/{name}`: the demo picture of `name` as a baseline JPEG (the same bytes every time),
 /// and its faults: `/images/truncated/{name}` (the first half of the file, as a complete HTTP

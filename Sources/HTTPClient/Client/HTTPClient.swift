@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SocketIO
+import EventLoopIO
 
 /// An HTTP/1.1 client for `http://` URLs with a keep-alive connection pool per host, for callers
 /// that want no provider and no Rx (a server talking to another service, a script).

@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 
 /// Opening one connection to a host, as a value: a literal address is used at once, a name is
 /// looked up off the loop, then each address is tried in the system's order until one connects,

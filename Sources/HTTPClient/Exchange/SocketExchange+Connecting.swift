@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 
 /// Connecting: performing `ConnectAttempts`' actions (the lookup off the loop, one socket per
 /// address) within the connect timeout.
@@ -62,7 +62,7 @@ extension SocketExchange {
     }
 
     func connected() {
-        if let connectTimer { loop.cancelTimer(connectTimer) }
+        connectTimer?.cancel()
         connectTimer = nil
         guard machine.connected() == .send else { return }
         sendRequest()

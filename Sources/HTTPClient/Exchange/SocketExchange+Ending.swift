@@ -1,6 +1,6 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
 /// Ending: following a redirect, reporting once, giving the connection back, and the idle timer.
 extension SocketExchange {
@@ -56,7 +56,7 @@ extension SocketExchange {
     /// Returns the connection slot: the socket goes back to the pool when `reusable`, else it is closed.
     func giveBack(reusable: Bool) {
         cancelIdleTimer()
-        if let connectTimer { loop.cancelTimer(connectTimer) }
+        connectTimer?.cancel()
         connectTimer = nil
         attempts.abandon()
         closeBody()
@@ -111,7 +111,7 @@ extension SocketExchange {
 
     /// Cancels the overall timer and closes the download file.
     func finishTimers() {
-        if let overallTimer { loop.cancelTimer(overallTimer) }
+        overallTimer?.cancel()
         overallTimer = nil
         download?.finish { _ in }
         download = nil
@@ -135,7 +135,7 @@ extension SocketExchange {
     }
 
     func cancelIdleTimer() {
-        if let idleTimer { loop.cancelTimer(idleTimer) }
+        idleTimer?.cancel()
         idleTimer = nil
     }
 

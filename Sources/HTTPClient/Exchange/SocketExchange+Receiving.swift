@@ -1,6 +1,6 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
 /// Receiving: reading and parsing the answer, a stale connection's one retry, and the download file.
 extension SocketExchange {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
 /// Sending: the head and the body (opened and read on the I/O queue for a file or stream), as fast as the socket takes it.
 extension SocketExchange {

@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 
 /// Waiting for a connection: asking the pool, being handed a lease (on any loop), and using it.
 extension SocketExchange {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import Locking
 
 /// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven
@@ -59,9 +59,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var bodyUpload = RequestBodyUpload()
     var parser = HTTPResponseParser(requestMethod: "GET")
     var lastActivity = ContinuousClock.now
-    var connectTimer: UInt64?
-    var idleTimer: UInt64?
-    var overallTimer: UInt64?
+    var connectTimer: Scheduled?
+    var idleTimer: Scheduled?
+    var overallTimer: Scheduled?
     var download: DownloadFileWriter?
     /// When the download file is made, and what its failure turns into.
     var fileDownload = DownloadToFile()
@@ -133,10 +133,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .sent(let parked):
             // The timers must be armed by the first deadline; nothing of the exchange is touched
             // on this thread after the claim, which hands it to the loop.
-            let idleDeadline = lastActivity + idleTimeout
-            let deadline = configuration.overallDeadline.map { min(idleDeadline, startedAt + $0) } ?? idleDeadline
             if outputOffset == output.count, pool.claim(parked, for: self) {
-                loop.execute(by: deadline) { [self] in _ = takeOver() }
+                loop.execute { [self] in _ = takeOver() }
             } else {
                 loop.execute { [self] in _ = takeOver() }
             }

@@ -1,4 +1,4 @@
-import SocketIO
+import EventLoopIO
 
 /// What the pool hands an exchange: an idle kept-alive connection, or the right to open a new one.
 /// Either way the exchange holds one of the host's connection slots until it gives the lease back.

@@ -1,4 +1,4 @@
-import SocketIO
+import EventLoopIO
 import Locking
 import Synchronization
 

@@ -1,4 +1,4 @@
-import SocketIO
+import EventLoopIO
 
 /// An idle kept-alive connection in the pool, still watched for reading by the event loop it
 /// last ran on (its home).

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
+import TestSupport
 import Locking
 import Synchronization
 

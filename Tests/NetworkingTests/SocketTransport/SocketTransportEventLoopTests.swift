@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SocketIO
+import EventLoopIO
 import Networking
 import Synchronization
 import TestSupport

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
-import SocketIO
+import EventLoopIO
 import Locking
 @testable import Networking
 import TestSupport

@@ -76,9 +76,9 @@ struct TimerHeap {
         var parent = start
         while true {
             var smallest = parent
-            for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count && heap[child].deadline < heap[smallest].deadline {
-                smallest = child
-            }
+            let left = 2 * parent + 1
+            if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
+            if left + 1 < heap.count && heap[left + 1].deadline < heap[smallest].deadline { smallest = left + 1 }
             guard smallest != parent else { return }
             heap.swapAt(parent, smallest)
             parent = smallest

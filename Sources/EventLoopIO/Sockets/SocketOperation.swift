@@ -14,7 +14,7 @@ public enum SocketOperation: String, Sendable, Hashable, CustomStringConvertible
     case read
     /// `send()`.
     case write
-    /// `poll()`: waiting for readiness.
+    /// Waiting for readiness (`epoll` on Linux, `poll` elsewhere), or making the poller.
     case poll
     /// `getsockopt()`.
     case getsockopt
@@ -22,7 +22,7 @@ public enum SocketOperation: String, Sendable, Hashable, CustomStringConvertible
     case getsockname
     /// `getaddrinfo()` with `EAI_SYSTEM`.
     case getaddrinfo
-    /// `pipe()`: an event loop's wake-up pipe.
+    /// Making an event loop's wake-up descriptor (an eventfd on Linux, a pipe elsewhere).
     case pipe
 
     /// The call's name, such as `connect`.

@@ -1,5 +1,6 @@
 import Dispatch
-import SocketIO
+import EventLoopIO
+import TestSupport
 import Locking
 import Synchronization
 import XCTest
@@ -57,49 +58,70 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(log.values, ["from a task", "from a timer", "from a task the timer's task handed over"])
     }
 
-    /// Sets a timer on `loop` due after `delay` (it does nothing), so the loop sleeps at most
-    /// that long; the loop is asleep when this returns.
-    private func armTimer(on loop: EventLoop, in delay: Duration) {
-        let armed = Atomic<Bool>(false)
+    /// A task handed over while the loop is busy (running a task) wakes nothing: the loop takes
+    /// its tasks before it waits again. One handed to a loop that sleeps wakes it, once.
+    func testOnlyASleepingLoopIsWoken() throws {
+        let loop = try EventLoop(label: "EventLoopTests.wake")
+        defer { loop.stop() }
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         loop.execute {
-            _ = loop.schedule(at: .now + delay) {}
-            armed.store(true, ordering: .releasing)
+            started.signal()
+            release.wait()
         }
-        XCTAssertTrue(waitFor { armed.load(ordering: .acquiring) })
-        Thread.sleep(forTimeInterval: 0.05)
-    }
-
-    /// Hands `loop` a task due at `deadline` with `execute(by:_:)`; whether it ran within 5 s.
-    private func runsWithinFiveSeconds(on loop: EventLoop, by deadline: ContinuousClock.Instant) -> Bool {
-        let ran = Atomic<Bool>(false)
-        loop.execute(by: deadline) { ran.store(true, ordering: .releasing) }
-        return waitFor { ran.load(ordering: .acquiring) }
-    }
-
-    /// A task that may wait past the loop's next timer writes no wake-up byte: it runs when the
-    /// timer wakes the loop.
-    func testATaskThatCanWaitForTheLoopsNextTimerWakesNothing() throws {
-        let loop = try EventLoop(label: "EventLoopTests.lazy")
-        defer { loop.stop() }
-        armTimer(on: loop, in: .milliseconds(200))
+        XCTAssertEqual(started.wait(timeout: .now() + 5), .success)
         let before = loop.wakeUpCount
-        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(30)), "the task ran when the timer woke the loop")
-        XCTAssertEqual(loop.wakeUpCount, before, "no wake-up byte was written")
-        loop.execute {}
-        XCTAssertTrue(waitFor { loop.wakeUpCount == before + 1 }, "a plain task from another thread does write one")
+        let ran = Atomic<Int>(0)
+        for _ in 0..<10 { loop.execute { ran.add(1, ordering: .relaxed) } }
+        release.signal()
+        XCTAssertTrue(waitFor { ran.load(ordering: .relaxed) == 10 })
+        XCTAssertEqual(loop.wakeUpCount, before, "the busy loop was sent no wake-up")
+        // Now it sleeps with nothing to do (no timer): a task wakes it.
+        Thread.sleep(forTimeInterval: 0.05)
+        loop.execute { ran.add(1, ordering: .relaxed) }
+        XCTAssertTrue(waitFor { ran.load(ordering: .relaxed) == 11 })
+        XCTAssertEqual(loop.wakeUpCount, before + 1)
     }
 
-    /// A task due before the loop's next timer wakes it: it runs long before that timer (30 s).
-    func testATaskDueBeforeTheLoopsNextTimerWakesIt() throws {
-        let loop = try EventLoop(label: "EventLoopTests.due")
+    /// The loop runs on a thread it started (named after it), not on a dispatch queue's worker;
+    /// `isOnAnyLoopThread` tells its thread from others.
+    func testTheLoopRunsOnAThreadOfItsOwn() throws {
+        let loop = try EventLoop(label: "ELTests.thread")
         defer { loop.stop() }
-        armTimer(on: loop, in: .seconds(30))
-        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .milliseconds(1)))
+        let seen = Lock<(name: String?, onLoop: Bool)?>(nil)
+        loop.execute { seen.withLock { $0 = (EventLoop.currentThreadName, EventLoop.isOnAnyLoopThread) } }
+        XCTAssertTrue(waitFor { seen.withLock { $0 } != nil })
+        XCTAssertEqual(seen.withLock { $0?.name }, "ELTests.thread")
+        XCTAssertEqual(seen.withLock { $0?.onLoop }, true)
+        XCTAssertFalse(EventLoop.isOnAnyLoopThread)
     }
 
-    /// A loop with no timer set sleeps until woken, watching sockets or not, so even a task that
-    /// could wait an hour wakes it.
-    func testALoopWithNoTimerIsWokenEvenForATaskThatCouldWait() throws {
+    /// Interest reaches the system only when it changes: registering again with the same
+    /// interest (a new handler for a pooled connection) or setting it unchanged costs no call.
+    func testUnchangedInterestMakesNoSystemCall() throws {
+        let loop = try EventLoop(label: "EventLoopTests.interest")
+        defer { loop.stop() }
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let counts = Lock<[Int]>([])
+        loop.execute {
+            let start = loop.interestChangeCount
+            loop.register(listener, readable: true, writable: false, handler: IgnoringHandler())
+            loop.register(listener, readable: true, writable: false, handler: IgnoringHandler())
+            loop.setInterest(listener, readable: true, writable: false)
+            counts.withLock { $0.append(loop.interestChangeCount - start) }
+            loop.setInterest(listener, readable: false, writable: false)
+            loop.setInterest(listener, readable: false, writable: false)
+            counts.withLock { $0.append(loop.interestChangeCount - start) }
+            loop.deregister(listener)
+            counts.withLock { $0.append(loop.interestChangeCount - start) }
+        }
+        XCTAssertTrue(waitFor { counts.withLock { $0.count } == 3 })
+        XCTAssertEqual(counts.withLock { $0 }, [1, 2, 3], "add once, modify once, remove once")
+    }
+
+    /// A loop with no timer set sleeps until woken, watching sockets or not.
+    func testALoopWithNoTimerIsWokenByATask() throws {
         let loop = try EventLoop(label: "EventLoopTests.idle")
         defer { loop.stop() }
         let listener = try TCPSocket.listen()
@@ -107,7 +129,9 @@ final class EventLoopTests: XCTestCase {
         let handler = IgnoringHandler()
         loop.execute { loop.register(listener, readable: true, writable: false, handler: handler) }
         Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertTrue(runsWithinFiveSeconds(on: loop, by: .now + .seconds(3_600)))
+        let ran = Atomic<Bool>(false)
+        loop.execute { ran.store(true, ordering: .releasing) }
+        XCTAssertTrue(waitFor { ran.load(ordering: .acquiring) })
         let deregistered = DispatchSemaphore(value: 0)
         loop.execute {
             loop.deregister(listener)
@@ -131,7 +155,8 @@ final class EventLoopTests: XCTestCase {
                 _ = loop.schedule(at: now + .milliseconds(delay)) { log.add(name) }
             }
             let cancelled = loop.schedule(at: now + .milliseconds(30)) { log.add("cancelled") }
-            loop.cancelTimer(cancelled)
+            cancelled.cancel()
+            cancelled.cancel()
         }
         // "d" is due 50 ms after the cancelled timer and the loop runs due timers in deadline
         // order, so a cancelled timer that fired anyway is in the log before "d".
@@ -149,7 +174,7 @@ final class EventLoopTests: XCTestCase {
         loop.execute {
             let far = ContinuousClock.now + .seconds(3_600)
             for _ in 0..<10_000 {
-                loop.cancelTimer(loop.schedule(at: far) { log.add("cancelled") })
+                loop.schedule(at: far) { log.add("cancelled") }.cancel()
             }
             _ = loop.schedule(at: .now + .milliseconds(10)) { log.add("kept") }
             entries.store(loop.pendingTimerEntries, ordering: .relaxed)

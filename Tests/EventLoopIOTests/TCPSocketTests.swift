@@ -1,4 +1,5 @@
-import SocketIO
+import EventLoopIO
+import TestSupport
 import XCTest
 
 final class TCPSocketTests: XCTestCase {
