@@ -45,4 +45,14 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.requestTarget = path + query
         self.url = url
     }
+
+    /// Reads `url` for the exchange's machine: the target, or which way the URL is unusable.
+    static func read(_ url: URL) -> Result<SocketRequestTarget, ExchangeFailure> {
+        do throws(HTTPClientError) {
+            return .success(try SocketRequestTarget(url: url))
+        } catch {
+            if case .unsupportedScheme = error { return .failure(.invalidURL(unsupportedScheme: true)) }
+            return .failure(.invalidURL(unsupportedScheme: false))
+        }
+    }
 }

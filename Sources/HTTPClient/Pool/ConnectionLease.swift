@@ -1,7 +1,8 @@
 import EventLoopIO
 
-/// What the pool hands an exchange: an idle kept-alive connection, or the right to open a new one.
-/// Either way the exchange holds one of the host's connection slots until it gives the lease back.
+/// What an exchange receives from the pool on its loop: a kept-alive connection, or the right to
+/// open a new one. Either way the exchange holds one of the host's connection slots until it gives
+/// the lease back.
 enum ConnectionLease: Sendable {
     /// A kept-alive connection that served an earlier request and waited in the pool since.
     case reused(TCPSocket)
@@ -10,4 +11,12 @@ enum ConnectionLease: Sendable {
     case handedOver(TCPSocket)
     /// A free slot: the exchange connects itself.
     case fresh
+
+    /// The connection, when the lease carries one.
+    var socket: TCPSocket? {
+        switch self {
+        case .reused(let socket), .handedOver(let socket): socket
+        case .fresh: nil
+        }
+    }
 }

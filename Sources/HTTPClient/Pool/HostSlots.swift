@@ -27,9 +27,13 @@ struct HostSlots<Idle: AnyObject, Socket, Waiter> {
         case fresh
     }
 
-    /// An idle connection, else a free slot; nil (after queuing `waiter`, when there is one)
+    /// An idle connection (the most recently parked one that `preferred` accepts, else the most
+    /// recently parked one), else a free slot; nil (after queuing `waiter`, when there is one)
     /// when neither exists.
-    mutating func lease(limit: Int, orQueue waiter: Waiter?) -> Grant? {
+    mutating func lease(limit: Int, orQueue waiter: Waiter?, preferring preferred: (Idle) -> Bool = { _ in true }) -> Grant? {
+        if let index = idle.lastIndex(where: preferred) {
+            return .idle(idle.remove(at: index))
+        }
         if let parked = idle.popLast() {
             return .idle(parked)
         }

@@ -1,22 +1,21 @@
 import EventLoopIO
 
-/// An idle kept-alive connection in the pool, still watched for reading by the event loop it
-/// last ran on (its home).
+/// An idle kept-alive connection in the pool, watched for reading by its home loop, with a timer
+/// for the time it may wait unused.
 ///
 /// While it is idle, a readable socket means the server closed it (or sent bytes nobody asked
 /// for): the pool lets go of it at once instead of finding out on the next request. An exchange
-/// that takes it from the caller's thread and writes its request there (`SocketExchange.start`)
-/// claims it: the answer then reaches the exchange through this registration, so the loop is not
-/// woken just to start watching the socket. Whoever else takes it registers its own handler in
-/// its place; a watcher that finds its socket taken by someone else only deregisters itself.
+/// on the same loop that takes it registers its own handler in the watcher's place; one on
+/// another loop has it moved (`move(to:)`): the home loop stops watching it, then hands it over.
 final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
-    // @unchecked: `state` and `sawEventWhileTaken` are read and written only under the pool's lock.
+    // @unchecked: `state` is read and written only under the pool's lock; `idleTimer` and the
+    // registration only on `loop`'s thread (checked in debug builds).
     enum State {
         /// In the pool's idle list.
         case idle
-        /// Taken by an exchange; `owner` set once the exchange has claimed the registration.
-        case taken(owner: SocketExchange?)
-        /// Closed by the pool.
+        /// Taken by an exchange.
+        case taken
+        /// Dropped by the pool (closed by its server, idle too long, or the pool emptied).
         case closed
     }
 
@@ -25,9 +24,7 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
     let key: ConnectionPoolKey
     private weak var pool: ConnectionPool?
     var state = State.idle
-    /// The socket turned readable after it was taken, before its taker claimed it; the watcher
-    /// then deregistered itself, and the claim fails.
-    var sawEventWhileTaken = false
+    private var idleTimer: Scheduled?
 
     init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, pool: ConnectionPool) {
         self.socket = socket
@@ -36,26 +33,56 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
         self.pool = pool
     }
 
-    /// What the watcher does when its socket turns readable (decided under the pool's lock).
-    enum Readable {
-        /// Pass the event to the exchange that claimed the connection.
-        case forward(SocketExchange)
-        /// The pool dropped the idle connection: stop watching it and close it.
-        case discard
-        /// The socket is someone else's (or closed): stop watching it, touch nothing else.
-        case deregister
+    /// Starts watching the connection on its loop and arms its idle timer.
+    func park(idleFor timeout: Duration) {
+        loop.assertInLoop()
+        loop.register(socket, readable: true, writable: false, handler: self)
+        idleTimer = loop.schedule(in: timeout) { [self] in
+            idleTimer = nil
+            dropIfStillIdle()
+        }
+    }
+
+    /// Taken by an exchange on this loop: stops the idle timer (the exchange registers itself in
+    /// the watcher's place).
+    func takenHere() {
+        loop.assertInLoop()
+        idleTimer?.cancel()
+        idleTimer = nil
+    }
+
+    /// Taken by an exchange on `other`: stops watching the socket on its home loop, then runs
+    /// `arrive` with it on `other`'s thread.
+    func move(to other: EventLoop, _ arrive: @escaping @Sendable (TCPSocket) -> Void) {
+        loop.execute { [self] in
+            takenHere()
+            loop.deregister(socket, ifHandler: self)
+            let socket = self.socket
+            other.execute { arrive(socket) }
+        }
+    }
+
+    /// Stops watching and closes the connection (the pool dropped it).
+    func close() {
+        loop.assertInLoop()
+        idleTimer?.cancel()
+        idleTimer = nil
+        loop.deregister(socket, ifHandler: self)
+        socket.close()
     }
 
     func socketReadable() {
-        switch pool?.parkedConnectionReadable(self) ?? .deregister {
-        case .forward(let exchange):
-            exchange.claimedConnectionReadable()
-        case .discard:
+        guard pool?.discard(self) == true else {
+            // Taken by an exchange elsewhere (its move stops the watch), or dropped already.
             loop.deregister(socket, ifHandler: self)
-            socket.close()
-        case .deregister:
-            loop.deregister(socket, ifHandler: self)
+            return
         }
+        close()
+    }
+
+    private func dropIfStillIdle() {
+        guard pool?.discard(self) == true else { return }
+        close()
     }
 
     /// Registered for reading only.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -48,10 +49,10 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public let requestTimeout: Duration?
 
     let inflight: InflightRegistry
-    /// Where a transport's answers are delivered when there is no `callbackQueue`: one serial
-    /// queue per provider, so a slow subscriber delays only this provider's deliveries, and never
-    /// a transport's event loop.
-    let delivery = DeliveryThread(label: "NetworkDelivery")
+    /// Where a transport's answers arriving on an event loop run when there is no `callbackQueue`:
+    /// a serial queue of this provider's on one shared queue (`AnswerDelivery`), so a slow
+    /// subscriber delays only this provider's deliveries, and never a transport's event loop.
+    let deliveryQueue = AnswerDelivery.queue(nil, label: "NetworkProvider.delivery")
     /// The stubs' `HTTPURLResponse`, built once per URL and status.
     let stubResponses = StubResponses()
     /// Whether `scheduler` is an `ImmediateScheduler`, whose `.immediate` stubs then answer in

@@ -52,7 +52,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         if let callbackQueue {
             callbackQueue.async(execute: work)
         } else if HTTPClient.isOnLoopThread {
-            provider.delivery.async(work)
+            provider.deliveryQueue.async(execute: work)
         } else {
             work()
         }
@@ -96,23 +96,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             return (state.work, state.downloadFile)
         }
         guard let claimed else { return }
-        // A cancelled transport call reports nothing: its answer is no longer expected.
-        answerArrived()
         claimed.work?.dispose()
         if let file = claimed.file { try? FileManager.default.removeItem(at: file) }
         deliver(Self.cancelledResult)
     }
 
     private var isFinished: Bool { state.withLock { $0.finished } }
-
-    /// Tells the delivery thread, once per transport call, that its answer came or will not.
-    private func answerArrived() {
-        let awaited = state.withLock { state -> Bool in
-            defer { state.awaitsAnswer = false }
-            return state.awaitsAnswer
-        }
-        if awaited { provider.delivery.answerArrived() }
-    }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         guard !provider.plugins.isEmpty else { return request }
@@ -167,7 +156,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
-            self.answerArrived()
             self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
         }
         if let destination = task.downloadDestination {
@@ -175,7 +163,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             options.downloadFile = file
             state.withLock { $0.downloadFile = file }
             complete = { result in
-                self.answerArrived()
                 self.handleTransportEvent {
                     // Claim the end before moving the file: a `cancel()` that comes later then finds
                     // the request finished, and one that came first removed the file and reported.
@@ -184,8 +171,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 }
             }
         }
-        state.withLock { $0.awaitsAnswer = true }
-        provider.delivery.expectAnswer()
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
         let shares = request.httpBodyStream == nil && options.downloadFile == nil && options.uploadProgress == nil
         if provider.trackInflights && shares {
@@ -290,6 +275,4 @@ private struct RequestRunState {
     var cancelled = false
     var lastProgress = 0.0
     var downloadFile: URL?
-    /// A transport call's answer is counted as expected by the provider's delivery thread.
-    var awaitsAnswer = false
 }

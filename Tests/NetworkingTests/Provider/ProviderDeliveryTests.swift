@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,7 @@ import XCTest
 
 /// Where a provider runs caller code for a transport's answers: never on an event loop thread;
 /// on `callbackQueue` when given, else on the provider's own serial delivery queue.
-final class DeliveryThreadTests: LeakCheckingTestCase {
+final class ProviderDeliveryTests: LeakCheckingTestCase {
     private var server: FeedServer!
 
     override func setUpWithError() throws {
@@ -48,7 +49,7 @@ final class DeliveryThreadTests: LeakCheckingTestCase {
     }
 
     func testCompletionAndPluginsRunOnTheCallbackQueueWhenGiven() throws {
-        let queue = DispatchQueue(label: "DeliveryThreadTests.callback")
+        let queue = DispatchQueue(label: "ProviderDeliveryTests.callback")
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 27)
         let seen = Recorder<String>()
@@ -115,83 +116,75 @@ private struct ThreadProbe: PluginType {
     }
 }
 
-/// The provider's delivery queue itself: order, its own thread, sleeping and waking, its end,
-/// and the count of expected answers that decides whether it stays awake.
-final class DeliveryQueueThreadTests: LeakCheckingTestCase {
-    func testJobsRunInOrderOnOneThreadThatIsNotTheCallers() {
-        let delivery = DeliveryThread(label: "DeliveryQueueThreadTests")
-        let seen = Recorder<Int>()
-        let threads = Recorder<String>()
-        let done = expectation(description: "100 jobs")
-        done.expectedFulfillmentCount = 100
-        XCTAssertTrue(Thread.isMainThread, "the test gives the jobs from the main thread")
-        for index in 0..<100 {
-            delivery.async {
-                seen.append(index)
-                threads.append("\(ObjectIdentifier(Thread.current)), main: \(Thread.isMainThread)")
-                done.fulfill()
+/// The providers' delivery queues themselves: no thread of their own, none while idle.
+final class ProviderDeliveryQueueTests: LeakCheckingTestCase {
+    /// The process's thread count, from `/proc/self/status` (nil elsewhere).
+    private func threadCount() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return nil }
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Fifty providers that each made one request add no thread of their own: their answers run
+    /// on serial queues that share the dispatch pool's threads, which go back to the pool once idle.
+    func testFiftyProvidersAddNoThreadsOfTheirOwn() throws {
+        guard threadCount() != nil else { throw XCTSkip("no /proc/self/status on this system") }
+        let server = try FeedServer()
+        defer { server.stop() }
+        let route = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let transport = SocketTransport()
+        defer { transport.close() }
+        // Warm up: the loops, the dispatch pool and the server exist before counting.
+        let warm = NetworkProvider<ServerRoute>(transport: transport)
+        let warmed = expectation(description: "warm-up")
+        warm.request(route) { _ in warmed.fulfill() }
+        wait(for: [warmed], timeout: 10)
+        let before = try XCTUnwrap(threadCount())
+        var providers: [NetworkProvider<ServerRoute>] = []
+        let answered = expectation(description: "50 answers")
+        answered.expectedFulfillmentCount = 50
+        for _ in 0..<50 {
+            let provider = NetworkProvider<ServerRoute>(transport: transport)
+            providers.append(provider)
+            provider.request(route) { result in
+                XCTAssertEqual((try? result.get())?.statusCode, 200)
+                answered.fulfill()
             }
         }
-        wait(for: [done], timeout: 10)
-        XCTAssertEqual(seen.values, Array(0..<100))
-        XCTAssertEqual(Set(threads.values).count, 1, "one thread ran them all")
-        XCTAssertTrue(threads.values.allSatisfy { $0.hasSuffix("main: false") })
+        wait(for: [answered], timeout: 20)
+        let after = try XCTUnwrap(threadCount())
+        // The dispatch pool may add a few workers while answers run; a thread per provider would be 50.
+        XCTAssertLessThan(after - before, 10, "50 providers added \(after - before) threads")
+        XCTAssertEqual(providers.count, 50)
     }
 
-    /// The thread sleeps once its jobs are done and its time awake has passed, and the next job
-    /// wakes it.
-    func testASleepingThreadWakesForTheNextJob() {
-        let delivery = DeliveryThread(label: "DeliveryQueueThreadTests.sleep")
-        let first = expectation(description: "first job")
-        delivery.async { first.fulfill() }
-        wait(for: [first], timeout: 10)
-        XCTAssertTrue(waitUntil(timeout: 10) { delivery.isAsleep }, "the thread never went to sleep")
-        let second = expectation(description: "second job")
-        delivery.async { second.fulfill() }
-        wait(for: [second], timeout: 10)
-    }
-
-    func testReleasingTheQueueEndsItsThreadAfterItsJobs() {
-        var delivery: DeliveryThread? = DeliveryThread(label: "DeliveryQueueThreadTests.end")
-        let ran = Recorder<Int>()
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        delivery?.async {
-            started.signal()
-            _ = proceed.wait(timeout: .now() + 10)
-            ran.append(1)
-        }
-        delivery?.async { ran.append(2) }
-        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
-        weak let core = delivery?.core
-        delivery = nil
-        proceed.signal()
-        XCTAssertTrue(waitUntil(timeout: 10) { core == nil }, "the thread still holds its state")
-        XCTAssertEqual(ran.values, [1, 2], "jobs given before the release ran")
-    }
-
-    /// Every transport call counts its answer as expected until it comes or the call is
-    /// cancelled, so the count returns to zero; a count that drifted up would keep the thread
-    /// from staying awake at one request in flight, one that drifted down would keep it awake
-    /// with many in flight, where the loops need the processors.
-    func testExpectedAnswersReturnToZeroAfterAnswersAndCancellations() throws {
+    /// Each provider's queue is serial: a provider's answers run one after another, in the order
+    /// they were handed over, on no thread that is a loop's.
+    func testAProvidersDeliveriesRunOneAtATime() throws {
         let server = try FeedServer()
         defer { server.stop() }
         let provider = NetworkProvider<ServerRoute>(transport: SocketTransport())
         let route = ServerRoute(baseURL: server.baseURL, path: "echo")
-        for _ in 0..<5 {
-            let done = expectation(description: "answer")
-            provider.request(route) { result in
-                XCTAssertEqual((try? result.get())?.statusCode, 200)
-                done.fulfill()
+        let running = Lock(0)
+        let overlaps = Lock(0)
+        let onLoop = Lock(0)
+        let answered = expectation(description: "32 answers")
+        answered.expectedFulfillmentCount = 32
+        for _ in 0..<32 {
+            provider.request(route) { _ in
+                let now = running.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                if now > 1 { overlaps.withLock { $0 += 1 } }
+                if EventLoop.isOnAnyLoopThread { onLoop.withLock { $0 += 1 } }
+                Thread.sleep(forTimeInterval: 0.002)
+                running.withLock { $0 -= 1 }
+                answered.fulfill()
             }
-            wait(for: [done], timeout: 10)
         }
-        XCTAssertTrue(waitUntil(timeout: 10) { provider.delivery.expectedAnswers == 0 }, "\(provider.delivery.expectedAnswers)")
-        let slow = ServerRoute(baseURL: server.baseURL, path: "hang")
-        let call = provider.request(slow) { _ in }
-        XCTAssertEqual(provider.delivery.expectedAnswers, 1)
-        call.cancel()
-        XCTAssertEqual(provider.delivery.expectedAnswers, 0)
+        wait(for: [answered], timeout: 20)
+        XCTAssertEqual(overlaps.withLock { $0 }, 0, "two of one provider's completions ran at once")
+        XCTAssertEqual(onLoop.withLock { $0 }, 0)
     }
 }
