@@ -114,7 +114,16 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(pool.idleCount, 1)
         XCTAssertTrue(pool.preferredLoop(for: key) === home)
         XCTAssertEqual(onLoop(home) { home.registeredCount }, 1, "parked and watched on its home loop")
-        XCTAssertEqual(ask(pool, "b", on: other), "elsewhere", "taken from another loop")
+        // Taken from another loop, it is moved there before it is used (as an exchange does).
+        let moved = DispatchSemaphore(value: 0)
+        let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: other) { _ in }
+        let taken = onLoop(other) { () -> Bool in
+            guard case .elsewhere(let parked)? = pool.acquire(key, waiter: waiter) else { return false }
+            parked.move(to: other) { _ in moved.signal() }
+            return true
+        }
+        XCTAssertEqual(taken, true, "taken from another loop")
+        XCTAssertEqual(moved.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(pool.idleCount, 0)
         _ = onLoop(other) { pool.release(key, socket: socket, reusable: true, on: other) }
         XCTAssertTrue(pool.preferredLoop(for: key) === other)

@@ -117,7 +117,8 @@ public final class HTTPClient: Sendable {
     /// no loop could start), with the response head and body so far of a failure: the entry for
     /// an adapter that moves answers off the loop itself (`SocketTransport`, whose provider does).
     /// The caller's thread reads the URL, picks the loop where an idle connection to its host
-    /// waits (else the next loop), hands the exchange to it and returns.
+    /// waits (else the next loop), takes the request's place in the pool's queue order, hands the
+    /// exchange to its loop and returns.
     package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
         guard let loops else {
             let port = request.url.port ?? 80
@@ -127,7 +128,7 @@ public final class HTTPClient: Sendable {
         let target = SocketRequestTarget.read(request.url)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
-                                      loop: loop, loops: loops, resolver: resolver, completion: completion)
+                                      loop: loop, loops: loops, resolver: resolver, ticket: pool.makeTicket(), completion: completion)
         exchange.start()
         return exchange
     }

@@ -137,7 +137,7 @@ struct ExchangeMachine: Sendable {
     private(set) var request: HTTPClientRequest
     /// `request`'s method, upper-cased (GET when it has none).
     private(set) var method: String
-    /// Where `request` goes, once read (nil before, and after a redirect until read again).
+    /// Where the current hop goes: the request's target once read (a redirect's is read when it begins).
     private(set) var target: SocketRequestTarget?
     let maximumRedirects: Int
     /// Whether the response body goes to a file (no compression asked for, none decoded).
@@ -469,7 +469,6 @@ struct ExchangeMachine: Sendable {
         if next.normalizedMethod != method { request.body = nil }
         request = next
         method = next.normalizedMethod
-        target = nil
         redirect = nil
         let action = Action.finish(leaveQueue: false, disposal: holdsSlot ? disposal : .none, outcome: .followRedirect)
         holdsSlot = false

@@ -40,6 +40,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var machine: ExchangeMachine
     /// The target read by the caller's thread for the first request (nil once used).
     var firstTarget: Result<SocketRequestTarget, ExchangeFailure>?
+    /// The pool ticket taken when the caller sent the request (nil once used).
+    var ticket: UInt64?
     /// The connection in use.
     var socket: TCPSocket?
     /// The sockets of the connect attempts under way, by attempt index.
@@ -66,10 +68,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
-         resolver: HostResolver = .system, completion: @escaping Completion) {
+         resolver: HostResolver = .system, ticket: UInt64? = nil, completion: @escaping Completion) {
         self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
                                        hasOverallDeadline: configuration.overallDeadline != nil)
         self.firstTarget = target
+        self.ticket = ticket
         self.configuration = configuration
         self.pool = pool
         self.loop = loop
@@ -225,7 +228,10 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool) {
         if armWaitTimer { armConnectTimer() }
-        let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { [self] lease in leaseArrived(lease) }
+        var waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { [self] lease in leaseArrived(lease) }
+        // The first hop queues in the order the caller sent it; a redirect's joins the end.
+        waiter.ticket = ticket ?? pool.makeTicket()
+        ticket = nil
         switch pool.acquire(key, waiter: waiter) {
         case .here(let parked)?:
             parked.takenHere()

@@ -1,5 +1,6 @@
 import EventLoopIO
 import Locking
+import Synchronization
 
 /// Kept-alive connections per host and port, at most `limit` open to each at once.
 ///
@@ -17,6 +18,9 @@ final class ConnectionPool: Sendable {
         /// The waiting exchange, for `cancelWaiting`.
         let id: ObjectIdentifier
         let loop: EventLoop
+        /// Where it queues: requests are served in the order of their tickets (`makeTicket()`,
+        /// taken when they were sent), though they reach the pool from several loops.
+        var ticket: UInt64 = 0
         let deliver: @Sendable (ConnectionLease) -> Void
     }
 
@@ -44,6 +48,7 @@ final class ConnectionPool: Sendable {
     /// How long a connection may wait in the pool unused before it is closed.
     let idleTimeout: Duration
     private let state = Lock(State())
+    private let tickets = Atomic<UInt64>(0)
 
     init(limit: Int, idleTimeout: Duration = .seconds(60)) {
         self.limit = max(1, limit)
@@ -52,6 +57,11 @@ final class ConnectionPool: Sendable {
 
     deinit {
         closeIdleConnections()
+    }
+
+    /// A ticket for a request sent now, from any thread: it places the request in a queue.
+    func makeTicket() -> UInt64 {
+        tickets.add(1, ordering: .relaxed).newValue
     }
 
     /// The loop of the idle connection to `key` that `acquire` would take first (from any thread),
@@ -67,7 +77,8 @@ final class ConnectionPool: Sendable {
         waiter.loop.assertInLoop()
         let (limit, loop) = (self.limit, waiter.loop)
         return state.withLock { state -> Lease? in
-            switch state.hosts[key, default: Host()].lease(limit: limit, orQueue: waiter, preferring: { $0.loop === loop }) {
+            switch state.hosts[key, default: Host()].lease(limit: limit, orQueue: waiter, preferring: { $0.loop === loop },
+                                                               precedes: { $0.ticket < $1.ticket }) {
             case .idle(let parked)?:
                 parked.state = .taken
                 return parked.loop === loop ? .here(parked) : .elsewhere(parked)
