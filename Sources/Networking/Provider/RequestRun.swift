@@ -268,7 +268,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
 /// A request's mutable state. It lives outside the generic `RequestRun`, so `Lock<RequestRunState>`
 /// is one concrete type: a type nested in the generic class made every lock look its metadata up
-/// in the runtime's generic cache (about 300 instructions each, several per request).
+/// in the runtime's generic cache.
 private struct RequestRunState {
     var work: (any Disposable)?
     var finished = false
