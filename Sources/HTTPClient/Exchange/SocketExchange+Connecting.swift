@@ -66,7 +66,9 @@ extension SocketExchange {
 
     /// Takes the connection to send on: the attempt `index`'s socket (the other attempts are
     /// closed, the connect timers cancelled), or the leased one already in `socket`; registers it
-    /// with the exchange as its handler, watched for nothing until the body starts.
+    /// with the exchange as its handler, watched for reading (an early answer, or the server
+    /// closing it) and, once a write fills it, for room to write. A pooled connection parked on
+    /// this loop is watched for reading already: only its handler changes.
     func useConnection(attempt index: Int?) {
         if let index {
             socket = attemptSockets.removeValue(forKey: index)
@@ -75,7 +77,7 @@ extension SocketExchange {
         cancelTimer(&connectTimer)
         cancelTimer(&staggerTimer)
         guard let socket else { return }
-        loop.register(socket, readable: false, writable: false, handler: self)
+        loop.register(socket, readable: true, writable: false, handler: self)
         touch()
         armIdleTimer()
     }

@@ -34,10 +34,10 @@ extension SocketExchange {
         }
     }
 
-    /// Makes the request's head (framed for `body`) and a parser for its answer, watches the
-    /// socket both ways and writes.
+    /// Makes the request's head (framed for `body`) and a parser for its answer, and writes. Most
+    /// requests go out in one write: the socket is watched for room only once a write fills it.
     func sendHead() {
-        guard let target = machine.target, let socket else { return }
+        guard let target = machine.target, socket != nil else { return }
         let framing = machine.headPrepared(hasBody: body != nil, length: body?.length)
         let asksToClose: Bool
         (output, asksToClose) = SocketRequestEncoding.head(machine.request, target: target, framing: framing,
@@ -48,7 +48,6 @@ extension SocketExchange {
         parser = HTTPResponseParser(requestMethod: machine.method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
         response = nil
         touch()
-        loop.setInterest(socket, readable: true, writable: true)
         writeMore()
     }
 
@@ -64,8 +63,10 @@ extension SocketExchange {
             if outputOffset == output.count {
                 output.removeAll(keepingCapacity: true)
                 outputOffset = 0
+                // Goes on while the machine lets the socket be written: a piece read now (the
+                // body's last, empty, piece included), until the request is out or a piece is
+                // read off the loop.
                 run(machine.outputWritten())
-                if output.isEmpty { return }
                 continue
             }
             let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
@@ -74,6 +75,7 @@ extension SocketExchange {
                 outputOffset += count
                 touch()
             case .wouldBlock, .endOfStream:
+                loop.setInterest(socket, readable: true, writable: true)
                 return
             case .failed(let number):
                 run(machine.writeFailed(errno: number))
@@ -97,8 +99,7 @@ extension SocketExchange {
                 let read = Result { try body.next(limit: limit) }
                 loop.execute { [self] in
                     pieceRead(read, generation: generation)
-                    guard !output.isEmpty, let socket else { return }
-                    loop.setInterest(socket, readable: true, writable: true)
+                    guard !output.isEmpty else { return }
                     writeMore()
                 }
             }

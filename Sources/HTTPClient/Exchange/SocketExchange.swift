@@ -164,28 +164,39 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .bodyBytes(let destination):
             moveBody(destination)
         case .finish(let leaveQueue, let disposal, let outcome):
-            letGo(leaveQueue: leaveQueue, disposal: disposal)
+            stopHop(leaveQueue: leaveQueue)
+            // Cancelled meanwhile from another thread: the connection is closed, not pooled. It
+            // goes back before the answer is reported, so a request sent from the completion
+            // finds it in the pool.
+            dispose(disposal, reusable: !isFinished)
             end(outcome)
         }
     }
 
-    /// Lets go of everything the current hop holds: its place in the pool's queue, its timers
-    /// (the overall one stays), the connect attempts, the body's reader, and the connection as
-    /// `disposal` says.
-    private func letGo(leaveQueue: Bool, disposal: ExchangeMachine.Disposal) {
+    /// Lets go of what the current hop holds besides its connection: its place in the pool's
+    /// queue, its timers (the overall one stays), the connect attempts and the body's reader.
+    private func stopHop(leaveQueue: Bool) {
         if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
         cancelTimer(&connectTimer)
         cancelTimer(&staggerTimer)
         cancelTimer(&idleTimer)
         closeAttempts(keeping: nil)
         closeBody()
+    }
+
+    /// Lets go of the connection as `disposal` says (pooled only when still `reusable`).
+    private func dispose(_ disposal: ExchangeMachine.Disposal, reusable: Bool) {
         let key = machine.target?.key
         switch disposal {
         case .none:
             closeConnection()
         case .pool:
-            if let socket { loop.deregister(socket) }
-            if let key { pool.release(key, socket: socket, reusable: !isFinished, on: loop) }
+            // Still registered here: parked on this loop, only its handler changes.
+            if let key {
+                pool.release(key, socket: socket, reusable: reusable, on: loop)
+            } else {
+                closeConnection()
+            }
             socket = nil
         case .close:
             if let socket { loop.deregister(socket) }

@@ -99,9 +99,11 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Gives a slot back, on `loop`'s thread, with `socket` registered nowhere: a `reusable`
-    /// socket goes to the next waiter (on its loop), or is parked on `loop`; any other socket is
-    /// closed and its slot goes to the next waiter or is freed.
+    /// Gives a slot back, on `loop`'s thread, with `socket` registered on `loop` (with any
+    /// handler) or nowhere: a `reusable` socket goes to the next waiter (registered nowhere, on
+    /// the waiter's loop), or is parked on `loop` (its watcher takes over the registration, so
+    /// the system is told nothing); any other socket is closed and its slot goes to the next
+    /// waiter or is freed.
     func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, on loop: EventLoop) {
         loop.assertInLoop()
         let released = state.withLock { state in
@@ -110,11 +112,18 @@ final class ConnectionPool: Sendable {
             }
         }
         released.parked?.park(idleFor: idleTimeout)
-        released.close?.close()
+        if let closed = released.close {
+            loop.deregister(closed)
+            closed.close()
+        }
         guard let (waiter, handoff) = released.next else { return }
-        let lease: ConnectionLease = switch handoff {
-        case .handedOver(let kept): .handedOver(kept)
-        case .fresh: .fresh
+        let lease: ConnectionLease
+        switch handoff {
+        case .handedOver(let kept):
+            loop.deregister(kept)
+            lease = .handedOver(kept)
+        case .fresh:
+            lease = .fresh
         }
         waiter.loop.execute { waiter.deliver(lease) }
     }
