@@ -89,7 +89,7 @@ public final class TLSMachine {
     /// Whether the handshake completed (sessions are taken only then).
     private var handshakeCompleted = false
 
-    /// A read buffer starts at one full record and doubles up to `largestReadBuffer`.
+    /// A read buffer holds one full record at least, and grows up to `largestReadBuffer`.
     static let firstReadBufferSize = 16_384
     /// Past this much plaintext in one call, delivery goes out in pieces of this size.
     static let largestReadBuffer = 262_144
@@ -303,6 +303,11 @@ public final class TLSMachine {
     /// Reads all the plaintext the bytes received hold, then reports the peer's
     /// `close_notify` or a failure that followed it.
     private func readPlaintext(into actions: inout [Action]) {
+        // Plaintext is no longer than its ciphertext, plus at most one record OpenSSL holds from
+        // an earlier call: sized so, the buffer rarely grows (and copies) while it is read into.
+        let pending = api.BIO_ctrl(incoming, OpenSSLConstants.bioCtrlPending, 0, nil)
+        let wanted = min(Self.largestReadBuffer, pending + Self.firstReadBufferSize)
+        if readBuffer.count < wanted { readBuffer = Self.uninitializedBuffer(wanted) }
         var count = 0
         var error = OpenSSLConstants.errorNone
         while true {
@@ -313,7 +318,7 @@ public final class TLSMachine {
                     count = 0
                     readBuffer = Self.uninitializedBuffer(Self.largestReadBuffer)
                 } else {
-                    var grown = Self.uninitializedBuffer(max(Self.firstReadBufferSize, readBuffer.count * 2))
+                    var grown = Self.uninitializedBuffer(min(Self.largestReadBuffer, max(Self.firstReadBufferSize, readBuffer.count * 2)))
                     grown.replaceSubrange(0..<count, with: readBuffer)
                     readBuffer = grown
                 }
