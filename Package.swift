@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "SocketIO", "TestSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
         .testTarget(
