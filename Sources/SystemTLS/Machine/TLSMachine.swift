@@ -181,13 +181,13 @@ public final class TLSMachine {
         return actions
     }
 
-    /// The peer's bytes, as read from the socket (any split).
+    /// The peer's bytes, as read from the socket, split anywhere (`[UInt8]`, a slice of the
+    /// read buffer, `Data`, an `UnsafeRawBufferPointer`).
     public func receive(ciphertext: some ContiguousBytes) -> [Action] {
-        ciphertext.withUnsafeBytes { receive($0) }
+        ciphertext.withUnsafeBytes { receive(bytes: $0) }
     }
 
-    /// The peer's bytes, as read from the socket (any split).
-    public func receive(_ ciphertext: UnsafeRawBufferPointer) -> [Action] {
+    private func receive(bytes ciphertext: UnsafeRawBufferPointer) -> [Action] {
         switch state {
         case .closed, .failed: return []
         case .idle: state = .handshaking
@@ -221,11 +221,10 @@ public final class TLSMachine {
     /// Plaintext for the peer: encrypted into a `.write` now, or queued until the handshake
     /// completes. Ignored once `close()` ran or the connection ended.
     public func send(plaintext: some ContiguousBytes) -> [Action] {
-        plaintext.withUnsafeBytes { send($0) }
+        plaintext.withUnsafeBytes { send(bytes: $0) }
     }
 
-    /// Plaintext for the peer (see `send(plaintext:)`).
-    public func send(_ plaintext: UnsafeRawBufferPointer) -> [Action] {
+    private func send(bytes plaintext: UnsafeRawBufferPointer) -> [Action] {
         switch state {
         case .idle, .handshaking:
             queued.append(contentsOf: plaintext)
