@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
+        .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
