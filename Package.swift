@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
+        .library(name: "SystemTLS", targets: ["SystemTLS"]),
         .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are SocketIO's.
         .target(name: "HTTPWire"),
         .target(name: "SocketIO", dependencies: ["Locking"]),
+        // TLS as a machine on bytes, over the system's OpenSSL loaded at run time (no headers, no C target).
+        .target(name: "SystemTLS", dependencies: ["Locking"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
         .target(name: "HTTPClient", dependencies: ["HTTPWire", "SocketIO", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
@@ -37,6 +40,7 @@ let package = Package(
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
+        .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
@@ -48,6 +52,7 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "SocketIO", "TestSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
         .testTarget(
