@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HTTPWire", targets: ["HTTPWire"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "FeedServer", targets: ["FeedServer"]),
+        .library(name: "SystemTLS", targets: ["SystemTLS"]),
         .executable(name: "photo-feed", targets: ["PhotoFeedViewer"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "HTTPWire"),
         .target(name: "CLinuxCalls"),
         .target(name: "EventLoopIO", dependencies: ["Locking", "CLinuxCalls"]),
+        // TLS as a machine on bytes, over the system's OpenSSL loaded at run time (no headers, no C target).
+        .target(name: "SystemTLS", dependencies: ["Locking"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
         .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "ImageDecoding", "Locking"]),
@@ -38,6 +41,7 @@ let package = Package(
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
+        .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
@@ -49,6 +53,7 @@ let package = Package(
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
         .testTarget(

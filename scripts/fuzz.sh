@@ -4,6 +4,7 @@
 #   bash scripts/fuzz.sh feed [SECONDS]      FeedSanitizer.sanitize + Photo.decode(feed:)
 #   bash scripts/fuzz.sh request [SECONDS]   FeedServer's HTTP request parser
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)
+#   bash scripts/fuzz.sh tls [SECONDS]       the TLS client machine fed "server" bytes after k real records
 # SwiftPM builds the entry target and the modules it depends on with coverage and
 # AddressSanitizer; swiftc then compiles the entry's files (Sources/Fuzz*/, which a plain
 # `swift build` also compiles, as a no-op program) with `-parse-as-library -D FUZZING` and links
@@ -15,13 +16,14 @@
 # Crashes land in Fuzz/crashes/<target>/; turn each into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz.sh feed|request|jpeg [SECONDS]}
+target=${1:?usage: fuzz.sh feed|request|jpeg|tls [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
   request) entry=FuzzRequestParser ;;
   jpeg) entry=FuzzJPEGDecoder ;;
-  *) echo "unknown target: $target (feed, request or jpeg)" >&2; exit 2 ;;
+  tls) entry=FuzzTLSClient ;;
+  *) echo "unknown target: $target (feed, request, jpeg or tls)" >&2; exit 2 ;;
 esac
 
 scratch=.build-fuzz
