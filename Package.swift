@@ -31,9 +31,9 @@ let package = Package(
         // TLS as a machine on bytes, over the system's OpenSSL loaded at run time (no headers, no C target).
         .target(name: "SystemTLS", dependencies: ["Locking"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
-        .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "Locking"]),
+        .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "ImageDecoding", "Locking"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "SystemTLS", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),

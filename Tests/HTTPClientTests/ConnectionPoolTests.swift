@@ -87,17 +87,17 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(ask(pool, "first", on: other), "queued")
         XCTAssertEqual(ask(pool, "second", on: home), "queued")
         XCTAssertEqual(ask(pool, "third", on: other), "queued")
-        _ = onLoop(home) { pool.release(key, socket: socket, reusable: true, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
         _ = onLoop(other) {}
         XCTAssertEqual(served.values, ["first@other got connection"], "handed to the first waiter, on its loop")
-        _ = onLoop(other) { pool.release(key, socket: socket, reusable: true, on: other) }
+        _ = onLoop(other) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: other) }
         _ = onLoop(home) {}
         XCTAssertEqual(served.values.last, "second@home got connection")
-        _ = onLoop(home) { pool.release(key, socket: nil, reusable: false, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: nil, reusable: false, on: home) }
         _ = onLoop(other) {}
         XCTAssertEqual(served.values.last, "third@other got slot", "a freed slot goes to the next waiter")
         XCTAssertEqual(pool.openCount(key), 1)
-        _ = onLoop(other) { pool.release(key, socket: nil, reusable: false, on: other) }
+        _ = onLoop(other) { pool.release(key, connection: nil, reusable: false, on: other) }
         XCTAssertEqual(pool.openCount(key), 0)
     }
 
@@ -110,7 +110,7 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertNil(pool.preferredLoop(for: key))
         XCTAssertEqual(ask(pool, "a", on: home), "fresh")
         let socket = try makeSocket()
-        _ = onLoop(home) { pool.release(key, socket: socket, reusable: true, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
         XCTAssertEqual(pool.idleCount, 1)
         XCTAssertTrue(pool.preferredLoop(for: key) === home)
         XCTAssertEqual(onLoop(home) { home.registeredCount }, 1, "parked and watched on its home loop")
@@ -125,10 +125,10 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(taken, true, "taken from another loop")
         XCTAssertEqual(moved.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(pool.idleCount, 0)
-        _ = onLoop(other) { pool.release(key, socket: socket, reusable: true, on: other) }
+        _ = onLoop(other) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: other) }
         XCTAssertTrue(pool.preferredLoop(for: key) === other)
         XCTAssertEqual(ask(pool, "c", on: other), "here", "taken where it waits")
-        _ = onLoop(other) { pool.release(key, socket: socket, reusable: true, on: other) }
+        _ = onLoop(other) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: other) }
         pool.closeIdleConnections()
         XCTAssertEqual(onLoop(other) { other.registeredCount }, 0, "the pool's close stopped the watch")
         XCTAssertEqual(socket.descriptor, -1, "and closed it")
@@ -141,7 +141,7 @@ final class ConnectionPoolTests: XCTestCase {
         let (key, home, other) = (self.key, self.home, self.other)
         XCTAssertEqual(ask(pool, "a", on: home), "fresh")
         let socket = try makeSocket()
-        _ = onLoop(home) { pool.release(key, socket: socket, reusable: true, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
         let arrived = DispatchSemaphore(value: 0)
         let counts = Lock<Int?>(nil)
         let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: other) { _ in }
@@ -155,7 +155,7 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(counts.withLock { $0 }, 0, "it arrives registered nowhere")
         XCTAssertEqual(onLoop(home) { home.registeredCount }, 0, "the home loop stopped watching it")
-        _ = onLoop(other) { pool.release(key, socket: socket, reusable: false, on: other) }
+        _ = onLoop(other) { pool.release(key, connection: Connection(socket: socket), reusable: false, on: other) }
     }
 
     /// A connection idle for the pool's idle timeout is closed and its slot freed.
@@ -164,7 +164,7 @@ final class ConnectionPoolTests: XCTestCase {
         let (key, home) = (self.key, self.home)
         XCTAssertEqual(ask(pool, "a", on: home), "fresh")
         let socket = try makeSocket()
-        _ = onLoop(home) { pool.release(key, socket: socket, reusable: true, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
         XCTAssertEqual(pool.idleCount, 1)
         XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 0 }, "still pooled after its idle timeout")
         XCTAssertEqual(pool.openCount(key), 0)
@@ -182,9 +182,9 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(ask(pool, "next", on: home), "queued")
         XCTAssertTrue(pool.cancelWaiting(key, id: ObjectIdentifier(self)))
         XCTAssertFalse(pool.cancelWaiting(key, id: ObjectIdentifier(self)), "gone already")
-        _ = onLoop(home) { pool.release(key, socket: nil, reusable: false, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: nil, reusable: false, on: home) }
         _ = onLoop(home) {}
         XCTAssertEqual(served.values, ["next@home got slot"])
-        _ = onLoop(home) { pool.release(key, socket: nil, reusable: false, on: home) }
+        _ = onLoop(home) { pool.release(key, connection: nil, reusable: false, on: home) }
     }
 }

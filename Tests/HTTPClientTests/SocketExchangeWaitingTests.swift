@@ -38,7 +38,7 @@ final class SocketExchangeWaitingTests: XCTestCase {
         exchange.cancel()
         // Any open descriptor does: it only passes from lease to lease and into the idle list.
         let socket = try TCPSocket.listen()
-        home.execute { pool.release(key, socket: socket, reusable: true, on: home) }
+        home.execute { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
         XCTAssertTrue(waitUntil(timeout: 10) { !self.queued(pool, key) }, "the pool handed the connection over")
         XCTAssertEqual(pool.idleCount, 0, "on its way to the blocked loop")
         release.signal()

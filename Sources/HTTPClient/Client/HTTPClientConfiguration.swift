@@ -1,3 +1,5 @@
+import SystemTLS
+
 extension HTTPClient {
     /// Settings of an `HTTPClient` (and of `SocketTransport`, which runs on one); every field has a default.
     public struct Configuration: Sendable {
@@ -27,6 +29,15 @@ extension HTTPClient {
         /// loops, one per processor; a number gives the client loops of its own, stopped when the
         /// client and its last exchange are gone.
         public var eventLoopCount: Int?
+        /// How `https` connections are verified: by default against the system's trust store
+        /// (honouring `SSL_CERT_FILE` and `SSL_CERT_DIR`), the chain, its dates and the host name,
+        /// TLS 1.2 at least, as curl verifies.
+        ///
+        /// ```swift
+        /// var configuration = HTTPClient.Configuration()
+        /// configuration.tls = TLSConfiguration(trustRoots: .pemFile("/etc/my-ca.pem"))
+        /// ```
+        public var tls: TLSConfiguration
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(maximumConnectionsPerHost: Int = 8,
@@ -37,7 +48,8 @@ extension HTTPClient {
                     maximumResponseSize: Int = 50 * 1024 * 1024,
                     maximumRedirects: Int = 20,
                     idleConnectionTimeout: Duration = .seconds(60),
-                    eventLoopCount: Int? = nil) {
+                    eventLoopCount: Int? = nil,
+                    tls: TLSConfiguration = TLSConfiguration()) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
@@ -47,6 +59,7 @@ extension HTTPClient {
             self.maximumRedirects = max(0, maximumRedirects)
             self.idleConnectionTimeout = idleConnectionTimeout
             self.eventLoopCount = eventLoopCount.map { max(1, $0) }
+            self.tls = tls
         }
     }
 }

@@ -1,4 +1,5 @@
 import HTTPWire
+import SystemTLS
 
 /// Why an exchange fails, as its machines decide it: the one failure type between the machines
 /// and `HTTPClientError`. `SocketExchange.clientError(for:)` adds the host, the port, the
@@ -23,4 +24,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case downloadFailed
     /// A redirect past the limit; the count is the redirect refused.
     case tooManyRedirects(Int)
+    /// TLS failed: the handshake, a certificate, or the connection after it.
+    case tls(TLSFailure)
+    /// No TLS library could be loaded for an `https` request.
+    case tlsUnavailable(TLSUnavailable)
 }

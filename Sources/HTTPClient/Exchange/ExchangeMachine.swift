@@ -16,6 +16,9 @@ struct ExchangeMachine: Sendable {
         case waiting
         /// Opening a fresh connection in the slot held.
         case connecting(ConnectAttempts)
+        /// The TLS handshake on the fresh connection of an `https` request (the connect timer
+        /// still runs).
+        case securing
         /// The request going out (a file or stream body being opened first, or read between pieces).
         case sending(RequestBodyUpload)
         /// The whole request is out (or the peer stopped taking it): only the answer is left.
@@ -110,8 +113,11 @@ struct ExchangeMachine: Sendable {
         case connect(closingCurrent: Bool)
         /// A step of opening the connection.
         case connectStep(ConnectStep)
+        /// Starts TLS on the attempt `index`'s socket (the other attempts are closed): the
+        /// handshake's outcome goes to `handshakeCompleted` or `tlsFailed`.
+        case secure(attempt: Int)
         /// Sends on the connection: the attempt `index`'s socket once connected (nil: the leased
-        /// one), arming the idle timer, then starts the body as `body` says.
+        /// one, or the one just secured), arming the idle timer, then starts the body as `body` says.
         case send(attempt: Int?, body: BodyStart)
         /// The body's reader was opened for an attempt given up: close it off the loop.
         case discardReader
@@ -180,6 +186,11 @@ struct ExchangeMachine: Sendable {
     var isSending: Bool {
         if case .sending = phase { return true }
         return false
+    }
+
+    /// Whether a connection is in use and read: securing, sending or receiving.
+    var readsConnection: Bool {
+        phase == .securing || phase == .receiving || isSending
     }
 
     // MARK: Starting and waiting
@@ -263,11 +274,13 @@ struct ExchangeMachine: Sendable {
         return connecting(attempts, action)
     }
 
-    /// The connect timer fired: while connecting, or while waiting for a connection.
+    /// The connect timer fired: while connecting or securing, or while waiting for a connection.
     mutating func connectTimerFired() -> Action {
         switch phase {
         case .waiting:
             return finish(.fail(.timedOut(.connect)), leaveQueue: true)
+        case .securing:
+            return finish(.fail(.timedOut(.connect)))
         case .connecting(var attempts):
             let action = attempts.timerFired()
             return connecting(attempts, action)
@@ -280,7 +293,9 @@ struct ExchangeMachine: Sendable {
         phase = .connecting(attempts)
         switch action {
         case .connected(let index):
-            return startAttempt(connectedAttempt: index)
+            guard target?.key.secure == true else { return startAttempt(connectedAttempt: index) }
+            phase = .securing
+            return .secure(attempt: index)
         case .fail(let failure):
             return finish(.fail(failure))
         case .none:
@@ -298,6 +313,20 @@ struct ExchangeMachine: Sendable {
         reused = false
         phase = .connecting(ConnectAttempts())
         return .connect(closingCurrent: closingCurrent)
+    }
+
+    // MARK: Securing
+
+    /// The TLS handshake completed: the request goes out.
+    mutating func handshakeCompleted() -> Action {
+        guard phase == .securing else { return .none }
+        return startAttempt(connectedAttempt: nil)
+    }
+
+    /// TLS failed (the handshake, a certificate, the library or the context), at any step.
+    mutating func tlsFailed(_ failure: ExchangeFailure) -> Action {
+        guard readsConnection else { return .none }
+        return finish(.fail(failure), disposal: .close)
     }
 
     // MARK: Sending
@@ -385,8 +414,9 @@ struct ExchangeMachine: Sendable {
         }
     }
 
-    /// The peer stopped taking the request: its answer may be waiting already.
+    /// The peer stopped taking the request (or the handshake): its answer may be waiting already.
     mutating func writeFailed(errno: Int32) -> Action {
+        if phase == .securing { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
         guard isSending else { return .none }
         writeErrno = errno
         phase = .receiving
@@ -408,7 +438,7 @@ struct ExchangeMachine: Sendable {
 
     /// A read failed with `errno`.
     mutating func readFailed(errno: Int32) -> Action {
-        guard isSending || phase == .receiving else { return .none }
+        guard readsConnection else { return .none }
         return lost(errno: writeErrno ?? errno)
     }
 
@@ -451,7 +481,8 @@ struct ExchangeMachine: Sendable {
     /// The peer closed the connection; `parsed` is what the parser made of it (a response
     /// delimited by the close, or why none is).
     mutating func endOfStream(_ parsed: Result<Void, HTTPWireError>) -> Action {
-        guard isSending || phase == .receiving else { return .none }
+        guard readsConnection else { return .none }
+        guard phase != .securing else { return finish(.fail(.connectionLost(errno: nil)), disposal: .close) }
         switch parsed {
         case .success:
             return completed(reusable: false)

@@ -70,8 +70,8 @@ extension SocketExchange {
     /// closing it) and, once a write fills it, for room to write. A pooled connection parked on
     /// this loop is watched for reading already: only its handler changes.
     func useConnection(attempt index: Int?) {
-        if let index {
-            socket = attemptSockets.removeValue(forKey: index)
+        if let index, let won = attemptSockets.removeValue(forKey: index) {
+            connection = Connection(socket: won)
             closeAttempts(keeping: nil)
         }
         cancelTimer(&connectTimer)

@@ -42,6 +42,8 @@ extension SocketExchange {
         case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
         case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))
         case .tooManyRedirects(let count): return .tooManyRedirects(count)
+        case .tls(let failure): return .tls(failure)
+        case .tlsUnavailable(let unavailable): return .tlsUnavailable(unavailable)
         }
     }
 

@@ -6,29 +6,38 @@ import EventLoopIO
 extension SocketExchange {
     func socketReadable() {
         loop.assertInLoop()
-        guard let socket, machine.isSending || machine.phase == .receiving else { return }
+        guard let socket, machine.readsConnection else { return }
         // Most answers fit in a few kilobytes: the buffer starts small and grows to `readChunk`
         // once a read fills it.
         if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: firstReadSize) }
         let result = readBuffer.withUnsafeMutableBytes { socket.receive(into: $0) }
         switch result {
         case .transferred(let count):
-            machine.bytesRead()
             touch()
-            received(readBuffer[0..<count])
+            if let tls = connection?.tls {
+                perform(tls.receive(ciphertext: readBuffer[0..<count]))
+            } else {
+                received(readBuffer[0..<count])
+            }
             if count == readBuffer.count, count < readChunk {
                 readBuffer = [UInt8](repeating: 0, count: min(readChunk, count * 4))
             }
         case .wouldBlock:
             run(machine.readFoundNothing())
         case .endOfStream:
-            endOfStream()
+            if let tls = connection?.tls {
+                perform(tls.receiveEndOfStream())
+            } else {
+                endOfStream()
+            }
         case .failed(let number):
             run(machine.readFailed(errno: number))
         }
     }
 
-    private func received(_ bytes: ArraySlice<UInt8>) {
+    /// Response bytes arrived (read from the socket, or decrypted).
+    func received(_ bytes: ArraySlice<UInt8>) {
+        machine.bytesRead()
         let hadHead = parser.head != nil
         let complete: HTTPResponse?
         do throws(HTTPWireError) {
@@ -43,7 +52,8 @@ extension SocketExchange {
                                      leftoverBytes: !parser.unusedBytes.isEmpty))
     }
 
-    private func endOfStream() {
+    /// The peer's side ended (the socket's end of stream, or TLS's).
+    func endOfStream() {
         let hadHead = parser.head != nil
         do throws(HTTPWireError) {
             let complete = try parser.finishAtEndOfStream()
@@ -83,12 +93,14 @@ extension SocketExchange {
     /// written (an early answer), which would stop the writing too.
     private func pauseReadingForDisk(_ writer: DownloadFileWriter) {
         guard machine.phase == .receiving, let socket else { return }
+        readingPaused = true
         loop.setInterest(socket, readable: false, writable: false)
         writer.resumeWhenDrained { [self, loop] in
             loop.execute { [self] in
+                readingPaused = false
                 guard machine.phase == .receiving, let current = self.socket, current === socket else { return }
                 touch()
-                loop.setInterest(current, readable: true, writable: false)
+                loop.setInterest(current, readable: true, writable: wireOffset < wire.count)
             }
         }
     }

@@ -56,10 +56,35 @@ extension SocketExchange {
         writeMore()
     }
 
-    /// Writes until the kernel stops taking bytes or the request is out.
+    /// Writes until the kernel stops taking bytes or the request is out: TLS records waiting in
+    /// `wire` first, then the request's bytes (through TLS for `https`).
     func writeMore() {
-        guard machine.writable, let socket else { return }
-        while machine.writable {
+        guard let socket else { return }
+        while true {
+            if wireOffset < wire.count {
+                let result = wire.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[wireOffset...])) }
+                switch result {
+                case .transferred(let count):
+                    wireOffset += count
+                    touch()
+                    continue
+                case .wouldBlock, .endOfStream:
+                    loop.setInterest(socket, readable: !readingPaused, writable: true)
+                    return
+                case .failed(let number):
+                    run(machine.writeFailed(errno: number))
+                    return
+                }
+            }
+            if !wire.isEmpty {
+                wire.removeAll(keepingCapacity: true)
+                wireOffset = 0
+            }
+            guard machine.writable else {
+                // Nothing more to write for now: watched for reading only.
+                loop.setInterest(socket, readable: !readingPaused, writable: false)
+                return
+            }
             if outputOffset == output.count {
                 output.removeAll(keepingCapacity: true)
                 outputOffset = 0
@@ -69,13 +94,19 @@ extension SocketExchange {
                 run(machine.outputWritten())
                 continue
             }
+            if let tls = connection?.tls {
+                let actions = output.withUnsafeBytes { tls.send(plaintext: UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+                outputOffset = output.count
+                for case .write(let bytes) in actions { queueOnWire(bytes) }
+                continue
+            }
             let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
             switch result {
             case .transferred(let count):
                 outputOffset += count
                 touch()
             case .wouldBlock, .endOfStream:
-                loop.setInterest(socket, readable: true, writable: true)
+                loop.setInterest(socket, readable: !readingPaused, writable: true)
                 return
             case .failed(let number):
                 run(machine.writeFailed(errno: number))

@@ -42,8 +42,14 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var firstTarget: Result<SocketRequestTarget, ExchangeFailure>?
     /// The pool ticket taken when the caller sent the request (nil once used).
     var ticket: UInt64?
-    /// The connection in use.
-    var socket: TCPSocket?
+    /// The connection in use: its socket, and its TLS machine for `https`.
+    var connection: Connection?
+    /// Ciphertext for the socket that it has not taken yet (TLS records: the handshake's, the
+    /// request's, alerts); plain `http` writes `output` directly.
+    var wire: [UInt8] = []
+    var wireOffset = 0
+    /// The socket is left unread while a download's file catches up.
+    var readingPaused = false
     /// The sockets of the connect attempts under way, by attempt index.
     var attemptSockets: [Int: TCPSocket] = [:]
     var output: [UInt8] = []
@@ -107,11 +113,12 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The current request's target: the one the caller's thread read for the first request,
     /// read here for a redirect's.
     private func readTarget() -> Result<SocketRequestTarget, ExchangeFailure> {
-        if let first = firstTarget {
-            firstTarget = nil
-            return first
+        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url)
+        firstTarget = nil
+        if case .success(let target) = read, let unavailable = Self.tlsUnavailable(for: target) {
+            return .failure(.tlsUnavailable(unavailable))
         }
-        return SocketRequestTarget.read(machine.request.url)
+        return read
     }
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
@@ -143,6 +150,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             beginConnect()
         case .connectStep(let step):
             perform(step)
+        case .secure(let attempt):
+            secure(attempt: attempt)
         case .send(let attempt, let start):
             useConnection(attempt: attempt)
             startBody(start)
@@ -192,20 +201,22 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             closeConnection()
         case .pool:
             // Still registered here: parked on this loop, only its handler changes.
+            rememberTLSSession()
             if let key {
-                pool.release(key, socket: socket, reusable: reusable, on: loop)
+                pool.release(key, connection: connection, reusable: reusable, on: loop)
             } else {
                 closeConnection()
             }
-            socket = nil
+            connection = nil
         case .close:
+            rememberTLSSession()
             if let socket { loop.deregister(socket) }
             if let key {
-                pool.release(key, socket: socket, reusable: false, on: loop)
+                pool.release(key, connection: connection, reusable: false, on: loop)
             } else {
-                socket?.close()
+                connection?.close()
             }
-            socket = nil
+            connection = nil
         }
     }
 
@@ -246,9 +257,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         switch pool.acquire(key, waiter: waiter) {
         case .here(let parked)?:
             parked.takenHere()
-            leaseArrived(.reused(parked.socket))
+            leaseArrived(.reused(parked.connection))
         case .elsewhere(let parked)?:
-            parked.move(to: loop) { [self] socket in leaseArrived(.reused(socket)) }
+            parked.move(to: loop) { [self] connection in leaseArrived(.reused(connection)) }
         case .fresh?:
             leaseArrived(.fresh)
         case nil:
@@ -260,13 +271,13 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
         cancelTimer(&connectTimer)
-        socket = lease.socket
+        connection = lease.connection
         let kind: ExchangeMachine.Lease = switch lease {
         case .fresh: .fresh
         case .reused: .reused
         case .handedOver: .handedOver
         }
-        run(machine.leased(kind) { lease.socket?.isReadableOrClosed ?? true })
+        run(machine.leased(kind) { lease.connection?.socket.isReadableOrClosed ?? true })
     }
 
     /// Gives a lease that arrived after the exchange ended back to the pool.
@@ -275,19 +286,24 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             closeConnection()
             return
         }
-        let kept = socket
-        socket = nil
-        pool.release(key, socket: kept, reusable: kept != nil, on: loop)
+        let kept = connection
+        connection = nil
+        pool.release(key, connection: kept, reusable: kept != nil, on: loop)
     }
 
     /// Stops watching and closes the connection in use, if any (not the pool's business: a slot
     /// held stays held).
     func closeConnection() {
-        guard let socket else { return }
-        loop.deregister(socket)
-        socket.close()
-        self.socket = nil
+        guard let connection else { return }
+        loop.deregister(connection.socket)
+        connection.close()
+        self.connection = nil
+        wire.removeAll()
+        wireOffset = 0
     }
+
+    /// The connection's socket, while there is one.
+    var socket: TCPSocket? { connection?.socket }
 
     /// `deadline` passed after `after`, talking to the target's host and port (the URL's before it is read).
     func timedOut(_ deadline: HTTPClientError.Deadline, after: Duration) -> HTTPClientError {

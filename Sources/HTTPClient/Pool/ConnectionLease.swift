@@ -5,17 +5,17 @@ import EventLoopIO
 /// the lease back.
 enum ConnectionLease: Sendable {
     /// A kept-alive connection that served an earlier request and waited in the pool since.
-    case reused(TCPSocket)
+    case reused(Connection)
     /// A kept-alive connection passed straight from the request that released it, which read a
     /// whole answer on it a moment before: it never sat idle.
-    case handedOver(TCPSocket)
+    case handedOver(Connection)
     /// A free slot: the exchange connects itself.
     case fresh
 
     /// The connection, when the lease carries one.
-    var socket: TCPSocket? {
+    var connection: Connection? {
         switch self {
-        case .reused(let socket), .handedOver(let socket): socket
+        case .reused(let connection), .handedOver(let connection): connection
         case .fresh: nil
         }
     }

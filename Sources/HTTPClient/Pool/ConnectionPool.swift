@@ -1,6 +1,7 @@
 import EventLoopIO
 import Locking
 import Synchronization
+import SystemTLS
 
 /// Kept-alive connections per host and port, at most `limit` open to each at once.
 ///
@@ -26,7 +27,7 @@ final class ConnectionPool: Sendable {
 
     /// One host's connections, changed in place (`hosts[key, default: Host()].lease(...)`):
     /// copying it out and back would copy its waiters on every change.
-    private typealias Host = HostSlots<ParkedConnection, TCPSocket, Waiter>
+    private typealias Host = HostSlots<ParkedConnection, Connection, Waiter>
 
     /// What `acquire` hands out at once.
     enum Lease {
@@ -41,6 +42,8 @@ final class ConnectionPool: Sendable {
 
     private struct State {
         var hosts: [ConnectionPoolKey: Host] = [:]
+        /// The last TLS session of each `https` host, offered to its next new connection.
+        var sessions: [ConnectionPoolKey: TLSSession] = [:]
     }
 
     /// The most connections open to one host at once.
@@ -99,28 +102,28 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Gives a slot back, on `loop`'s thread, with `socket` registered on `loop` (with any
-    /// handler) or nowhere: a `reusable` socket goes to the next waiter (registered nowhere, on
-    /// the waiter's loop), or is parked on `loop` (its watcher takes over the registration, so
-    /// the system is told nothing); any other socket is closed and its slot goes to the next
-    /// waiter or is freed.
-    func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, on loop: EventLoop) {
+    /// Gives a slot back, on `loop`'s thread, with `connection` registered on `loop` (with any
+    /// handler) or nowhere: a `reusable` connection goes to the next waiter (registered nowhere,
+    /// on the waiter's loop), or is parked on `loop` (its watcher takes over the registration,
+    /// so the system is told nothing); any other connection is closed and its slot goes to the
+    /// next waiter or is freed.
+    func release(_ key: ConnectionPoolKey, connection: Connection?, reusable: Bool, on loop: EventLoop) {
         loop.assertInLoop()
         let released = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable) { socket in
-                ParkedConnection(socket: socket, loop: loop, key: key, pool: self)
+            state.hosts[key, default: Host()].release(connection, reusable: reusable) { connection in
+                ParkedConnection(connection: connection, loop: loop, key: key, pool: self)
             }
         }
         released.parked?.park(idleFor: idleTimeout)
         if let closed = released.close {
-            loop.deregister(closed)
+            loop.deregister(closed.socket)
             closed.close()
         }
         guard let (waiter, handoff) = released.next else { return }
         let lease: ConnectionLease
         switch handoff {
         case .handedOver(let kept):
-            loop.deregister(kept)
+            loop.deregister(kept.socket)
             lease = .handedOver(kept)
         case .fresh:
             lease = .fresh
@@ -158,6 +161,16 @@ final class ConnectionPool: Sendable {
     /// Idle connections across all hosts.
     var idleCount: Int {
         state.withLock { $0.hosts.values.reduce(0) { $0 + $1.idle.count } }
+    }
+
+    /// The TLS session to offer on a new connection to `key` (the last one a connection to it brought).
+    func session(for key: ConnectionPoolKey) -> TLSSession? {
+        state.withLock { $0.sessions[key] }
+    }
+
+    /// Keeps `session` for the next new connection to `key`.
+    func remember(_ session: TLSSession, for key: ConnectionPoolKey) {
+        state.withLock { $0.sessions[key] = session }
     }
 
     /// Requests waiting for a connection to `key`.

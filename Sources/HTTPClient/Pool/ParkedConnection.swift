@@ -1,15 +1,19 @@
 import EventLoopIO
+import SystemTLS
 
 /// An idle kept-alive connection in the pool, watched for reading by its home loop, with a timer
 /// for the time it may wait unused.
 ///
 /// While it is idle, a readable socket means the server closed it (or sent bytes nobody asked
-/// for): the pool lets go of it at once instead of finding out on the next request. An exchange
-/// on the same loop that takes it registers its own handler in the watcher's place; one on
-/// another loop has it moved (`move(to:)`): the home loop stops watching it, then hands it over.
+/// for): the pool lets go of it at once instead of finding out on the next request. On a TLS
+/// connection the bytes are read first: TLS records that carry no data (a TLS 1.3 session ticket
+/// arriving after the answer) keep it, and the session they bring is remembered for the host.
+/// An exchange on the same loop that takes it registers its own handler in the watcher's place;
+/// one on another loop has it moved (`move(to:)`): the home loop stops watching it, then hands
+/// it over.
 final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
-    // @unchecked: `state` is read and written only under the pool's lock; `idleTimer` and the
-    // registration only on `loop`'s thread (checked in debug builds).
+    // @unchecked: `state` is read and written only under the pool's lock; `idleTimer`, the
+    // connection and its registration only on `loop`'s thread (checked in debug builds).
     enum State {
         /// In the pool's idle list.
         case idle
@@ -19,19 +23,21 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
         case closed
     }
 
-    let socket: TCPSocket
+    let connection: Connection
     let loop: EventLoop
     let key: ConnectionPoolKey
     private weak var pool: ConnectionPool?
     var state = State.idle
     private var idleTimer: Scheduled?
 
-    init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, pool: ConnectionPool) {
-        self.socket = socket
+    init(connection: Connection, loop: EventLoop, key: ConnectionPoolKey, pool: ConnectionPool) {
+        self.connection = connection
         self.loop = loop
         self.key = key
         self.pool = pool
     }
+
+    var socket: TCPSocket { connection.socket }
 
     /// Starts watching the connection on its loop and arms its idle timer.
     func park(idleFor timeout: Duration) {
@@ -52,13 +58,13 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
     }
 
     /// Taken by an exchange on `other`: stops watching the socket on its home loop, then runs
-    /// `arrive` with it on `other`'s thread.
-    func move(to other: EventLoop, _ arrive: @escaping @Sendable (TCPSocket) -> Void) {
+    /// `arrive` with the connection on `other`'s thread.
+    func move(to other: EventLoop, _ arrive: @escaping @Sendable (Connection) -> Void) {
         loop.execute { [self] in
             takenHere()
             loop.deregister(socket, ifHandler: self)
-            let socket = self.socket
-            other.execute { arrive(socket) }
+            let connection = self.connection
+            other.execute { arrive(connection) }
         }
     }
 
@@ -68,16 +74,48 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
         idleTimer?.cancel()
         idleTimer = nil
         loop.deregister(socket, ifHandler: self)
-        socket.close()
+        connection.close()
     }
 
     func socketReadable() {
-        guard pool?.discard(self) == true else {
+        loop.assertInLoop()
+        guard case .idle = state else {
             // Taken by an exchange elsewhere (its move stops the watch), or dropped already.
             loop.deregister(socket, ifHandler: self)
             return
         }
-        close()
+        guard let tls = connection.tls, readsOnlyTLSRecords(tls) else {
+            guard pool?.discard(self) == true else {
+                loop.deregister(socket, ifHandler: self)
+                return
+            }
+            return close()
+        }
+    }
+
+    /// Reads what the TLS connection received while idle; true when it carried no data and did
+    /// not end the connection (it stays pooled, with the session it brought remembered).
+    private func readsOnlyTLSRecords(_ tls: TLSMachine) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        switch buffer.withUnsafeMutableBytes({ socket.receive(into: $0) }) {
+        case .transferred(let count):
+            for action in tls.receive(ciphertext: buffer[0..<count]) {
+                switch action {
+                case .write(let bytes):
+                    _ = bytes.withUnsafeBytes { socket.sendSome($0) }
+                case .handshakeCompleted:
+                    break
+                case .deliver, .closed, .failed:
+                    return false
+                }
+            }
+            if let session = tls.session { pool?.remember(session, for: key) }
+            return true
+        case .wouldBlock:
+            return true
+        case .endOfStream, .failed:
+            return false
+        }
     }
 
     private func dropIfStillIdle() {
