@@ -137,7 +137,8 @@ struct ExchangeMachine: Sendable {
     private(set) var request: HTTPClientRequest
     /// `request`'s method, upper-cased (GET when it has none).
     private(set) var method: String
-    /// Where `request` goes, once read (nil before, and after a redirect until read again).
+    /// Where `request` goes, once read (nil before, and when it could not be read). A followed
+    /// redirect keeps its hop's until the next is read: the driver gives that hop's slot back to it.
     private(set) var target: SocketRequestTarget?
     let maximumRedirects: Int
     /// Whether the response body goes to a file (no compression asked for, none decoded).
@@ -193,6 +194,7 @@ struct ExchangeMachine: Sendable {
             phase = .waiting
             return .acquire(target.key, armWaitTimer: !hasOverallDeadline)
         case .failure(let failure):
+            target = nil
             return finish(.fail(failure))
         }
     }
@@ -469,7 +471,6 @@ struct ExchangeMachine: Sendable {
         if next.normalizedMethod != method { request.body = nil }
         request = next
         method = next.normalizedMethod
-        target = nil
         redirect = nil
         let action = Action.finish(leaveQueue: false, disposal: holdsSlot ? disposal : .none, outcome: .followRedirect)
         holdsSlot = false
