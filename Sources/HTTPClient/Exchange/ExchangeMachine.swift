@@ -143,7 +143,8 @@ struct ExchangeMachine: Sendable {
     private(set) var request: HTTPClientRequest
     /// `request`'s method, upper-cased (GET when it has none).
     private(set) var method: String
-    /// Where the current hop goes: the request's target once read (a redirect's is read when it begins).
+    /// Where `request` goes, once read (nil before, and when it could not be read). A followed
+    /// redirect keeps its hop's until the next is read: the driver gives that hop's slot back to it.
     private(set) var target: SocketRequestTarget?
     let maximumRedirects: Int
     /// Whether the response body goes to a file (no compression asked for, none decoded).
@@ -204,6 +205,7 @@ struct ExchangeMachine: Sendable {
             phase = .waiting
             return .acquire(target.key, armWaitTimer: !hasOverallDeadline)
         case .failure(let failure):
+            target = nil
             return finish(.fail(failure))
         }
     }
@@ -211,8 +213,10 @@ struct ExchangeMachine: Sendable {
     /// The pool's lease reached the loop; `isClosed` polls a kept connection for a request that
     /// may not be sent twice (an idempotent one is not polled: its home loop watched it while it
     /// was idle, and a retry covers a close that came since).
-    mutating func leased(_ lease: Lease, isClosed: () -> Bool) -> Action {
-        guard phase == .waiting else { return .returnLease }
+    /// `cancelled` when `cancel()` ran meanwhile on another thread (its teardown has not reached
+    /// the loop yet): the lease goes back unused.
+    mutating func leased(_ lease: Lease, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
+        guard phase == .waiting, !cancelled else { return .returnLease }
         holdsSlot = true
         attempt = 0
         switch lease {
@@ -239,9 +243,9 @@ struct ExchangeMachine: Sendable {
         return connecting(attempts, action)
     }
 
-    /// The lookup off the loop finished.
-    mutating func resolved(_ result: Result<[SocketAddress], SocketError>) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
+    /// The lookup off the loop finished (`cancelled` when `cancel()` ran meanwhile: nothing is started).
+    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, cancelled: Bool = false) -> Action {
+        guard case .connecting(var attempts) = phase, !cancelled else { return .none }
         let action = attempts.resolved(result)
         return connecting(attempts, action)
     }
@@ -345,8 +349,11 @@ struct ExchangeMachine: Sendable {
     }
 
     /// The upload's file or stream was opened (or failed to) for `generation`.
-    mutating func bodyOpened(generation: Int, succeeded: Bool) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation else { return succeeded ? .discardReader : .none }
+    /// `cancelled` when `cancel()` ran meanwhile: the reader is not used.
+    mutating func bodyOpened(generation: Int, succeeded: Bool, cancelled: Bool = false) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else {
+            return succeeded ? .discardReader : .none
+        }
         let action = upload.opened(succeeded: succeeded)
         phase = .sending(upload)
         switch action {
@@ -403,8 +410,9 @@ struct ExchangeMachine: Sendable {
     }
 
     /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end.
-    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation else { return .none }
+    /// `cancelled` when `cancel()` ran meanwhile: the piece is not written.
+    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int, cancelled: Bool = false) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else { return .none }
         let action = upload.pieceRead(bytes)
         phase = .sending(upload)
         switch action {
@@ -497,7 +505,6 @@ struct ExchangeMachine: Sendable {
         guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
         guard redirects < maximumRedirects else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
         redirects += 1
-        if next.normalizedMethod != method { request.body = nil }
         request = next
         method = next.normalizedMethod
         redirect = nil

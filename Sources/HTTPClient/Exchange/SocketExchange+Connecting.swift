@@ -26,7 +26,7 @@ extension SocketExchange {
             let (loop, lookUp) = (self.loop, resolver.lookUp)
             DispatchQueue.global().async { [self] in
                 let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.host, key.port) }
-                loop.execute { self.run(self.machine.resolved(result)) }
+                loop.execute { self.run(self.machine.resolved(result, cancelled: self.isFinished)) }
             }
         case .start(let address, let index):
             do throws(SocketError) {

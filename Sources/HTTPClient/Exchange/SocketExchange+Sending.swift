@@ -25,12 +25,17 @@ extension SocketExchange {
     private func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
         switch opened {
         case .success(let reader):
-            // A reader for an attempt given up is closed by `.discardReader`, through `closeBody`.
+            let action = machine.bodyOpened(generation: generation, succeeded: true, cancelled: isFinished)
+            if case .discardReader = action {
+                // Opened for an attempt given up (or a cancelled exchange): closed where it was opened.
+                io.async { reader.close() }
+                return
+            }
             body = reader
-            run(machine.bodyOpened(generation: generation, succeeded: true))
+            run(action)
         case .failure(let error):
             uploadError = error
-            run(machine.bodyOpened(generation: generation, succeeded: false))
+            run(machine.bodyOpened(generation: generation, succeeded: false, cancelled: isFinished))
         }
     }
 
@@ -143,10 +148,10 @@ extension SocketExchange {
     private func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int) {
         switch read {
         case .success(let bytes):
-            run(machine.pieceRead(bytes, generation: generation))
+            run(machine.pieceRead(bytes, generation: generation, cancelled: isFinished))
         case .failure(let error):
             uploadError = error
-            run(machine.pieceRead(nil, generation: generation))
+            run(machine.pieceRead(nil, generation: generation, cancelled: isFinished))
         }
     }
 

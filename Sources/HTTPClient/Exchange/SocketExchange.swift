@@ -146,6 +146,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .returnLease:
             returnLease()
         case .connect(let closingCurrent):
+            // A retry gives up the attempt's body reader; the next attempt opens its own.
+            closeBody()
             if closingCurrent { closeConnection() }
             beginConnect()
         case .connectStep(let step):
@@ -277,7 +279,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .reused: .reused
         case .handedOver: .handedOver
         }
-        run(machine.leased(kind) { lease.connection?.socket.isReadableOrClosed ?? true })
+        run(machine.leased(kind, cancelled: isFinished) { lease.connection?.socket.isReadableOrClosed ?? true })
     }
 
     /// Gives a lease that arrived after the exchange ended back to the pool.
