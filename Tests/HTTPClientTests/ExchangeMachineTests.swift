@@ -473,8 +473,12 @@ final class ExchangeMachineTests: XCTestCase {
         var noLocation = try sent()
         noLocation.headReceived(status: 302, location: nil)
         XCTAssertEqual(noLocation.responseComplete(keepAlive: true, status: 302, leftoverBytes: false), finish(.pool, .deliver(decodesBody: true)))
+        var secure = try sent()
+        secure.headReceived(status: 301, location: "https://a.test/secure")
+        XCTAssertEqual(secure.endOfStream(.success(())), finish(.close, .followRedirect), "http to https is followed")
+        XCTAssertEqual(secure.request.url.absoluteString, "https://a.test/secure")
         var otherScheme = try sent()
-        otherScheme.headReceived(status: 301, location: "https://a.test/secure")
+        otherScheme.headReceived(status: 301, location: "ftp://a.test/file")
         XCTAssertEqual(otherScheme.endOfStream(.success(())), finish(.close, .deliver(decodesBody: true)))
     }
 
