@@ -178,7 +178,7 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
     }
 
     func testOtherSchemesAreUnsupported() throws {
-        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "https://127.0.0.1:1/"))))
+        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "ftp://127.0.0.1:1/"))))
         XCTAssertEqual(try failure(result).urlError?.code, .unsupportedURL)
     }
 
