@@ -5,47 +5,56 @@ import EventLoopIO
 import Locking
 import Synchronization
 
-/// A small threaded HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
+/// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
 /// for tests, benchmarks and the `photo-feed --demo` viewer.
+///
+/// It runs on event loops, non-blocking and with no thread of its own: the listener on one loop
+/// of its group (`EventLoopGroup.shared` unless `Configuration.eventLoopGroup` names one), each
+/// connection on the group's next loop, where everything about it happens.
 ///
 /// Routes: `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
 /// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`,
 /// `/images/...` (demo JPEGs and their faults, see `ImageRoute`),
 /// and `/services/feeds/photos_public.gne`; anything else is a 404 with a JSON body.
-/// The server runs until `stop()`; its threads keep it alive until then.
+/// The server runs until `stop()`; its listener keeps it alive until then.
 public final class FeedServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
     /// The port the server listens on.
     public let port: UInt16
-    let listener: TCPSocket
     let state: Lock<ServerState>
-    /// Set with `state.stopping`, read without the lock: every connection checks it per request.
+    /// Set with `state.stopping`, readable without the lock.
     private let stopped = Atomic<Bool>(false)
     let counts = RequestTally()
     let generator: FeedGenerator
-    private let threads = DispatchGroup()
+    private let group: EventLoopGroup
+    private let listener: Listener
+    /// Entered for the listener and for each admitted connection, left as each closes: what
+    /// `stop()` waits for.
+    private let live: DispatchGroup
 
-    /// Binds 127.0.0.1 at `configuration.port` and starts accepting on a background thread.
+    /// Binds 127.0.0.1 at `configuration.port` and starts accepting on an event loop.
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
-        let listener = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
+        // Without the shared loops (the system refused their pollers), a loop of the server's
+        // own, or the system's reason why not.
+        let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")
+        let socket = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
         do {
-            self.port = try listener.localPort()
+            self.port = try socket.localPort()
         } catch {
-            listener.close()
+            socket.close()
             throw error
         }
+        let live = DispatchGroup()
+        live.enter()
+        let listener = Listener(socket: socket, loop: group.nextLoop(), live: live)
+        self.group = group
+        self.live = live
         self.listener = listener
         self.state = Lock(ServerState(seed: configuration.seed))
         self.generator = FeedGenerator(seed: configuration.seed, itemsPerPage: configuration.itemsPerPage)
-        threads.enter()
-        let thread = Thread { [self] in
-            acceptLoop()
-            threads.leave()
-        }
-        thread.name = "FeedServer.accept"
-        thread.start()
+        listener.loop.execute { [self] in listener.start(serving: self) }
     }
 
     /// `http://127.0.0.1:PORT/`.
@@ -73,83 +82,70 @@ public final class FeedServer: Sendable {
     /// Whether `stop()` has been called.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// Closes the listener and every open connection, and waits for the server's threads to end.
-    /// Idempotent; safe to call from any thread.
+    /// Closes the listener and every open connection, each on its loop, and returns once they are
+    /// closed (waiting 15 seconds at most). Idempotent; callable from any thread, an event
+    /// loop's included: what lives on the caller's loop is closed in place.
     public func stop() {
-        state.withLock { state in
+        let open = state.withLock { state in
             state.stopping = true
             stopped.store(true, ordering: .releasing)
-            for socket in state.open {
-                socket.shutdown()
-            }
+            return Array(state.open.values)
         }
-        listener.shutdown()
-        _ = threads.wait(timeout: .now() + .seconds(15))
-        let closeListener = state.withLock { state in
-            defer { state.listenerClosed = true }
-            return !state.listenerClosed
+        listener.closeOnLoop()
+        for connection in open {
+            connection.closeOnLoop()
         }
-        if closeListener { listener.close() }
+        _ = live.wait(timeout: .now() + .seconds(15))
     }
 
-    private func acceptLoop() {
-        while !isStopped {
-            let client: TCPSocket?
-            do {
-                client = try listener.accept(timeout: .milliseconds(200))
-            } catch {
-                if isStopped { return }
-                Thread.sleep(forTimeInterval: 0.01)
-                continue
-            }
-            guard let client else { continue }
-            let admission = state.withLock { state -> Bool? in
-                if state.stopping { return nil }
-                state.connectionCount += 1
-                guard state.open.count < configuration.maxConnections else { return false }
-                state.open.insert(client)
-                return true
-            }
-            switch admission {
-            case nil:
-                client.close()
-                return
-            case false?:
-                refuse(client)
-            case true?:
-                client.setNoDelay()
-                threads.enter()
-                let thread = Thread { [self] in
-                    var connection = Connection(server: self, socket: client)
-                    connection.serve()
-                    state.withLock { _ = $0.open.remove(client) }
-                    client.close()
-                    threads.leave()
-                }
-                thread.name = "FeedServer.connection"
-                thread.start()
-            }
+    /// What became of a connection the listener took.
+    private enum Admission {
+        case admitted(Connection)
+        case refused
+        case stopping
+    }
+
+    /// Serves `client` on the group's next loop, or refuses it (503) beyond `maxConnections`, or
+    /// closes it when the server is stopping. On the listener's loop.
+    func admit(_ client: TCPSocket) {
+        let loop = group.nextLoop()
+        let admission = state.withLock { state -> Admission in
+            guard !state.stopping else { return .stopping }
+            state.connectionCount += 1
+            guard state.open.count < configuration.maxConnections else { return .refused }
+            let connection = Connection(server: self, socket: client, loop: loop, number: state.connectionCount)
+            state.open[client] = connection
+            live.enter()
+            return .admitted(connection)
+        }
+        switch admission {
+        case .admitted(let connection):
+            loop.runOnLoop { connection.start() }
+        case .refused:
+            // One write: a new connection's empty send buffer takes these few bytes whole.
+            _ = Self.refusal.withUnsafeBytes { client.sendSome($0) }
+            client.close()
+        case .stopping:
+            client.close()
         }
     }
 
-    private func refuse(_ client: TCPSocket) {
-        let response = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false)
-        try? client.write(response.serialized(), timeout: .seconds(1))
-        client.close()
+    /// The answer to a connection beyond `maxConnections`.
+    private static let refusal = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+
+    /// Forgets a connection that closed (on its loop).
+    func connectionClosed(_ connection: Connection) {
+        state.withLock { _ = $0.open.removeValue(forKey: connection.socket) }
+        live.leave()
     }
 
-    /// Sleeps up to `duration` in short slices; false when the server began stopping meanwhile.
-    func sleep(_ duration: Duration) -> Bool {
-        let deadline = ContinuousClock.now + duration
-        while ContinuousClock.now < deadline {
-            if isStopped { return false }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            Thread.sleep(forTimeInterval: min(0.01, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18))
-        }
-        return !isStopped
+    /// Counts a request whose head was parsed on the connection numbered `connection`.
+    func record(_ head: HTTPRequestHead, connection: Int) {
+        counts.record(path: head.path, connection: connection)
     }
 
-    func record(_ head: HTTPRequestHead, connection: TCPSocket) {
-        counts.record(path: head.path, connection: connection.descriptor)
+    /// Counts a slow picture whose client closed before the answer.
+    func countAbandonedImage() {
+        state.withLock { $0.abandonedImages += 1 }
     }
 }

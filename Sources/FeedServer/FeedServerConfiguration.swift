@@ -1,3 +1,4 @@
+import EventLoopIO
 import Foundation
 
 extension FeedServer {
@@ -25,6 +26,10 @@ extension FeedServer {
         public var idleTimeout: Duration = .seconds(60)
         /// How long one write may wait for a client that does not read.
         public var writeTimeout: Duration = .seconds(30)
+        /// The event loops the server accepts and serves on; nil: `EventLoopGroup.shared`, which
+        /// the clients share too. A benchmark gives the server a group of its own, so that the
+        /// server's work does not run on the loops of the client it measures.
+        public var eventLoopGroup: EventLoopGroup? = nil
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(
@@ -38,7 +43,8 @@ extension FeedServer {
             feedOverride: Data? = nil,
             itemsPerPage: Int = 20,
             idleTimeout: Duration = .seconds(60),
-            writeTimeout: Duration = .seconds(30)
+            writeTimeout: Duration = .seconds(30),
+            eventLoopGroup: EventLoopGroup? = nil
         ) {
             self.port = port
             self.maxHeaderBytes = maxHeaderBytes
@@ -51,6 +57,7 @@ extension FeedServer {
             self.itemsPerPage = itemsPerPage
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
+            self.eventLoopGroup = eventLoopGroup
         }
     }
 }

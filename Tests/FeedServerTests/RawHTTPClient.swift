@@ -76,6 +76,13 @@ class FeedServerTestCase: XCTestCase {
     private var servers: [FeedServer] = []
     private var clients: [RawHTTPClient] = []
 
+    /// Starts the process's shared event loops (their pollers' descriptors and their threads stay
+    /// for the whole process) before any test counts descriptors or threads around a server.
+    override class func setUp() {
+        super.setUp()
+        _ = EventLoopGroup.shared
+    }
+
     func makeServer(_ configuration: FeedServer.Configuration = .init()) throws -> FeedServer {
         let server = try FeedServer(configuration: configuration)
         servers.append(server)

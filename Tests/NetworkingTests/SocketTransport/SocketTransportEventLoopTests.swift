@@ -13,6 +13,14 @@ import XCTest
 /// The event loop underneath `SocketTransport`: many requests in flight or waiting for a
 /// connection hold no thread each, and cancelling from many threads reports nothing.
 final class SocketTransportEventLoopTests: SocketTransportTestCase {
+    /// A loop for the server alone: these tests block the shared loops the client runs on, and
+    /// the server goes on answering meanwhile.
+    private static let serverLoops = try? EventLoopGroup(count: 1, label: "TestServer")
+
+    override var serverConfiguration: FeedServer.Configuration {
+        FeedServer.Configuration(eventLoopGroup: Self.serverLoops)
+    }
+
     /// The process's thread count, from `/proc/self/status` (nil elsewhere).
     private func threadCount() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
