@@ -19,13 +19,46 @@ package struct CIELab: Equatable, Sendable {
 
     /// The colour of linear-light RGB with sRGB's primaries, each 0...1.
     package init(linearRed red: Double, green: Double, blue: Double) {
-        // sRGB to XYZ (IEC 61966-2-1), divided by D65's white point.
-        let x = (0.412_456_4 * red + 0.357_576_1 * green + 0.180_437_5 * blue) / 0.950_47
-        let y = 0.212_672_9 * red + 0.715_152_2 * green + 0.072_175_0 * blue
-        let z = (0.019_333_9 * red + 0.119_192_0 * green + 0.950_304_1 * blue) / 1.088_83
-        let fx = Self.f(x), fy = Self.f(y), fz = Self.f(z)
+        let colour = LinearRGB(red, green, blue)
+        self.init(fx: Self.f(Self.x.dot(colour)), fy: Self.f(Self.y.dot(colour)), fz: Self.f(Self.z.dot(colour)))
+    }
+
+    private init(fx: Double, fy: Double, fz: Double) {
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
+
+    /// The colour of `colour` and the gradient of its coordinates there, for estimating colours
+    /// nearby without another conversion.
+    package static func withGradient(of colour: LinearRGB) -> (lab: CIELab, gradient: Gradient) {
+        let x = Self.x.dot(colour), y = Self.y.dot(colour), z = Self.z.dot(colour)
+        let fx = f(x), fy = f(y), fz = f(z)
+        // f'(t) = f(t) / 3t above the linear part near black.
+        func slope(_ t: Double, _ ft: Double) -> Double { t > 0.008_856_451_679 ? ft / (3 * t) : 7.787_037_037 }
+        let sx = slope(x, fx), sy = slope(y, fy), sz = slope(z, fz)
+        let gradient = Gradient(l: Self.y * (116 * sy), a: Self.x * (500 * sx) - Self.y * (500 * sy),
+                                b: Self.y * (200 * sy) - Self.z * (200 * sz))
+        return (CIELab(fx: fx, fy: fy, fz: fz), gradient)
+    }
+
+    /// How L, a and b change per unit of each linear channel at one colour.
+    package struct Gradient: Sendable {
+        /// L's change per unit of red, green and blue.
+        package var l: LinearRGB
+        /// a's.
+        package var a: LinearRGB
+        /// b's.
+        package var b: LinearRGB
+
+        /// The first-order estimate of `lab` (the colour the gradient was taken at) moved by `change`.
+        package func moved(_ lab: CIELab, by change: LinearRGB) -> CIELab {
+            CIELab(l: lab.l + l.dot(change), a: lab.a + a.dot(change), b: lab.b + b.dot(change))
+        }
+    }
+
+    // sRGB to XYZ (IEC 61966-2-1), each row divided by D65's white point.
+    private static let x = LinearRGB(0.412_456_4 / 0.950_47, 0.357_576_1 / 0.950_47, 0.180_437_5 / 0.950_47)
+    private static let y = LinearRGB(0.212_672_9, 0.715_152_2, 0.072_175_0)
+    private static let z = LinearRGB(0.019_333_9 / 1.088_83, 0.119_192_0 / 1.088_83, 0.950_304_1 / 1.088_83)
 
     /// The colour of 8-bit sRGB samples.
     package init(red: UInt8, green: UInt8, blue: UInt8) {

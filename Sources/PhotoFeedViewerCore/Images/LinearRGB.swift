@@ -33,6 +33,12 @@ package struct LinearRGB: Equatable, Sendable {
         LinearRGB(left.red - right.red, left.green - right.green, left.blue - right.blue)
     }
 
+    /// The sum of the channels' products.
+    @inline(__always)
+    package func dot(_ other: LinearRGB) -> Double {
+        red * other.red + green * other.green + blue * other.blue
+    }
+
     /// The channels scaled.
     package static func * (left: LinearRGB, right: Double) -> LinearRGB {
         LinearRGB(left.red * right, left.green * right, left.blue * right)

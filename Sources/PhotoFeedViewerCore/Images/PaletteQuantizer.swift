@@ -35,30 +35,25 @@ package enum PaletteQuantizer {
             pixels[pixel] = colour
             let lab = colour.lab
             let base = pixel * choices
-            // The nearest few cube colours and the nearest greys, so that greys, which crowd
-            // around dark and dull colours, leave a pixel some colours to mix with.
-            var cube = (entries: [UInt8](repeating: 16, count: cubeChoices), distances: [Double](repeating: .infinity, count: cubeChoices))
-            var greys = (entries: [UInt8](repeating: 232, count: choices - cubeChoices), distances: [Double](repeating: .infinity, count: choices - cubeChoices))
+            // The nearest few cube colours (the first slots) and the nearest greys (the last), so
+            // that greys, which crowd around dark and dull colours, leave a pixel colours to mix
+            // with; then all of them nearest first.
             XtermPalette.forEachCandidate(near: lab, linearRed: colour.red, green: colour.green, blue: colour.blue) { index in
                 var distance = lab.squaredDistance(to: XtermPalette.lab[index])
                 var entry = UInt8(index)
-                if index >= 232 {
-                    for slot in greys.entries.indices where distance < greys.distances[slot] {
-                        swap(&distance, &greys.distances[slot])
-                        swap(&entry, &greys.entries[slot])
-                    }
-                } else {
-                    for slot in cube.entries.indices where distance < cube.distances[slot] {
-                        swap(&distance, &cube.distances[slot])
-                        swap(&entry, &cube.entries[slot])
-                    }
+                let slots = index >= 232 ? (base + cubeChoices)..<(base + choices) : base..<(base + cubeChoices)
+                for slot in slots where distance < distances[slot] {
+                    swap(&distance, &distances[slot])
+                    swap(&entry, &entries[slot])
                 }
             }
-            // Nearest first.
-            let merged = zip(cube.entries + greys.entries, cube.distances + greys.distances).sorted { $0.1 < $1.1 }
-            for (offset, candidate) in merged.enumerated() {
-                entries[base + offset] = candidate.0
-                distances[base + offset] = candidate.1
+            for slot in (base + 1)..<(base + choices) {
+                var earlier = slot
+                while earlier > base, distances[earlier] < distances[earlier - 1] {
+                    distances.swapAt(earlier, earlier - 1)
+                    entries.swapAt(earlier, earlier - 1)
+                    earlier -= 1
+                }
             }
             for slot in base..<(base + choices) {
                 distances[slot] = distances[slot].squareRoot()
@@ -74,20 +69,25 @@ package enum PaletteQuantizer {
                 let current = chosen[pixel]
                 let from = XtermPalette.linear[Int(entries[pixel * choices + current])]
                 let before = areas.error(around: pixel)
+                func pixelGain(_ slot: Int) -> Double {
+                    pixelWeight * (distances[pixel * choices + current] - distances[pixel * choices + slot])
+                }
+                // The most promising colour by the areas' first-order estimates, then checked exactly.
                 var best = current, bestGain = 0.0
                 for slot in 0..<choices where slot != current {
-                    let pixelGain = pixelWeight * (distances[pixel * choices + current] - distances[pixel * choices + slot])
                     // Even areas made perfect could not pay for this colour: skip working them out.
-                    guard pixelGain + areaWeight * before > bestGain else { continue }
+                    guard pixelGain(slot) + areaWeight * before > bestGain else { continue }
                     let to = XtermPalette.linear[Int(entries[pixel * choices + slot])]
-                    let gain = pixelGain + areaWeight * (before - areas.error(around: pixel, moving: to - from))
+                    let gain = pixelGain(slot) + areaWeight * (before - areas.estimatedError(around: pixel, moving: to - from))
                     if gain > bestGain {
                         bestGain = gain
                         best = slot
                     }
                 }
-                if best != current {
-                    areas.move(pixel, by: XtermPalette.linear[Int(entries[pixel * choices + best])] - from)
+                guard best != current else { continue }
+                let change = XtermPalette.linear[Int(entries[pixel * choices + best])] - from
+                if pixelGain(best) + areaWeight * (before - areas.error(around: pixel, moving: change)) > 0 {
+                    areas.move(pixel, by: change)
                     chosen[pixel] = best
                     changed = true
                 }
@@ -108,6 +108,9 @@ package enum PaletteQuantizer {
         private var drawn: [LinearRGB] = []
         private var scale: [Double] = []
         private var errors: [Double] = []
+        /// The drawn mean colour of each area in CIELAB, and the gradient there.
+        private var drawnLab: [CIELab] = []
+        private var gradients: [CIELab.Gradient] = []
 
         /// Areas over `pixels`, each drawn at first in `entry(pixel)`.
         init(width: Int, height: Int, pixels: [LinearRGB], entry: (Int) -> UInt8) {
@@ -133,7 +136,15 @@ package enum PaletteQuantizer {
                     scale.append(1 / size)
                 }
             }
-            errors = (0..<count).map { (drawn[$0] * scale[$0]).lab.squaredDistance(to: wanted[$0]).squareRoot() }
+            errors.reserveCapacity(count)
+            drawnLab.reserveCapacity(count)
+            gradients.reserveCapacity(count)
+            for area in 0..<count {
+                let (lab, gradient) = CIELab.withGradient(of: drawn[area] * scale[area])
+                drawnLab.append(lab)
+                gradients.append(gradient)
+                errors.append(lab.squaredDistance(to: wanted[area]).squareRoot())
+            }
         }
 
         /// How many areas there are.
@@ -155,14 +166,24 @@ package enum PaletteQuantizer {
             return total
         }
 
+        /// The same, estimated to first order from each area's gradient: no conversion to CIELAB.
+        func estimatedError(around pixel: Int, moving change: LinearRGB) -> Double {
+            var total = 0.0
+            forEachArea(holding: pixel) { area in
+                total += gradients[area].moved(drawnLab[area], by: change * scale[area]).squaredDistance(to: wanted[area]).squareRoot()
+            }
+            return total
+        }
+
         /// Changes `pixel`'s drawn colour by `change`.
         mutating func move(_ pixel: Int, by change: LinearRGB) {
-            var held: [Int] = []
-            held.reserveCapacity(8)
-            forEachArea(holding: pixel) { held.append($0) }
-            for area in held {
+            let x = pixel % width, y = pixel / width
+            for area in (y - 3...y).flatMap({ top in (x - 1...x).map { (top + 3) * columns + $0 + 1 } }) {
                 drawn[area] = drawn[area] + change
-                errors[area] = (drawn[area] * scale[area]).lab.squaredDistance(to: wanted[area]).squareRoot()
+                let (lab, gradient) = CIELab.withGradient(of: drawn[area] * scale[area])
+                drawnLab[area] = lab
+                gradients[area] = gradient
+                errors[area] = lab.squaredDistance(to: wanted[area]).squareRoot()
             }
         }
 
