@@ -5,14 +5,27 @@ import SocketIO
 import Locking
 import Synchronization
 
-/// A small threaded HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
-/// for tests, benchmarks and the `photo-feed --demo` viewer.
+/// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes, for
+/// tests, benchmarks and the `photo-feed --demo` viewer.
 ///
-/// Routes: `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
-/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`,
-/// `/images/...` (demo JPEGs and their faults, see `ImageRoute`),
-/// and `/services/feeds/photos_public.gne`; anything else is a 404 with a JSON body.
-/// The server runs until `stop()`; its threads keep it alive until then.
+/// In your own tests, start one on a free port and point a provider at it:
+///
+/// ```swift
+/// func testTheFeedPipelineAgainstALocalServer() async throws {
+///     let server = try FeedServer(configuration: .init(itemsPerPage: 5))   // port 0: a free one
+///     defer { server.stop() }
+///     let provider = NetworkProvider<FlickrAPI>(endpointClosure: FlickrAPI.endpointClosure(baseURL: server.baseURL))
+///     let photo = try Photo.decode(feed: try await provider.request(.publicPhotos(PhotoRequest())).data)
+///     XCTAssertEqual(photo.items.count, 5)
+/// }
+/// ```
+///
+/// Routes: `/services/feeds/photos_public.gne` (a new generated page each time; see
+/// `Configuration` for latency, faults and fixed bytes), `/photos/{author}/{id}/` (each
+/// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
+/// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
+/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`;
+/// anything else is a 404 with a JSON body. The server runs until `stop()`.
 public final class FeedServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
@@ -26,7 +39,9 @@ public final class FeedServer: Sendable {
     let generator: FeedGenerator
     private let threads = DispatchGroup()
 
-    /// Binds 127.0.0.1 at `configuration.port` and starts accepting on a background thread.
+    /// Binds 127.0.0.1 at `configuration.port` (by default 0: a free port the kernel picks; read
+    /// it back from `port` or `baseURL`) and starts serving at once. Throws the socket's error when
+    /// the port cannot be bound. Call `stop()` when done (a test's `defer` or `tearDown`).
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
         let listener = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
@@ -48,7 +63,8 @@ public final class FeedServer: Sendable {
         thread.start()
     }
 
-    /// `http://127.0.0.1:PORT/`.
+    /// `http://127.0.0.1:PORT/`: give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a
+    /// route's path.
     public var baseURL: URL {
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
@@ -73,8 +89,8 @@ public final class FeedServer: Sendable {
     /// Whether `stop()` has been called.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// Closes the listener and every open connection, and waits for the server's threads to end.
-    /// Idempotent; safe to call from any thread.
+    /// Closes the listener and every open connection, and waits for the server's work to end, so
+    /// the port is free again when it returns. Idempotent; safe to call from any thread.
     public func stop() {
         state.withLock { state in
             state.stopping = true
