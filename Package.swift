@@ -66,7 +66,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "EventLoopIO", "TestSupport", "ImageDecoding", "Networking", "Locking"]
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "EventLoopIO", "TestSupport", "ImageDecoding", "Networking", "Locking"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),

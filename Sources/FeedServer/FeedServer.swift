@@ -5,18 +5,31 @@ import EventLoopIO
 import Locking
 import Synchronization
 
-/// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes,
-/// for tests, benchmarks and the `photo-feed --demo` viewer.
+/// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes, for
+/// tests, benchmarks and the `photo-feed --demo` viewer.
 ///
 /// It runs on event loops, non-blocking and with no thread of its own: the listener on one loop
 /// of its group (`EventLoopGroup.shared` unless `Configuration.eventLoopGroup` names one), each
 /// connection on the group's next loop, where everything about it happens.
 ///
-/// Routes: `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
-/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`,
-/// `/images/...` (demo JPEGs and their faults, see `ImageRoute`),
-/// and `/services/feeds/photos_public.gne`; anything else is a 404 with a JSON body.
-/// The server runs until `stop()`; its listener keeps it alive until then.
+/// In your own tests, start one on a free port and point a provider at it:
+///
+/// ```swift
+/// func testTheFeedPipelineAgainstALocalServer() async throws {
+///     let server = try FeedServer(configuration: .init(itemsPerPage: 5))   // port 0: a free one
+///     defer { server.stop() }
+///     let provider = NetworkProvider<FlickrAPI>(endpointClosure: FlickrAPI.endpointClosure(baseURL: server.baseURL))
+///     let photo = try Photo.decode(feed: try await provider.request(.publicPhotos(PhotoRequest())).data)
+///     XCTAssertEqual(photo.items.count, 5)
+/// }
+/// ```
+///
+/// Routes: `/services/feeds/photos_public.gne` (a new generated page each time; see
+/// `Configuration` for latency, faults and fixed bytes), `/photos/{author}/{id}/` (each
+/// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
+/// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
+/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`;
+/// anything else is a 404 with a JSON body. The server runs until `stop()`.
 public final class FeedServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
@@ -33,7 +46,9 @@ public final class FeedServer: Sendable {
     /// `stop()` waits for.
     private let live: DispatchGroup
 
-    /// Binds 127.0.0.1 at `configuration.port` and starts accepting on an event loop.
+    /// Binds 127.0.0.1 at `configuration.port` (by default 0: a free port the kernel picks; read
+    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop. Throws the socket's error when
+    /// the port cannot be bound. Call `stop()` when done (a test's `defer` or `tearDown`).
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
         // Without the shared loops (the system refused their pollers), a loop of the server's
@@ -57,7 +72,8 @@ public final class FeedServer: Sendable {
         listener.loop.execute { [self] in listener.start(serving: self) }
     }
 
-    /// `http://127.0.0.1:PORT/`.
+    /// `http://127.0.0.1:PORT/`: give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a
+    /// route's path.
     public var baseURL: URL {
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
@@ -83,8 +99,9 @@ public final class FeedServer: Sendable {
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Closes the listener and every open connection, each on its loop, and returns once they are
-    /// closed (waiting 15 seconds at most). Idempotent; callable from any thread, an event
-    /// loop's included: what lives on the caller's loop is closed in place.
+    /// closed (waiting 15 seconds at most), so the port is free again when it returns.
+    /// Idempotent; callable from any thread, an event loop's included: what lives on the
+    /// caller's loop is closed in place.
     public func stop() {
         let open = state.withLock { state in
             state.stopping = true

@@ -33,7 +33,7 @@ final class FeedRouteTests: FeedServerTestCase {
             }
             let media = try XCTUnwrap(item["media"] as? [String: String])
             XCTAssertTrue(media["m"]?.hasSuffix("_m.jpg") ?? false)
-            XCTAssertTrue((item["link"] as? String)?.hasPrefix("https://www.flickr.com/photos/") ?? false)
+            XCTAssertTrue((item["link"] as? String)?.hasPrefix(server.baseURL.absoluteString + "photos/") ?? false, "its own pages")
             XCTAssertTrue((item["author"] as? String)?.hasPrefix("nobody@flickr.com (\"") ?? false)
             XCTAssertTrue((item["tags"] as? String)?.split(separator: " ").contains("cats") ?? false)
         }

@@ -27,6 +27,15 @@ final class DisplayPlanTests: LeakCheckingTestCase {
         XCTAssertEqual(try plan([], ["TERM": "xterm-256color", "COLORTERM": "truecolor"]).graphics, .halfBlocks(.truecolor))
     }
 
+    func testThePlanSaysWhyThereAreNoPictures() throws {
+        XCTAssertEqual(try plan([], ["TERM": "xterm-256color", "NO_COLOR": "1"]).picturesOff, .colorsOff)
+        XCTAssertEqual(try plan(["--no-color"]).picturesOff, .colorsOff)
+        XCTAssertEqual(try plan(["--images", "none"], ["TERM": "xterm-256color", "NO_COLOR": "1"]).picturesOff, .asked)
+        XCTAssertEqual(try plan([], [:]).picturesOff, .terminal, "no TERM to go by")
+        XCTAssertNil(try plan([]).picturesOff)
+        XCTAssertNil(try plan(["--no-color", "--images", "blocks"]).picturesOff, "asked for all the same")
+    }
+
     func testTruecolorAnd256ChooseTheHalfBlockDepth() throws {
         XCTAssertEqual(try plan(["--images", "truecolor"], ["TERM": "screen-256color"]).graphics, .halfBlocks(.truecolor),
                        "inside tmux COLORTERM is often missing")

@@ -39,6 +39,14 @@ final class EndToEndTests: LeakCheckingTestCase {
         for key in ["title", "link", "author", "authorID", "media", "published", "tags"] {
             XCTAssertTrue(objects.allSatisfy { $0[key] is String }, key)
         }
+        // The links are the demo server's own pages, and each line says they end with the run.
+        let local = try XCTUnwrap(objects.first?["local"] as? String)
+        let port = try XCTUnwrap(local.firstMatch(of: /^demo server 127\.0\.0\.1:(\d+), gone once photo-feed exits$/)?.1)
+        for object in objects {
+            XCTAssertEqual(object["local"] as? String, local)
+            XCTAssertTrue((object["link"] as? String)?.hasPrefix("http://127.0.0.1:\(port)/photos/") ?? false, "\(object)")
+            XCTAssertTrue((object["media"] as? String)?.hasPrefix("http://127.0.0.1:\(port)/images/") ?? false, "\(object)")
+        }
     }
 
     func testBaseURLAtAServerServingARealCaptureGivesExactlyItsPhotos() throws {
@@ -51,6 +59,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let objects = try jsonObjects(outcome)
         XCTAssertEqual(objects.compactMap { $0["link"] as? String }, expected.items.map(\.link))
+        XCTAssertTrue(objects.allSatisfy { $0["local"] == nil }, "only --demo's links end with the run")
         XCTAssertEqual(objects.compactMap { $0["title"] as? String }, expected.items.map(\.title))
         XCTAssertEqual(objects.compactMap { $0["author"] as? String }, expected.items.map(PhotoText.author))
         XCTAssertEqual(server.requestCount(path: "/services/feeds/photos_public.gne"), 1)
@@ -67,7 +76,7 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertEqual(lines.count, 8)
         XCTAssertEqual(lines[0], "Section 1 - 3 photos")
         XCTAssertEqual(lines[4], "Section 2 - 3 photos")
-        XCTAssertTrue(lines[1].hasPrefix("  ") && lines[1].contains(" | https://www.flickr.com/photos/"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("  ") && lines[1].contains(" | \(server.baseURL.absoluteString)photos/"), lines[1])
         XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
     }
 

@@ -22,11 +22,12 @@ final class ImageRendererTests: LeakCheckingTestCase {
                        ["\(esc)[38;2;255;0;0;48;2;0;0;255m▀\(esc)[38;2;0;255;0;48;2;255;255;255m▀\(esc)[0m"])
     }
 
-    func testHalfBlocksIn256ColoursUseTheNearestPaletteEntries() {
+    func testHalfBlocksIn256ColoursDrawPaletteColoursExactlyAsTheyAre() {
         XCTAssertEqual(HalfBlockRenderer.lines(for: quad, columns: 2, rows: 1, depth: .palette256),
                        ["\(esc)[38;5;196;48;5;21m▀\(esc)[38;5;46;48;5;231m▀\(esc)[0m"])
-        XCTAssertEqual(HalfBlockRenderer.paletteIndex((128, 128, 128)), 244, "greys use the grey ramp")
-        XCTAssertEqual(HalfBlockRenderer.paletteIndex((0, 0, 0)), 16)
+        XCTAssertEqual(PaletteQuantizer.indices(for: solid(128, 128, 128, width: 3, height: 2)), Array(repeating: 244, count: 6),
+                       "greys use the grey ramp")
+        XCTAssertEqual(PaletteQuantizer.indices(for: solid(0, 0, 0)), [16])
     }
 
     func testHalfBlocksRepeatAColourOnlyWhenItChanges() {

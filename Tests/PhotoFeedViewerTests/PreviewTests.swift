@@ -37,6 +37,10 @@ final class PreviewTests: LeakCheckingTestCase {
         _ = screen.handle(.character("p"), width: 80, height: 24)
         XCTAssertFalse(screen.state.previewing)
         XCTAssertEqual(screen.state.notice, "No pictures in this terminal (see --images)")
+        screen.state.picturesOff = .colorsOff
+        _ = screen.handle(.character("p"), width: 80, height: 24)
+        XCTAssertEqual(screen.state.notice, "No pictures: colours are off (NO_COLOR or --no-color); --images blocks draws them all the same",
+                       "names NO_COLOR when that is the reason, not the terminal")
         var empty = model(photos: 0)
         _ = empty.handle(.character("p"), width: 80, height: 24)
         XCTAssertFalse(empty.state.previewing)

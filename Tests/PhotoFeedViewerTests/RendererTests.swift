@@ -89,7 +89,7 @@ final class RendererTests: LeakCheckingTestCase {
         XCTAssertTrue(lines[3].hasPrefix("    Ana Lima · 2026-11-20 08:14 · #sea #sky · https://www.flickr.com/photos/ana"), lines[3])
         XCTAssertTrue(lines[4].hasPrefix("  Photo 2 "), lines[4])
         XCTAssertTrue(lines[6].hasPrefix("── Section 2 · 1 photo ──"), lines[6])
-        XCTAssertTrue(lines[9].hasPrefix(" photo 1 of 3  │ ↑/↓ select  Enter open  p preview  y copy  ? keys  q quit"), lines[9])
+        XCTAssertTrue(lines[9].hasPrefix(" photo 1 of 3  │ ↑/↓ select  Enter open  y copy  / filter  ? keys  q quit"), lines[9])
         XCTAssertFalse(lines.joined().contains("\u{1B}"), "no escapes without colour")
     }
 

@@ -92,7 +92,24 @@ final class ScreenModelTests: LeakCheckingTestCase {
         var plain = model(images: false)
         _ = press([.character("i")], on: &plain)
         XCTAssertFalse(plain.state.imagesEnabled)
-        XCTAssertEqual(plain.state.notice, "No thumbnails in this terminal (see --images)")
+        XCTAssertEqual(plain.state.notice, "No pictures in this terminal (see --images)")
+        plain.state.picturesOff = .colorsOff
+        _ = press([.character("i")], on: &plain)
+        XCTAssertEqual(plain.state.notice, PicturesOff.colorsOff.notice)
+        XCTAssertTrue(PicturesOff.colorsOff.notice.contains("NO_COLOR or --no-color"))
+        plain.state.picturesOff = .asked
+        _ = press([.character("i")], on: &plain)
+        XCTAssertEqual(plain.state.notice, "No pictures: --images none")
+    }
+
+    func testTheFooterOffersPictureKeysOnlyWhereThereArePictures() {
+        let with = ScreenRenderer.lines(for: model(photos: 3, images: true).state, width: 140, height: 10, style: .none)[9]
+        XCTAssertTrue(with.contains("p preview") && with.contains("i images"), with)
+        var without = model(photos: 3, images: false)
+        without.state.picturesOff = .colorsOff
+        let footer = ScreenRenderer.lines(for: without.state, width: 140, height: 10, style: .none)[9]
+        XCTAssertFalse(footer.contains("p preview") || footer.contains("i images"), footer)
+        XCTAssertTrue(footer.contains("y copy  / filter  n more  r reload  t tags  ? keys  q quit"), footer)
     }
 
     func testQuestionMarkShowsTheKeysUntilTheNextKey() {

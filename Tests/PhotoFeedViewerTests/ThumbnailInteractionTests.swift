@@ -1,6 +1,10 @@
 import FeedServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PhotoFeed
+import Locking
 import TestSupport
 import XCTest
 
@@ -41,11 +45,15 @@ final class ThumbnailInteractionTests: LeakCheckingTestCase {
 
         mark = session.byteCount
         session.type("o")
-        XCTAssertTrue(session.waitFor("Opened https://www.flickr.com/photos/", after: mark), session.text(from: mark).suffix(300).description)
+        XCTAssertTrue(session.waitFor("Opened http://127.0.0.1:", after: mark), session.text(from: mark).suffix(300).description)
         let openedFile = opener.appendingPathComponent("opened.txt")
         XCTAssertTrue(waitUntil { FileManager.default.fileExists(atPath: openedFile.path) })
         let opened = try String(contentsOf: openedFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(opened.hasPrefix("https://www.flickr.com/photos/"), opened)
+        XCTAssertNotNil(opened.wholeMatch(of: /http:\/\/127\.0\.0\.1:\d+\/photos\/[^\/]+\/\d+\//), opened)
+        // The demo server's own page of the photo, while the viewer runs.
+        let page = try fetch(XCTUnwrap(URL(string: opened)))
+        XCTAssertEqual(page.status, 200, opened)
+        XCTAssertTrue(page.body.contains("<h1>") && page.body.contains("<img src=\"/images/65535/"), page.body)
 
         mark = session.byteCount
         session.type("y")
@@ -97,12 +105,31 @@ final class ThumbnailInteractionTests: LeakCheckingTestCase {
         }
         let quiet = try PTYSession(arguments: ["--demo"], environment: ["NO_COLOR": "1", "TERM": "xterm-kitty"])
         XCTAssertTrue(quiet.waitFor("photo 1 of 20"))
+        XCTAssertTrue(quiet.waitFor("y copy"))
+        XCTAssertFalse(quiet.text.contains("p preview") || quiet.text.contains("i images"), "the footer offers no picture keys under NO_COLOR")
         quiet.type("i")
-        XCTAssertTrue(quiet.waitFor("No thumbnails in this terminal (see --images)"))
+        XCTAssertTrue(quiet.waitFor("No pictures: colours are off (NO_COLOR or --no-color)"), quiet.text.suffix(300).description)
+        let mark = quiet.byteCount
+        quiet.type("p")
+        XCTAssertTrue(quiet.waitFor("No pictures: colours are off (NO_COLOR or --no-color)", after: mark), quiet.text(from: mark).suffix(300).description)
         quiet.type("q")
         let (ended, text) = quiet.finish()
         XCTAssertTrue(ended)
         XCTAssertFalse(text.contains("\u{1B}_G") || text.contains("▀"), "NO_COLOR: no pictures unless asked")
+    }
+
+    /// The status and body of a GET of `url` on loopback, within 10 s.
+    private func fetch(_ url: URL) throws -> (status: Int, body: String) {
+        let result = Lock<(Int, String)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 10
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            result.withLock { $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)) }
+            done.signal()
+        }.resume()
+        XCTAssertEqual(done.wait(timeout: .now() + 15), .success)
+        return try XCTUnwrap(result.withLock { $0 })
     }
 
     func testWithoutAnOpenerTheURLIsShown() throws {

@@ -44,12 +44,16 @@ public struct FeedGenerator: Sendable {
 
     /// Page `number` (0, 1, 2, ...) as bare JSON: newest items first, each page newer than the last.
     /// `media.m` is below `imageBaseURL` when given (e.g. `http://127.0.0.1:PORT/images/`), else
-    /// on `https://live.staticflickr.com/`; the file name is the same either way.
-    public func page(number: Int, tags: [String] = [], tagmode: TagMode = .all, imageBaseURL: String? = nil) -> Data {
+    /// on `https://live.staticflickr.com/`; the file name is the same either way. Each photo's
+    /// `link` (and the links in its description) is below `pageBaseURL` when given (e.g.
+    /// `http://127.0.0.1:PORT/`, whose `photos/<author>/<id>/` pages `FeedServer` serves), else on
+    /// `https://www.flickr.com/`, where the invented ids lead nowhere.
+    public func page(number: Int, tags: [String] = [], tagmode: TagMode = .all, imageBaseURL: String? = nil,
+                     pageBaseURL: String? = nil) -> Data {
         let tags = Self.normalizedTags(tags)
         let page = max(0, number)
         let items = (0..<itemsPerPage).map { item(globalIndex: page * itemsPerPage + (itemsPerPage - 1 - $0), tags: tags, tagmode: tagmode,
-                                                imageBaseURL: imageBaseURL) }
+                                                imageBaseURL: imageBaseURL, pageBaseURL: pageBaseURL) }
         var out = FeedJSONWriter(capacity: 1_200 * max(1, itemsPerPage))
         func field(_ indent: StaticString, _ name: StaticString, comma: Bool = true, value: (inout FeedJSONWriter) -> Void) {
             out.raw(indent)
@@ -108,6 +112,7 @@ public struct FeedGenerator: Sendable {
         var photoID: UInt64
         var secret: UInt64
         var imageBaseURL: String
+        var pageBaseURL: String
         var taken: Int64
         var published: Int64
         var height: Int
@@ -117,13 +122,23 @@ public struct FeedGenerator: Sendable {
         /// The path of the author's pages: their alias, else their id.
         var authorPath: String { author.alias ?? authorID }
 
-        /// `https://www.flickr.com/photos/<path>/<photo id>/`
+        /// `<page base>photos/<path>/<photo id>/`
         func writeLink(to out: inout FeedJSONWriter) {
-            out.escaped("https://www.flickr.com/photos/")
+            out.escaped(pageBaseURL)
+            out.escaped("photos/")
             out.escaped(authorPath)
             out.escaped("/")
             out.decimal(photoID)
             out.escaped("/")
+        }
+
+        /// The path of the photo's page below the page base: `photos/<path>/<photo id>/`.
+        var pagePath: String { "photos/\(authorPath)/\(photoID)/" }
+
+        /// The path of the picture below the image base: `65535/<photo id>_<secret>_m.jpg`.
+        var mediaPath: String {
+            let hex = String(secret, radix: 16)
+            return "65535/\(photoID)_\(String(repeating: "0", count: max(0, 10 - hex.count)) + hex)_m.jpg"
         }
 
         /// `<image base>65535/<photo id>_<secret>_m.jpg`
@@ -138,7 +153,9 @@ public struct FeedGenerator: Sendable {
 
         /// Flickr's HTML description: who posted, the linked picture, and sometimes a caption.
         func writeDescription(to out: inout FeedJSONWriter) {
-            out.escaped(" <p><a href=\"https://www.flickr.com/people/")
+            out.escaped(" <p><a href=\"")
+            out.escaped(pageBaseURL)
+            out.escaped(pageBaseURL == FeedGenerator.flickrPages ? "people/" : "photos/")
             out.escaped(authorPath)
             out.escaped("/\">")
             out.escapedHTML(author.name)
@@ -161,12 +178,37 @@ public struct FeedGenerator: Sendable {
         }
     }
 
+    /// Flickr's site, where links point without a page base.
+    static let flickrPages = "https://www.flickr.com/"
+
+    /// The item whose photo id is `photoID`, if this generator makes one (its tags are those of a
+    /// page without requested tags).
+    func item(photoID: UInt64) -> Item? {
+        let first = 54_000_000_000 + (seed % 1_000) * 100_000_000
+        guard photoID >= first, (photoID - first) / 7 <= UInt64(Int.max) else { return nil }
+        let candidate = item(globalIndex: Int((photoID - first) / 7), tags: [], tagmode: .all)
+        return candidate.photoID == photoID ? candidate : nil
+    }
+
+    /// The author whose page path (alias, else id) is `path`.
+    func author(path: String) -> FeedVocabulary.Author? {
+        FeedVocabulary.authors.indices.first { index in
+            let author = FeedVocabulary.authors[index]
+            return (author.alias ?? authorID(authorIndex: index)) == path
+        }.map { FeedVocabulary.authors[$0] }
+    }
+
+    /// The id of author number `authorIndex`: `12345678@N01`, the same on every page.
+    private func authorID(authorIndex: Int) -> String {
+        var authorRandom = SplitMix64(seed: seed, stream: 2, index: UInt64(authorIndex))
+        return "\(UInt64.random(in: 10_000_000...199_999_999, using: &authorRandom))@N0\(Int.random(in: 0...8, using: &authorRandom))"
+    }
+
     /// The item at a position of the infinite stream (0 is the oldest).
-    func item(globalIndex: Int, tags requested: [String], tagmode: TagMode, imageBaseURL: String? = nil) -> Item {
+    func item(globalIndex: Int, tags requested: [String], tagmode: TagMode, imageBaseURL: String? = nil, pageBaseURL: String? = nil) -> Item {
         var random = SplitMix64(seed: seed, stream: 1, index: UInt64(globalIndex))
         let authorIndex = Int.random(in: 0..<FeedVocabulary.authors.count, using: &random)
-        var authorRandom = SplitMix64(seed: seed, stream: 2, index: UInt64(authorIndex))
-        let authorID = "\(UInt64.random(in: 10_000_000...199_999_999, using: &authorRandom))@N0\(Int.random(in: 0...8, using: &authorRandom))"
+        let authorID = authorID(authorIndex: authorIndex)
         let photoID = 54_000_000_000 + UInt64(globalIndex) * 7 + UInt64.random(in: 0..<7, using: &random) + (seed % 1_000) * 100_000_000
         let secret = random.next() & 0xFF_FFFF_FFFF
         let (title, invalidApostrophe) = Self.title(using: &random)
@@ -182,6 +224,7 @@ public struct FeedGenerator: Sendable {
             photoID: photoID,
             secret: secret,
             imageBaseURL: imageBaseURL ?? "https://live.staticflickr.com/",
+            pageBaseURL: pageBaseURL ?? Self.flickrPages,
             taken: taken,
             published: published,
             height: height,

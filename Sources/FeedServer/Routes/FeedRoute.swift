@@ -1,7 +1,8 @@
 import Foundation
 
 /// `GET /services/feeds/photos_public.gne?tags=&tagmode=&format=json&nojsoncallback=1`:
-/// a generated page (new items each time, their `media.m` at this server's `/images/`), JSONP-wrapped without `nojsoncallback=1`; applies the
+/// a generated page (new items each time, their `media.m` at this server's `/images/` and their
+/// `link` at its `/photos/` pages), JSONP-wrapped without `nojsoncallback=1`; applies the
 /// configured latency and fault rate, or serves `feedOverride` verbatim.
 enum FeedRoute {
     static func handle(_ route: RouteContext) -> Connection.Disposition {
@@ -28,7 +29,8 @@ enum FeedRoute {
             defer { state.feedPage += 1 }
             return state.feedPage
         }
-        let json = server.generator.page(number: page, tags: tags, tagmode: mode, imageBaseURL: server.imageURL(named: ""))
+        let json = server.generator.page(number: page, tags: tags, tagmode: mode, imageBaseURL: server.imageURL(named: ""),
+                                         pageBaseURL: server.baseURL.absoluteString)
         if route.query["nojsoncallback"] == "1" {
             return route.respond(Responses.response(status: 200, contentType: "application/json; charset=utf-8", body: Array(json)))
         }

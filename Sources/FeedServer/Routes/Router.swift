@@ -29,6 +29,7 @@ enum Router {
         case ("chunked", _): return FaultRoutes.chunked(route)
         case ("flaky", _): return FaultRoutes.flaky(route)
         case (ImageRoute.prefix, _): return ImageRoute.handle(route, parts: parts)
+        case (PhotoPageRoute.prefix, _): return PhotoPageRoute.handle(route, parts: parts)
         default:
             if path == feedPath { return FeedRoute.handle(route) }
             return route.respond(Responses.json(status: 404, code: "E404", message: "No route for \(path)"))

@@ -27,10 +27,10 @@ package final class InteractiveApp: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let exitCode = Lock<ExitCode?>(nil)
 
-    /// A viewer of `session` on `terminal`, drawing thumbnails as `graphics` says and opening
-    /// photos' pages with `opener`.
+    /// A viewer of `session` on `terminal`, drawing thumbnails as `graphics` says (and saying
+    /// why there are none, as `picturesOff` does) and opening photos' pages with `opener`.
     package init(session: FeedSession, options: ViewerOptions, terminal: TerminalController, style: TextStyle,
-                graphics: ThumbnailProtocol = .none, opener: PhotoOpener = .system(environment: [:])) {
+                graphics: ThumbnailProtocol = .none, picturesOff: PicturesOff = .terminal, opener: PhotoOpener = .system(environment: [:])) {
         self.session = session
         self.terminal = terminal
         self.style = style
@@ -41,6 +41,7 @@ package final class InteractiveApp: Sendable {
         state.watchInterval = options.watch
         state.imagesAvailable = graphics != .none
         state.imagesEnabled = graphics != .none
+        state.picturesOff = picturesOff
         self.model = Lock(ScreenModel(state: state))
     }
 

@@ -49,7 +49,8 @@ package enum PhotoFeedCommand {
 
         if plan.interactive {
             let code = InteractiveApp(session: session, options: options, terminal: TerminalController(), style: style,
-                                      graphics: plan.graphics, opener: .system(environment: environment))
+                                      graphics: plan.graphics, picturesOff: plan.picturesOff ?? .terminal,
+                                      opener: .system(environment: environment))
                 .run().rawValue
             if let logFile {
                 logFile.close()

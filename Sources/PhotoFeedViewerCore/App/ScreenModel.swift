@@ -49,7 +49,7 @@ package struct ScreenModel: Equatable, Sendable {
             } else if state.imagesAvailable {
                 state.previewing = true
             } else {
-                state.notice = "No pictures in this terminal (see --images)"
+                state.notice = state.picturesOff.notice
             }
         case .character("t"):
             state.prompt = state.request.tags
@@ -65,7 +65,7 @@ package struct ScreenModel: Equatable, Sendable {
                 state.imagesEnabled.toggle()
                 select(state.selection, width: width, height: height)
             } else {
-                state.notice = "No thumbnails in this terminal (see --images)"
+                state.notice = state.picturesOff.notice
             }
         case .enter, .character("o"):
             if let photo = state.selectedPhoto { return .open(photo) }

@@ -7,6 +7,8 @@ package struct DisplayPlan: Equatable, Sendable {
     package let colors: Bool
     /// How thumbnails are drawn in the full screen.
     package let graphics: ThumbnailProtocol
+    /// Why `graphics` draws nothing (`nil` when it draws).
+    package let picturesOff: PicturesOff?
     /// `--verbose` lines go to a log file named on exit, since the full screen covers stderr.
     package let logsToFile: Bool
     /// Notes for stderr before anything runs (an option that does not apply, say).
@@ -21,6 +23,15 @@ package struct DisplayPlan: Equatable, Sendable {
         colors = options.color && !noColor && stdoutIsTerminal && !dumb
         interactive = stdoutIsTerminal && stdinIsTerminal && !dumb && options.format == .automatic && options.pages == nil
         graphics = interactive ? ThumbnailProtocol.resolve(options.images, environment: environment, colors: options.color) : .none
+        if graphics != .none {
+            picturesOff = nil
+        } else if options.images == .none {
+            picturesOff = .asked
+        } else if options.images == .auto && (!options.color || noColor) {
+            picturesOff = .colorsOff
+        } else {
+            picturesOff = .terminal
+        }
         logsToFile = interactive && options.verbose && stderrIsTerminal
         var notes: [String] = []
         if !interactive && options.images != .auto {

@@ -23,9 +23,12 @@ package enum JSONLinesRenderer {
         package let dateTaken: String?
         /// Space-separated tags.
         package let tags: String
+        /// With `--demo`: that `link` and `media` are on the demo server, in the process, gone once
+        /// `photo-feed` exits; absent otherwise.
+        package let local: String?
 
-        /// The line of `item` in section `section`.
-        package init(section: Int, item: Photo.Item) {
+        /// The line of `item` in section `section`; `local` says where links live that do not outlast the run.
+        package init(section: Int, item: Photo.Item, local: String? = nil) {
             self.section = section
             self.title = item.title
             self.link = item.link
@@ -35,15 +38,16 @@ package enum JSONLinesRenderer {
             self.published = item.published
             self.dateTaken = item.dateTaken
             self.tags = item.tags
+            self.local = local
         }
     }
 
-    /// The lines of section `number` (1-based): compact JSON, keys sorted.
-    package static func lines(for section: PhotoSection, number: Int) -> [String] {
+    /// The lines of section `number` (1-based): compact JSON, keys sorted, each with `local` when given.
+    package static func lines(for section: PhotoSection, number: Int, local: String? = nil) -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return section.items.compactMap { row in
-            guard let data = try? encoder.encode(PhotoLine(section: number, item: row.photo)) else { return nil }
+            guard let data = try? encoder.encode(PhotoLine(section: number, item: row.photo, local: local)) else { return nil }
             return String(decoding: data, as: UTF8.self)
         }
     }

@@ -216,13 +216,15 @@ package enum ScreenRenderer {
             return style.dim(TerminalText.fitted(" " + (parts + ["any key returns to the list"]).joined(separator: " · "), to: width))
         }
         let status = parts.isEmpty ? "" : " " + parts.joined(separator: " · ") + "  │"
-        return style.dim(TerminalText.fitted(status + keyHints(fitting: width - TerminalText.columns(of: status)), to: width))
+        return style.dim(TerminalText.fitted(status + keyHints(fitting: width - TerminalText.columns(of: status), pictures: state.imagesAvailable),
+                                             to: width))
     }
 
     /// The key hints of the footer, each whole: as many as fit in `columns`, in order, with
-    /// `? keys  q quit` kept at the end while they fit.
-    static func keyHints(fitting columns: Int) -> String {
+    /// `? keys  q quit` kept at the end while they fit; `p` and `i` only where there are `pictures`.
+    static func keyHints(fitting columns: Int, pictures: Bool) -> String {
         let hints = ["↑/↓ select", "Enter open", "p preview", "y copy", "/ filter", "i images", "n more", "r reload", "t tags"]
+            .filter { pictures || !($0.hasPrefix("p ") || $0.hasPrefix("i ")) }
         let last = ["? keys  q quit", "? keys"].first { TerminalText.columns(of: " " + $0) <= columns } ?? ""
         var text = ""
         for hint in hints where TerminalText.columns(of: text + "  " + hint + "  " + last) + 1 <= columns {

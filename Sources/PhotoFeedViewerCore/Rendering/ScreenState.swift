@@ -38,6 +38,8 @@ package struct ScreenState: Equatable, Sendable {
     package var imagesEnabled = false
     /// Whether the terminal can show thumbnails at all (`i` toggles them only then).
     package var imagesAvailable = false
+    /// Why there are no pictures, when `imagesAvailable` is false: what `p` and `i` then say.
+    package var picturesOff = PicturesOff.terminal
     /// A one-line note for the footer, e.g. `Copied the link`.
     package var notice: String?
     /// A reload is under way: the old sections stay until the new ones arrive.
