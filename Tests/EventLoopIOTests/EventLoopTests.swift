@@ -180,7 +180,38 @@ final class EventLoopTests: XCTestCase {
             entries.store(loop.pendingTimerEntries, ordering: .relaxed)
         }
         XCTAssertTrue(waitFor { log.values == ["kept"] })
-        XCTAssertLessThanOrEqual(entries.load(ordering: .relaxed), 1_100)
+        XCTAssertEqual(entries.load(ordering: .relaxed), 1, "a cancelled timer leaves the heap at once")
+    }
+
+    /// A handle cancels its own timer only: once it fired (its slot then serving a new timer),
+    /// cancelling it again leaves the new timer alone; timers due together fire in deadline order.
+    func testAStaleHandleCancelsNothing() throws {
+        let loop = try EventLoop(label: "EventLoopTests.handles")
+        defer { loop.stop() }
+        let log = Log()
+        loop.execute {
+            let first = loop.schedule(in: .milliseconds(5)) {
+                log.add("first")
+                let second = loop.schedule(in: .milliseconds(5)) { log.add("second") }
+                _ = second
+            }
+            _ = loop.schedule(in: .milliseconds(30)) {
+                first.cancel()
+                log.add("stale cancel done")
+            }
+        }
+        XCTAssertTrue(waitFor { log.values.count == 3 })
+        XCTAssertEqual(log.values, ["first", "second", "stale cancel done"])
+        let order = Log()
+        loop.execute {
+            let now = ContinuousClock.now
+            for (index, delay) in [30, 10, 20, 10, 40, 0].enumerated() {
+                _ = loop.schedule(at: now + .milliseconds(delay)) { order.add("\(delay)ms #\(index)") }
+            }
+            loop.schedule(at: now + .milliseconds(15)) { order.add("cancelled") }.cancel()
+        }
+        XCTAssertTrue(waitFor { order.values.count == 6 })
+        XCTAssertEqual(order.values.map { $0.split(separator: " ").first.map(String.init) ?? "" }, ["0ms", "10ms", "10ms", "20ms", "30ms", "40ms"])
     }
 
     func testARegisteredSocketIsReportedReadable() throws {

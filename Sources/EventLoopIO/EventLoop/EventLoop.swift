@@ -57,6 +57,8 @@ public final class EventLoop: @unchecked Sendable {
     private var slotOfSocket: [ObjectIdentifier: Int] = [:]
     private var timers = TimerHeap()
     private var stopping = false
+    /// Tasks to run once the current round's events are handled, before the loop waits again.
+    private var endOfRound: [() -> Void] = []
     /// Calls that changed what the system watches (add, modify, remove).
     private var interestChanges = 0
     private let thread = ThreadIdentityCell()
@@ -76,6 +78,11 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Whether the caller runs on any event loop's thread (where no caller code should run).
     public static var isOnAnyLoopThread: Bool { loopThreadKey.value != nil }
+
+    /// The loop whose thread calls, if any.
+    public static var current: EventLoop? {
+        loopThreadKey.value.map { Unmanaged<EventLoop>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     /// Stops a debug build when the caller is not on this loop's thread (compiled out of release
     /// builds): for the loop's own methods and for every loop-only method of a socket's owner.
@@ -184,10 +191,18 @@ public final class EventLoop: @unchecked Sendable {
         UInt64(slots[index].generation) << 32 | UInt64(index)
     }
 
+    /// Runs `task` on the loop once the events of the current round are handled, before the
+    /// loop waits again: for work that gathers what several events produced (answers to hand
+    /// over in one go). Call on the loop's thread.
+    public func executeAtEndOfRound(_ task: @escaping () -> Void) {
+        assertInLoop()
+        endOfRound.append(task)
+    }
+
     /// Runs `action` on the loop at `deadline`; the handle cancels it.
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> Scheduled {
         assertInLoop()
-        return Scheduled(loop: self, id: timers.schedule(at: deadline, action))
+        return Scheduled(loop: self, id: timers.schedule(at: Self.nanoseconds(deadline), action))
     }
 
     /// Runs `action` on the loop after `delay`; the handle cancels it.
@@ -233,15 +248,19 @@ public final class EventLoop: @unchecked Sendable {
     private func run(named label: String) {
         SystemLibrary.nameCurrentThread(label)
         thread.setCurrent()
-        Self.loopThreadKey.set(Unmanaged.passRetained(LoopThreadMarker()).toOpaque())
+        // The key holds the loop (released when the thread ends): `current` reads it.
+        Self.loopThreadKey.set(Unmanaged.passRetained(self).toOpaque())
         defer { end() }
         while !stopping {
             runTasks()
             if stopping { return }
-            for action in timers.takeDue(at: .now) { action() }
+            let now = Self.nanoseconds(.now)
+            while let action = timers.popDue(at: now) { action() }
+            runEndOfRound()
             _ = poller.wait(milliseconds: waitTimeout()) { ready in
                 dispatch(ready)
             }
+            runEndOfRound()
         }
     }
 
@@ -272,6 +291,14 @@ public final class EventLoop: @unchecked Sendable {
         }
     }
 
+    private func runEndOfRound() {
+        while !endOfRound.isEmpty {
+            let tasks = endOfRound
+            endOfRound = []
+            for task in tasks { task() }
+        }
+    }
+
     private func runTasks() {
         let tasks = inbox.withLock { inbox -> [@Sendable () -> Void] in
             inbox.sleeping = false
@@ -288,30 +315,29 @@ public final class EventLoop: @unchecked Sendable {
     /// Milliseconds until the next timer (0 when tasks wait), -1 (until woken) when no timer is
     /// set; says the loop is going to sleep, under the same lock as the check for tasks.
     private func waitTimeout() -> Int32 {
-        let now = ContinuousClock.now
-        let sleep = timers.nextDeadline().map { now.duration(to: $0) }
+        let sleep = timers.nextDeadline.map { $0 - Self.nanoseconds(.now) }
         return inbox.withLock { inbox -> Int32 in
             guard inbox.tasks.isEmpty else { return 0 }
             guard let sleep else {
                 inbox.sleeping = true
                 return -1
             }
-            guard sleep > .zero else { return 0 }
+            guard sleep > 0 else { return 0 }
             inbox.sleeping = true
-            return Self.milliseconds(sleep)
+            // Rounded up: a timer never fires early.
+            return Int32(clamping: (sleep + 999_999) / 1_000_000)
         }
     }
 
-    /// `duration` in whole milliseconds, rounded up (a timer never fires early), at most `Int32.max`.
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds.multipliedReportingOverflow(by: 1_000)
-        if total.overflow { return Int32.max }
-        let rounded = total.partialValue.addingReportingOverflow((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        if rounded.overflow { return Int32.max }
-        return Int32(clamping: rounded.partialValue)
+    /// Where the loops' timer clock starts: deadlines are kept as nanoseconds since then.
+    private static let clockOrigin = ContinuousClock.now
+
+    /// `instant` as nanoseconds on the loops' timer clock.
+    static func nanoseconds(_ instant: ContinuousClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = clockOrigin.duration(to: instant).components
+        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return seconds < 0 ? Int64.min / 2 : Int64.max / 2 }
+        return whole.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
     }
 }
 
-/// The value each loop thread keeps under `EventLoop.loopThreadKey` (released when the thread ends).
-private final class LoopThreadMarker {}

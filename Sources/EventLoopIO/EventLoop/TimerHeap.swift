@@ -1,73 +1,80 @@
-/// The timers of one event loop: a binary min-heap of deadlines. Cancelling removes the action
-/// at once and leaves its heap entry to be skipped when it comes up; when such entries outnumber
-/// the live ones (an idle timer per request, cancelled long before its deadline), the heap is
-/// rebuilt from the live entries, so its size stays proportional to the timers pending.
+/// The timers of one event loop: a binary min-heap of deadlines over a table of timer slots.
+///
+/// Each timer lives in a slot that knows its place in the heap, so cancelling removes it at once
+/// (no cancelled entry waits in the heap), and a slot's generation tells a handle of a timer
+/// that already fired or was cancelled from the slot's next timer. Deadlines are nanoseconds on
+/// the loop's monotonic clock, a fixed-size integer: the heap's moves copy plain words.
 struct TimerHeap {
-    private struct Entry {
-        let deadline: ContinuousClock.Instant
-        let id: UInt64
+    private struct Slot {
+        var action: (() -> Void)?
+        var deadline: Int64 = 0
+        var heapIndex = -1
+        var generation: UInt32 = 0
     }
 
-    private var heap: [Entry] = []
-    private var actions: [UInt64: () -> Void] = [:]
-    private var nextID: UInt64 = 0
+    private var slots: [Slot] = []
+    private var freeSlots: [Int] = []
+    /// Slot indices, ordered as a min-heap by their slots' deadlines.
+    private var heap: [Int] = []
 
     /// Adds `action` to run at `deadline`; returns the id `cancel` takes.
-    mutating func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> UInt64 {
-        nextID += 1
-        actions[nextID] = action
-        heap.append(Entry(deadline: deadline, id: nextID))
+    mutating func schedule(at deadline: Int64, _ action: @escaping () -> Void) -> UInt64 {
+        let index = freeSlots.popLast() ?? {
+            slots.append(Slot())
+            return slots.count - 1
+        }()
+        slots[index].action = action
+        slots[index].deadline = deadline
+        slots[index].heapIndex = heap.count
+        heap.append(index)
         siftUp(heap.count - 1)
-        return nextID
+        return UInt64(slots[index].generation) << 32 | UInt64(index)
     }
 
-    /// Forgets the timer `id` (no effect when it already ran).
+    /// Forgets the timer `id` (no effect when it already ran or was cancelled).
     mutating func cancel(_ id: UInt64) {
-        guard actions.removeValue(forKey: id) != nil else { return }
-        if heap.count > 2 * actions.count + 1_024 { compact() }
+        let index = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
+        guard index < slots.count, UInt64(slots[index].generation) == id >> 32, slots[index].action != nil else { return }
+        remove(at: slots[index].heapIndex)
     }
 
-    /// Entries in the heap, cancelled ones included (for tests).
+    /// Timers pending (for tests).
     var entryCount: Int { heap.count }
 
-    /// Drops cancelled entries; a sorted array is a valid min-heap.
-    private mutating func compact() {
-        heap.removeAll { actions[$0.id] == nil }
-        heap.sort { $0.deadline < $1.deadline }
+    /// The earliest deadline of a pending timer.
+    var nextDeadline: Int64? {
+        heap.first.map { slots[$0].deadline }
     }
 
-    /// The earliest deadline of a live timer.
-    mutating func nextDeadline() -> ContinuousClock.Instant? {
-        while let first = heap.first {
-            if actions[first.id] != nil { return first.deadline }
-            popFirst()
-        }
-        return nil
+    /// Removes and returns the earliest timer's action when it is due at `now`.
+    mutating func popDue(at now: Int64) -> (() -> Void)? {
+        guard let first = heap.first, slots[first].deadline <= now else { return nil }
+        let action = slots[first].action
+        remove(at: 0)
+        return action
     }
 
-    /// Removes and returns the actions due at `now`, earliest first.
-    mutating func takeDue(at now: ContinuousClock.Instant) -> [() -> Void] {
-        var due: [() -> Void] = []
-        while let first = heap.first, first.deadline <= now {
-            popFirst()
-            if let action = actions.removeValue(forKey: first.id) { due.append(action) }
-        }
-        return due
-    }
-
-    private mutating func popFirst() {
+    /// Takes the timer at heap position `position` out, freeing its slot.
+    private mutating func remove(at position: Int) {
+        let index = heap[position]
+        slots[index].action = nil
+        slots[index].heapIndex = -1
+        slots[index].generation &+= 1
+        freeSlots.append(index)
         let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        siftDown(0)
+        guard position < heap.count else { return }
+        heap[position] = last
+        slots[last].heapIndex = position
+        siftDown(position)
+        siftUp(slots[last].heapIndex)
     }
 
     private mutating func siftUp(_ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].deadline < heap[parent].deadline else { return }
-            heap.swapAt(child, parent)
+            guard slots[heap[child]].deadline < slots[heap[parent]].deadline else { return }
+            swap(child, parent)
             child = parent
         }
     }
@@ -77,11 +84,17 @@ struct TimerHeap {
         while true {
             var smallest = parent
             let left = 2 * parent + 1
-            if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
-            if left + 1 < heap.count && heap[left + 1].deadline < heap[smallest].deadline { smallest = left + 1 }
+            if left < heap.count && slots[heap[left]].deadline < slots[heap[smallest]].deadline { smallest = left }
+            if left + 1 < heap.count && slots[heap[left + 1]].deadline < slots[heap[smallest]].deadline { smallest = left + 1 }
             guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
+            swap(parent, smallest)
             parent = smallest
         }
+    }
+
+    private mutating func swap(_ a: Int, _ b: Int) {
+        heap.swapAt(a, b)
+        slots[heap[a]].heapIndex = a
+        slots[heap[b]].heapIndex = b
     }
 }

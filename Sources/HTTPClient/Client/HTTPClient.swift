@@ -79,7 +79,7 @@ public final class HTTPClient: Sendable {
                         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
         let queue = deliveryQueue
         return start(delivering(request)) { result, _ in
-            queue.async { completion(result) }
+            AnswerDelivery.async(on: queue) { completion(result) }
         }
     }
 
@@ -105,10 +105,10 @@ public final class HTTPClient: Sendable {
         var request = request
         let queue = deliveryQueue
         if let progress = request.uploadProgress {
-            request.uploadProgress = { sent, total in queue.async { progress(sent, total) } }
+            request.uploadProgress = { sent, total in AnswerDelivery.async(on: queue) { progress(sent, total) } }
         }
         if let progress = request.downloadProgress {
-            request.downloadProgress = { fraction in queue.async { progress(fraction) } }
+            request.downloadProgress = { fraction in AnswerDelivery.async(on: queue) { progress(fraction) } }
         }
         return request
     }

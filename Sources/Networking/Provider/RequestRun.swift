@@ -50,9 +50,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     /// else on the provider's delivery queue when called on an event loop's thread, else here.
     private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
         if let callbackQueue {
-            callbackQueue.async(execute: work)
+            AnswerDelivery.async(on: callbackQueue, work)
         } else if HTTPClient.isOnLoopThread {
-            provider.deliveryQueue.async(execute: work)
+            AnswerDelivery.async(on: provider.deliveryQueue, work)
         } else {
             work()
         }
