@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO"], path: "Tests/TestSupport"),
