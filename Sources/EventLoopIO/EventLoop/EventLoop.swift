@@ -59,6 +59,9 @@ public final class EventLoop: @unchecked Sendable {
     private var stopping = false
     /// Tasks to run once the current round's events are handled, before the loop waits again.
     private var endOfRound: [() -> Void] = []
+    private var endOfRoundRunning: [() -> Void] = []
+    /// The tasks taken from the inbox, run outside its lock; kept with its capacity.
+    private var runningTasks: [@Sendable () -> Void] = []
     /// Calls that changed what the system watches (add, modify, remove).
     private var interestChanges = 0
     private let thread = ThreadIdentityCell()
@@ -293,23 +296,23 @@ public final class EventLoop: @unchecked Sendable {
 
     private func runEndOfRound() {
         while !endOfRound.isEmpty {
-            let tasks = endOfRound
-            endOfRound = []
-            for task in tasks { task() }
+            // Swapped with a spare that keeps its capacity: no array is made per round.
+            swap(&endOfRound, &endOfRoundRunning)
+            for task in endOfRoundRunning { task() }
+            endOfRoundRunning.removeAll(keepingCapacity: true)
         }
     }
 
     private func runTasks() {
-        let tasks = inbox.withLock { inbox -> [@Sendable () -> Void] in
+        // Swapped with a spare that keeps its capacity: handing tasks over makes no array.
+        inbox.withLock { inbox in
             inbox.sleeping = false
             inbox.wakePending = false
-            // Most rounds find none: no buffer is allocated for them (emptying a shared array
-            // while keeping its capacity would allocate a fresh one every round).
-            guard !inbox.tasks.isEmpty else { return [] }
-            defer { inbox.tasks = [] }
-            return inbox.tasks
+            guard !inbox.tasks.isEmpty else { return }
+            swap(&inbox.tasks, &runningTasks)
         }
-        for task in tasks { task() }
+        for task in runningTasks { task() }
+        runningTasks.removeAll(keepingCapacity: true)
     }
 
     /// Milliseconds until the next timer (0 when tasks wait), -1 (until woken) when no timer is

@@ -26,11 +26,20 @@ package enum AnswerDelivery {
         RoundBatches.forCurrentThread(loop).add(work, for: queue)
     }
 
-    /// The work gathered on one loop's thread during a round, per queue.
+    /// The work gathered on one loop's thread during a round, per queue: a queue's first job
+    /// alone (the common case, one answer a round), the rest in an array made only for them.
     private final class RoundBatches {
+        private struct Batch {
+            let queue: DispatchQueue
+            let first: @Sendable () -> Void
+            var more: [@Sendable () -> Void] = []
+        }
+
         private static let key = ThreadSpecificKey()
         private let loop: EventLoop
-        private var batches: [(queue: DispatchQueue, work: [@Sendable () -> Void])] = []
+        private var batches: [Batch] = []
+        /// Made once: handed to the loop at every round that gathers work.
+        private lazy var flushAtEndOfRound: () -> Void = { [unowned self] in flush() }
 
         private init(loop: EventLoop) {
             self.loop = loop
@@ -45,24 +54,27 @@ package enum AnswerDelivery {
         }
 
         func add(_ work: @escaping @Sendable () -> Void, for queue: DispatchQueue) {
-            if batches.isEmpty { loop.executeAtEndOfRound { [self] in flush() } }
+            if batches.isEmpty { loop.executeAtEndOfRound(flushAtEndOfRound) }
             if let index = batches.firstIndex(where: { $0.queue === queue }) {
-                batches[index].work.append(work)
+                batches[index].more.append(work)
             } else {
-                batches.append((queue, [work]))
+                batches.append(Batch(queue: queue, first: work))
             }
         }
 
         private func flush() {
-            let ready = batches
-            batches = []
-            for (queue, work) in ready {
-                if work.count == 1 {
-                    queue.async(execute: work[0])
-                } else {
-                    queue.async { for job in work { job() } }
+            for batch in batches {
+                guard !batch.more.isEmpty else {
+                    batch.queue.async(execute: batch.first)
+                    continue
+                }
+                let (first, more) = (batch.first, batch.more)
+                batch.queue.async {
+                    first()
+                    for job in more { job() }
                 }
             }
+            batches.removeAll(keepingCapacity: true)
         }
     }
 }
