@@ -142,6 +142,14 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// Whether `parked` still waits in the idle list (read under the pool's lock, which guards its state).
+    func isIdle(_ parked: ParkedConnection) -> Bool {
+        state.withLock { _ in
+            if case .idle = parked.state { return true }
+            return false
+        }
+    }
+
     /// Closes every idle connection and frees its slot; connections in use are not touched.
     /// Each home loop stops watching its connections, then closes them.
     func closeIdleConnections() {

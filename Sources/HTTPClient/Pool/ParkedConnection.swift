@@ -79,13 +79,13 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
 
     func socketReadable() {
         loop.assertInLoop()
-        guard case .idle = state else {
+        guard let pool, pool.isIdle(self) else {
             // Taken by an exchange elsewhere (its move stops the watch), or dropped already.
             loop.deregister(socket, ifHandler: self)
             return
         }
         guard let tls = connection.tls, readsOnlyTLSRecords(tls) else {
-            guard pool?.discard(self) == true else {
+            guard pool.discard(self) else {
                 loop.deregister(socket, ifHandler: self)
                 return
             }
