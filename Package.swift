@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
