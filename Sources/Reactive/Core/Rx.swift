@@ -48,6 +48,10 @@ public protocol RxCompatible {
     static var rx: Rx<RxBase>.Type { get set }
 }
 
+/// RxSwift's name of `RxCompatible`, so that `extension MyType: ReactiveCompatible {}` compiles
+/// unchanged. (RxSwift's `Reactive` itself is `Rx` here: the module is named `Reactive`.)
+public typealias ReactiveCompatible = RxCompatible
+
 extension RxCompatible {
     /// The reactive extensions of this value; setting it changes nothing.
     public var rx: Rx<Self> {
