@@ -52,8 +52,6 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// queue per provider, so a slow subscriber delays only this provider's deliveries, and never
     /// a transport's event loop.
     let delivery = DeliveryThread(label: "NetworkDelivery")
-    /// The stubs' `HTTPURLResponse`, built once per URL and status.
-    let stubResponses = StubResponses()
     /// Whether `scheduler` is an `ImmediateScheduler`, whose `.immediate` stubs then answer in
     /// place, as its `schedule` would, without a closure and a disposable per request.
     let schedulesInline: Bool
