@@ -1,6 +1,34 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// docs/MIGRATING.md's listings, compiled in the language mode each names and tested:
+/// `MigrationListingTests` checks that each listing is the file it names, word for word.
+/// The names are prefixed so that no client's target can clash with them.
+var migrationExamples: [Target] {
+    let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+    let app: [Target.Dependency] = ["Networking", "Reactive"]
+    let tests: [Target.Dependency] = ["Networking", "Reactive", "ReactiveTesting"]
+    return [
+        // Steps 3 and 4: a view model and its RxTest tests, in the Swift 5 language mode.
+        .target(name: "MigrationGitHub", dependencies: app, path: "Tests/Migration/GitHub", swiftSettings: swift5),
+        .testTarget(name: "MigrationGitHubTests", dependencies: ["MigrationGitHub"] + tests,
+                    path: "Tests/Migration/GitHubTests", swiftSettings: swift5),
+        // Step 5: the same view model in the Swift 6 language mode, two ways.
+        .target(name: "MigrationMainActor", dependencies: app, path: "Tests/Migration/MainActor"),
+        .testTarget(name: "MigrationMainActorTests", dependencies: ["MigrationMainActor"] + tests,
+                    path: "Tests/Migration/MainActorTests"),
+        .target(name: "MigrationSendable", dependencies: app, path: "Tests/Migration/Sendable"),
+        .testTarget(name: "MigrationSendableTests", dependencies: ["MigrationSendable"] + tests,
+                    path: "Tests/Migration/SendableTests"),
+        // A real-shaped codebase: plugins, a stub, a timeout, a provider subclass, an error chain.
+        .target(name: "MigrationFlickr", dependencies: app + ["PhotoFeed"], path: "Tests/Migration/Flickr", swiftSettings: swift5),
+        .testTarget(name: "MigrationFlickrTests", dependencies: ["MigrationFlickr", "FeedServer"] + tests,
+                    path: "Tests/Migration/FlickrTests", swiftSettings: swift5),
+        .target(name: "MigrationFlickrSwift6", dependencies: app, path: "Tests/Migration/FlickrSwift6"),
+        .testTarget(name: "MigrationListingTests", path: "Tests/Migration/ListingTests"),
+    ]
+}
+
 /// Debug builds count live subscriptions (`Resources.total`); release builds do not.
 let package = Package(
     name: "ReactiveNetworking",
@@ -48,7 +76,7 @@ let package = Package(
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
@@ -71,6 +99,6 @@ let package = Package(
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
-    ],
+    ] + migrationExamples,
     swiftLanguageModes: [.v6]
 )

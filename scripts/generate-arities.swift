@@ -1,7 +1,7 @@
-// Writes the fixed-arity overloads (2 to 8 sources) of `zip` and `combineLatest`, as RxSwift
-// generates its own from templates: each output file is its template below, with the section
-// between `@arity` and `@end` repeated once per arity. Edit a template here, never the output,
-// then run from the repository root:
+// Writes the fixed-arity overloads (2 to 8 sources) of `zip` and `combineLatest` (on `Observable`
+// and `Infallible`; `zip` on `Single` and `Maybe`), as RxSwift generates its own from templates:
+// each output file is its template below, with the section between `@arity` and `@end` repeated
+// once per arity. Edit a template here, never the output, then run from the repository root:
 //
 //     swift scripts/generate-arities.swift
 //
@@ -144,6 +144,34 @@ extension {Trait} {
 
 """
 
+let infallibleTemplate = """
+// `zip` and `combineLatest` of `Infallible` for 2 to 8 sources, with a result selector and as
+// tuples, each the `Observable` operator over the sources (RxSwift writes the selector forms out
+// per arity too). The selectors cannot throw: a thrown error would fail an `Infallible`.
+extension Infallible {
+@arity
+    /// {doc} {n} infallibles {docTail} `resultSelector`.
+    public static func {operator}<{Types}>(
+{params}
+        resultSelector: @escaping @Sendable ({Types}) -> Element
+    ) -> Infallible<Element> {
+        Infallible(Observable.{operator}(
+            {traitSources},
+            resultSelector: resultSelector
+        ))
+    }
+
+    /// {doc} {n} infallibles as tuples; see the `resultSelector:` form.
+    public static func {operator}<{Types}>(
+{lastParams}
+    ) -> Infallible<Element> where Element == ({Types}) {
+        {operator}({sources}) {closure}
+    }
+@end
+}
+
+"""
+
 func observableFile() -> String {
     let operators = [
         ("zip", "Pairs the elements of", "by index through"),
@@ -163,6 +191,22 @@ func observableFile() -> String {
     return text
 }
 
+func infallibleFile() -> String {
+    let operators = [
+        ("zip", "Pairs the elements of", "by index through"),
+        ("combineLatest", "Combines the latest elements of", "with"),
+    ]
+    return expand(infallibleTemplate) { body, n in
+        operators.map { name, doc, tail in
+            section(body, arity: n, typePrefix: "E", parameterType: { "Infallible<\($0)>" }, elementType: { $0 },
+                    constraint: { $0 })
+                .replacingOccurrences(of: "{operator}", with: name)
+                .replacingOccurrences(of: "{doc}", with: doc)
+                .replacingOccurrences(of: "{docTail}", with: tail)
+        }.joined(separator: "\n")
+    }
+}
+
 func traitFile(trait: String, values: String, ending: String) -> String {
     expand(traitTemplate) { body, n in
         section(body, arity: n, typePrefix: "E", parameterType: { "\(trait)<\($0)>" }, elementType: { $0 },
@@ -180,6 +224,7 @@ let outputs: [(String, String)] = [
      traitFile(trait: "Single", values: "answers", ending: "fails at the first failure")),
     ("Sources/Reactive/Traits/Maybe+ZipArities.swift",
      traitFile(trait: "Maybe", values: "elements", ending: "ends and fails as `Observable.zip` does")),
+    ("Sources/Reactive/Traits/Infallible/Infallible+ZipLatestArities.swift", infallibleFile()),
 ]
 for (path, text) in outputs {
     try text.write(toFile: path, atomically: true, encoding: .utf8)

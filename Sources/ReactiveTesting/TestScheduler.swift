@@ -14,10 +14,12 @@ import Synchronization
 // @unchecked: all scheduling state lives in `VirtualTimeScheduler`, which locks it.
 public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// A scheduler at `initialClock`, each tick lasting `resolution`. With
-    /// `simulateProcessingDelay`, work due at or before the current tick runs one tick later,
-    /// as in RxTest (so `subscribe(on: scheduler)` inside `start` subscribes at 201), and
-    /// `observe(on:)` and `delay` take one tick-adjusted step per event as RxSwift's do; by
-    /// default such work runs at the current tick.
+    /// `simulateProcessingDelay`, work scheduled relative to now (`schedule`, `scheduleRelative`,
+    /// a periodic start) for a tick at or before the current one runs one tick later, as in RxTest
+    /// (so `subscribe(on: scheduler)` inside `start` subscribes at 201), and `observe(on:)` and
+    /// `delay` take one tick-adjusted step per event as RxSwift's do; work at an absolute tick
+    /// (`scheduleAt`, the test observables' events) keeps its tick, as RxTest's does. By default
+    /// no work is delayed.
     public override init(initialClock: Int = 0, resolution: Duration = .seconds(1), simulateProcessingDelay: Bool = false) {
         super.init(initialClock: initialClock, resolution: resolution, simulateProcessingDelay: simulateProcessingDelay)
     }

@@ -121,7 +121,9 @@ final class EndpointTests: LeakCheckingTestCase {
         }
     }
 
-    func testUploadMultipartExactBody() throws {
+    /// A form's exact bytes, as Alamofire writes them (the provider sends this body; `urlRequest()`
+    /// no longer builds it).
+    func testMultipartPartsExactBody() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("networking-part-\(UUID().uuidString).txt")
         try Data("file body".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -130,20 +132,14 @@ final class EndpointTests: LeakCheckingTestCase {
             MultipartFormBodyPart(provider: .data(Data([0xFF, 0x00])), name: "photo", fileName: "a \"b\".jpg", mimeType: "image/jpeg"),
             MultipartFormBodyPart(provider: .file(file), name: "doc", mimeType: "text/plain"),
         ]
-        let request = try endpoint(.uploadMultipart(parts), method: .post).urlRequest()
-        let contentType = try XCTUnwrap(request.value(forHTTPHeaderField: "Content-Type"))
-        XCTAssertTrue(contentType.hasPrefix("multipart/form-data; boundary="))
-        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-        XCTAssertFalse(boundary.isEmpty)
-
+        let boundary = "networking.boundary.fixed"
         var expected = Data()
         expected.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"greeting\"\r\n\r\nhello\r\n".utf8))
         expected.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a \\\"b\\\".jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8))
         expected.append(Data([0xFF, 0x00]))
         expected.append(Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"\(file.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n".utf8))
         expected.append(Data("--\(boundary)--\r\n".utf8))
-        XCTAssertNil(request.httpBody, "the body is streamed, not built in memory")
-        XCTAssertEqual(request.httpBodyStream.map(Data.init(reading:)), expected)
+        XCTAssertEqual(try MultipartFormData(parts: parts, boundary: boundary).encode(), expected)
     }
 
     func testMultipartBuilderWithFixedBoundary() throws {
@@ -152,21 +148,46 @@ final class EndpointTests: LeakCheckingTestCase {
         XCTAssertEqual(form.contentType, "multipart/form-data; boundary=B")
     }
 
-    func testUploadMissingFileFailsAsUnderlying() {
-        let missing = URL(fileURLWithPath: "/nonexistent/networking-\(UUID().uuidString)")
-        XCTAssertThrowsError(try endpoint(.uploadFile(missing), method: .post).urlRequest()) { error in
-            guard case ProviderError.underlying(_, nil) = error else { return XCTFail("\(error)") }
+    // MARK: Moya's EndpointSpec: an upload's request is the endpoint's URL, method and headers
+
+    /// Moya's shared example "endpoint with no request property changed", on its endpoint (a GET
+    /// with a `Title` header) for `.uploadFile` of a web URL and `.uploadMultipart([])`: nothing is
+    /// opened, built or checked.
+    func testUploadTasksChangeNoRequestProperty() throws {
+        let base = endpoint(.requestPlain, method: .get, url: "https://api.github.com/zen", headers: ["Title": "Dominar"])
+        let form = MultipartFormData()
+        form.append(URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)"), withName: "gone")
+        let tasks: [RequestTask] = [
+            .uploadFile(URL(string: "https://google.com")!),
+            .uploadFile(URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")),
+            .uploadMultipart([]),
+            .uploadMultipart([MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/nonexistent/x.png")), name: "f")]),
+            .uploadMultipartFormData(form),
+        ]
+        for task in tasks {
+            let endpoint = base.replacing(task: task)
+            let request = try endpoint.urlRequest()
+            XCTAssertNil(request.httpBody, "\(task)")
+            XCTAssertNil(request.httpBodyStream, "\(task)")
+            XCTAssertEqual(request.url?.absoluteString, endpoint.url)
+            XCTAssertEqual(request.allHTTPHeaderFields, endpoint.httpHeaderFields)
+            XCTAssertEqual(request.httpMethod, endpoint.method.rawValue)
         }
-        XCTAssertThrowsError(try endpoint(.uploadMultipart([MultipartFormBodyPart(provider: .file(missing), name: "f")]), method: .post).urlRequest())
     }
 
-    func testUploadFileSendsItsBytes() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("networking-upload-\(UUID().uuidString)")
-        try Data("upload".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let request = try endpoint(.uploadFile(file), method: .put).urlRequest()
-        XCTAssertNil(request.httpBody)
-        XCTAssertEqual(request.httpBodyStream.map(Data.init(reading:))?.utf8Text, "upload")
+    /// Moya's "when task is .uploadCompositeMultipart": it updates the URL, and nothing else.
+    func testUploadCompositeMultipartUpdatesTheURLOnly() throws {
+        let base = endpoint(.requestPlain, method: .get, url: "https://api.github.com/zen", headers: ["Title": "Dominar"])
+        for task: RequestTask in [.uploadCompositeMultipart([], urlParameters: ["Harvey": "Nemesis"]),
+                                  .uploadCompositeMultipartFormData(MultipartFormData(), urlParameters: ["Harvey": "Nemesis"])] {
+            let endpoint = base.replacing(task: task)
+            let request = try endpoint.urlRequest()
+            XCTAssertEqual(request.url?.absoluteString, endpoint.url + "?Harvey=Nemesis")
+            XCTAssertNil(request.httpBody)
+            XCTAssertNil(request.httpBodyStream)
+            XCTAssertEqual(request.allHTTPHeaderFields, endpoint.httpHeaderFields)
+            XCTAssertEqual(request.httpMethod, "GET")
+        }
     }
 
     func testDownloadDestinationBuildsAPlainRequest() throws {

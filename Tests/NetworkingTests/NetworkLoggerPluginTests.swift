@@ -112,7 +112,8 @@ final class NetworkLoggerPluginTests: LeakCheckingTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("logger-\(UUID().uuidString).txt")
         try Data("file".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let upload = try endpoint(.uploadFile(file), method: .post).urlRequest()
+        var upload = try endpoint(.requestPlain, method: .post).urlRequest()
+        upload.httpBodyStream = InputStream(url: file)
         plainLogger(collector, [.requestBody]).willSend(PreparedRequest(request: upload), target: TestTarget())
         XCTAssertEqual(collector.lines.count, 2, collector.text)
         XCTAssertEqual(collector.lines.first, "Request: http://127.0.0.1:8080/api/items")

@@ -74,15 +74,33 @@ final class ProcessingDelayTimelineTests: LeakCheckingTestCase {
         XCTAssertEqual(ticks.values, [0, 5, 10])
     }
 
-    /// RxTest adjusts every schedule at or before the clock, absolute ones included.
-    func testAnAbsoluteScheduleForTheCurrentTickRunsOneTickLater() {
+    // MARK: what RxTest delays: relative work only
+
+    /// RxTest's `adjustScheduledTime` applies to `scheduleRelative` (and so to `schedule`), not
+    /// to `scheduleAbsoluteVirtual`, which `scheduleAt` calls: work at an absolute tick at or
+    /// before the clock runs at the current tick, and only the relative work takes the +1.
+    func testAnAbsoluteScheduleForTheCurrentTickRunsAtTheCurrentTick() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
-        let ran = Recorder<Int>()
+        let ran = Recorder<String>()
         scheduler.scheduleAt(10) {
-            scheduler.scheduleAt(10) { ran.append(scheduler.clock) }
-            scheduler.scheduleAt(3) { ran.append(scheduler.clock) }
+            scheduler.scheduleAt(10) { ran.append("at 10 ran at \(scheduler.clock)") }
+            scheduler.scheduleAt(3) { ran.append("at 3 ran at \(scheduler.clock)") }
+            scheduler.schedule { ran.append("now ran at \(scheduler.clock)") }
         }
         scheduler.start()
-        XCTAssertEqual(ran.values, [11, 11])
+        XCTAssertEqual(ran.values, ["at 10 ran at 10", "at 3 ran at 10", "now ran at 11"])
+    }
+
+    /// A cold observable's events are absolute ticks from the subscription (RxTest's
+    /// `scheduleRelativeVirtual` is `scheduleAbsoluteVirtual(clock + offset)`): one at offset 0
+    /// arrives at the subscription's own tick, while what `observe(on:)` schedules takes the +1.
+    func testAColdObservablesEventAtOffsetZeroArrivesAtTheSubscriptionTick() {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let xs = scheduler.createColdObservable([.next(0, 1), .next(5, 2), .completed(5)])
+        let direct = scheduler.start { xs.asObservable() }
+        XCTAssertEqual(direct.events, [.next(200, 1), .next(205, 2), .completed(205)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 205)])
+        let observed = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { xs.observe(on: scheduler) }
+        XCTAssertEqual(observed.events, [.next(1201, 1), .next(1206, 2), .completed(1207)])
     }
 }

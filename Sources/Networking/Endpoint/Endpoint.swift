@@ -73,15 +73,15 @@ public struct Endpoint: Sendable {
         return fields
     }
 
-    /// Builds the `URLRequest`, applying the task: parameters and bodies are encoded here. An
-    /// upload (file or multipart) gets its body as `httpBodyStream`, read from disk as it is
-    /// sent (a multipart body also gets its `Content-Type`); a download builds the request
-    /// alone (the provider streams the body to a file and moves it to the destination).
+    /// Builds the `URLRequest`, applying the task: parameters and bodies are encoded here. As in
+    /// Moya, an upload (file or multipart) gets no body here, only its URL, method, headers and,
+    /// for a composite multipart, its query: the provider builds the body (streamed from disk,
+    /// with a multipart form's `Content-Type`) when it sends the request, and reports a file it
+    /// cannot read or a form it cannot build then, as `ProviderError.underlying(error, nil)`. A
+    /// download builds the request alone (the provider streams the body to a file and moves it).
     ///
     /// Errors: `ProviderError.requestMapping(url)` for an unusable URL, `.parameterEncoding(error)`
-    /// (parameters, or an `Encodable` sent through a `ParameterEncoder`),
-    /// `.encodableMapping(error)`, and `.underlying(error, nil)` when an upload file cannot be
-    /// read or a multipart body cannot be built (`MultipartEncodingFailure`).
+    /// (parameters, or an `Encodable` sent through a `ParameterEncoder`) and `.encodableMapping(error)`.
     public func urlRequest() throws -> URLRequest {
         // A plain GET is the joined URL's own request: a value, shared as `URLRequest` copies are.
         if let plain = joined?.plainRequest, case .requestPlain = task, method == .get, httpHeaderFields == nil {
@@ -94,7 +94,7 @@ public struct Endpoint: Sendable {
         if let httpHeaderFields { request.allHTTPHeaderFields = httpHeaderFields }
 
         switch task {
-        case .requestPlain, .downloadDestination:
+        case .requestPlain, .downloadDestination, .uploadFile, .uploadMultipart, .uploadMultipartFormData:
             return request
         case .requestData(let data):
             request.httpBody = data
@@ -116,26 +116,8 @@ public struct Endpoint: Sendable {
             }
             let withBody = try Self.encoded(request, parameters: bodyParameters, encoding: bodyEncoding)
             return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
-        case .uploadMultipart(let parts):
-            return try multipart(request, form: MultipartFormData(parts: parts))
-        case .uploadMultipartFormData(let form):
-            return try multipart(request, form: form)
-        case .uploadCompositeMultipart(let parts, let urlParameters):
-            let withBody = try multipart(request, form: MultipartFormData(parts: parts))
-            return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
-        case .uploadCompositeMultipartFormData(let form, let urlParameters):
-            let withBody = try multipart(request, form: form)
-            return try Self.encoded(withBody, parameters: urlParameters, encoding: URLEncoding.queryString)
-        case .uploadFile(let fileURL):
-            let size: Int64
-            do {
-                let attributes = try FileManager.default.attributesOfItem(atPath: fileURL.path)
-                size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-            } catch {
-                throw ProviderError.underlying(error, nil)
-            }
-            request.httpBodyStream = SegmentedBodyStream(segments: [.file(fileURL)], length: size)
-            return request
+        case .uploadCompositeMultipart(_, let urlParameters), .uploadCompositeMultipartFormData(_, let urlParameters):
+            return try Self.encoded(request, parameters: urlParameters, encoding: URLEncoding.queryString)
         }
     }
 
@@ -146,20 +128,6 @@ public struct Endpoint: Sendable {
             throw ProviderError.requestMapping(url)
         }
         return parsed
-    }
-
-    private func multipart(_ request: URLRequest, form: MultipartFormData) throws -> URLRequest {
-        guard method.supportsMultipart else {
-            throw ProviderError.underlying(MultipartEncodingFailure.methodDoesNotSupportMultipart(method.rawValue), nil)
-        }
-        var request = request
-        do {
-            request.httpBodyStream = try form.bodyStream()
-        } catch {
-            throw ProviderError.underlying(error, nil)
-        }
-        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-        return request
     }
 
     private static func encoded(_ request: URLRequest, encodable: any Encodable, encoder: JSONEncoder) throws -> URLRequest {

@@ -55,8 +55,14 @@ public final class MultipartFormData: Sendable {
     /// The value for the request's `Content-Type` header.
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
-    /// The body's length in bytes, boundaries included.
+    /// The length of the parts' contents in bytes, boundaries and part headers left out, as
+    /// Alamofire counts it (a stream part counts its declared length).
     public var contentLength: UInt64 {
+        state.withLock { $0.parts }.reduce(0) { $0 + $1.length }
+    }
+
+    /// The whole body's length in bytes, boundaries and part headers included: what is sent.
+    var encodedLength: UInt64 {
         let parts = state.withLock { $0.parts }
         guard !parts.isEmpty else { return 0 }
         let heads = parts.enumerated().reduce(UInt64(0)) { sum, item in
@@ -93,10 +99,12 @@ public final class MultipartFormData: Sendable {
         appendFile(fileURL, name: name, fileName: fileName, mimeType: mimeType)
     }
 
-    /// Appends `length` bytes read from `stream` when the body is sent. A stream can be read
-    /// only once: a body with a stream part cannot be sent a second time (a retry fails).
+    /// Appends `length` bytes read from `stream` when the body is sent: bytes after them are
+    /// left unread, and a stream that ends before them fails the body
+    /// (`MultipartEncodingFailure.inputStreamReadFailed`). A stream can be read only once: a body
+    /// with a stream part cannot be sent a second time (a retry fails).
     public func append(_ stream: InputStream, withLength length: UInt64, name: String, fileName: String, mimeType: String) {
-        add(name: name, fileName: fileName, mimeType: mimeType, content: .stream(StreamBox(stream)), length: length)
+        add(name: name, fileName: fileName, mimeType: mimeType, content: .stream(StreamBox(stream), length: length), length: length)
     }
 
     /// The whole body in memory (for small bodies and tests); throws the first
@@ -121,7 +129,8 @@ public final class MultipartFormData: Sendable {
     }
 
     /// Writes the whole body to a new file at `fileURL`, part by part (Alamofire's
-    /// `writeEncodedData(to:)`), for a body too large to hold in memory. Throws
+    /// `writeEncodedData(to:)`), for a body too large to hold in memory; a stream part writes its
+    /// declared length. Throws
     /// `MultipartEncodingFailure.outputStreamURLInvalid` for a URL that is not a file URL,
     /// `.outputStreamFileAlreadyExists` when the file exists, `.outputStreamCreationFailed` when it
     /// cannot be created, the first failure met while appending or reading a part, and the file
@@ -167,7 +176,7 @@ public final class MultipartFormData: Sendable {
             switch part.content {
             case .bytes(let data): content = .bytes(data)
             case .file(let url): content = .file(url)
-            case .stream(let box): content = .stream(ObjectIdentifier(box.stream))
+            case .stream(let box, _): content = .stream(ObjectIdentifier(box.stream))
             }
             return PartIdentity(headers: part.headers.map { "\($0.name): \($0.value)" }, content: content)
         }
@@ -186,7 +195,7 @@ public final class MultipartFormData: Sendable {
             segments.append(part.content)
         }
         segments.append(.bytes(tail))
-        return SegmentedBodyStream(segments: segments, length: Int64(contentLength))
+        return SegmentedBodyStream(segments: segments, length: Int64(encodedLength))
     }
 
     private var tail: Data { Data("\r\n--\(boundary)--\r\n".utf8) }

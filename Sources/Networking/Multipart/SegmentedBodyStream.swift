@@ -6,8 +6,9 @@ enum BodySegment: Sendable {
     case bytes(Data)
     /// A local file, opened when the stream reaches it and read in 64 KB chunks.
     case file(URL)
-    /// A caller's stream (it can be read once).
-    case stream(StreamBox)
+    /// A caller's stream (it can be read once), of which the declared `length` bytes are sent:
+    /// bytes after them are left unread, and a stream that ends before them fails the body.
+    case stream(StreamBox, length: UInt64)
 }
 
 /// Carries a caller's `InputStream` inside a `Sendable` body description.
@@ -31,6 +32,8 @@ final class SegmentedBodyStream: InputStream {
     private var pendingOffset = 0
     private var file: FileHandle?
     private var openedStream = false
+    /// Bytes still to read from the stream segment being read.
+    private var streamRemaining: UInt64 = 0
     private var status: Stream.Status = .notOpen
     private var failure: (any Error)?
 
@@ -56,7 +59,7 @@ final class SegmentedBodyStream: InputStream {
     override func close() {
         try? file?.close()
         file = nil
-        if openedStream, index < segments.count, case .stream(let box) = segments[index] {
+        if openedStream, index < segments.count, case .stream(let box, _) = segments[index] {
             box.stream.close()
             openedStream = false
         }
@@ -117,18 +120,26 @@ final class SegmentedBodyStream: InputStream {
                 try? file?.close()
                 file = nil
                 index += 1
-            case .stream(let box):
+            case .stream(let box, let length):
                 if !openedStream {
                     box.stream.open()
                     openedStream = true
+                    streamRemaining = length
                 }
-                var bytes = [UInt8](repeating: 0, count: Self.chunkSize)
-                let count = box.stream.read(&bytes, maxLength: bytes.count)
-                if count > 0 { return Data(bytes[0..<count]) }
+                var count = 0
+                if streamRemaining > 0 {
+                    var bytes = [UInt8](repeating: 0, count: Int(min(UInt64(Self.chunkSize), streamRemaining)))
+                    count = box.stream.read(&bytes, maxLength: bytes.count)
+                    if count > 0 {
+                        streamRemaining -= UInt64(count)
+                        return Data(bytes[0..<count])
+                    }
+                }
                 box.stream.close()
                 openedStream = false
                 index += 1
-                if count < 0 { throw MultipartEncodingFailure.inputStreamReadFailed }
+                // A read error, or an end before the declared length: the body would not match its length.
+                if count < 0 || streamRemaining > 0 { throw MultipartEncodingFailure.inputStreamReadFailed }
             }
         }
         return nil

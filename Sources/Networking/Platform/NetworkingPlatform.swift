@@ -1,3 +1,12 @@
+// `import Networking` brings Foundation, and on Linux FoundationNetworking (where `URLRequest`,
+// `HTTPURLResponse` and `URLSession` live), as Alamofire brings FoundationNetworking: the public
+// API is written in their types (`URL`, `Data`, `URLRequest`, `JSONDecoder`), so every file that
+// uses Networking names them, and a Moya codebase had them through its own imports (UIKit's).
+@_exported import Foundation
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -53,14 +53,13 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     /// a serial queue of this provider's on one shared queue (`AnswerDelivery`), so a slow
     /// subscriber delays only this provider's deliveries, and never a transport's event loop.
     let deliveryQueue = AnswerDelivery.queue(nil, label: "NetworkProvider.delivery")
-    /// The stubs' `HTTPURLResponse`, built once per URL and status.
-    let stubResponses = StubResponses()
     /// Whether `scheduler` is an `ImmediateScheduler`, whose `.immediate` stubs then answer in
     /// place, as its `schedule` would, without a closure and a disposable per request.
     let schedulesInline: Bool
 
     /// A provider; every parameter is defaulted as in Moya, except the transport: `DefaultTransport`
-    /// sends `http://` through `SocketTransport` and everything else through URLSession. With no
+    /// sends `http://` (and `https://` when the system's OpenSSL loads) through `SocketTransport`
+    /// and everything else through URLSession. With no
     /// `callbackQueue`, an `.immediate` stub answers at once on `scheduler` (by default the
     /// calling thread, as Moya does) and a `.delayed(d)` stub `d` later there.
     public init(

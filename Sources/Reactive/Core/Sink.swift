@@ -7,7 +7,7 @@
 /// client module specializes them for its element types instead of running generic code.
 // @unchecked: `downstream` and `upstream` are immutable or locked; subclasses document their own state.
 @usableFromInline
-class Sink<Output>: Disposable, @unchecked Sendable {
+class Sink<Output>: Disposable, UpstreamEndListener, @unchecked Sendable {
     @usableFromInline final let downstream: AnyObserver<Output>
     @usableFromInline final let upstream = DisposableSlot()
     /// Set once a terminal event went downstream; touched only on the serialized event path
@@ -55,4 +55,14 @@ class Sink<Output>: Disposable, @unchecked Sendable {
     func dispose() {
         upstream.dispose()
     }
+
+    /// Its upstream will send nothing again (see `ChainLink`): most sinks keep what they hold,
+    /// as a timer or another source may still drive them; `UpstreamEndingSink` lets go.
+    @usableFromInline
+    func upstreamEnded() {}
+
+    /// Most sinks have no listener to tell (see `ChainLink`); `UpstreamEndingSink` has. Declared
+    /// here so that a subclass's override is the `Disposable` witness.
+    @usableFromInline
+    func _notifyWhenUpstreamEnds(_ listener: AnyObject) {}
 }

@@ -17,7 +17,9 @@ extension ObservableType {
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
         let sink = ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        sink.upstream.set(asObservable().subscribe(handler: { sink.on($0) }))
+        let subscription = asObservable().subscribe(handler: { sink.on($0) })
+        subscription._notifyWhenUpstreamEnds(sink)
+        sink.upstream.set(subscription)
         return sink
     }
 
@@ -32,7 +34,7 @@ extension ObservableType {
 /// The observer behind `subscribe(onNext:...)`, also its returned subscription.
 // @unchecked: `stopped` is atomic and `upstream` locked; the callbacks are immutable and `@Sendable`.
 @usableFromInline
-final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
+final class ClosureObserver<Element>: Disposable, UpstreamEndListener, @unchecked Sendable {
     @usableFromInline let onNext: (@Sendable (Element) -> Void)?
     /// The caller's `onError`, or one that hands the error to `Hooks.defaultErrorHandler`.
     @usableFromInline let onError: @Sendable (any Error) -> Void
@@ -82,5 +84,12 @@ final class ClosureObserver<Element>: Disposable, @unchecked Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         upstream.dispose()
         onDisposed?()
+    }
+
+    /// Nothing will come from upstream (see `ChainLink`): lets go of it, without `onDisposed`,
+    /// since nobody disposed this subscription.
+    @usableFromInline
+    func upstreamEnded() {
+        upstream.dispose()
     }
 }

@@ -12,7 +12,10 @@ extension ObservableType {
 
 // @unchecked: state is touched only on the serialized event path; `predicate` is immutable.
 @usableFromInline
-final class FilterSink<Element>: Sink<Element>, OperatorSink, @unchecked Sendable {
+final class FilterSink<Element>: UpstreamEndingSink<Element>, OperatorSink, @unchecked Sendable {
+    /// Fed by its upstream alone: it lets go of that upstream when it ends (see `ChainLink`).
+    @inlinable static var endsWithItsUpstream: Bool { true }
+
     @usableFromInline let predicate: @Sendable (Element) throws -> Bool
 
     @inlinable

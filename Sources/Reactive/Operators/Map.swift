@@ -18,7 +18,10 @@ extension ObservableType {
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
 @usableFromInline
-final class MapSink<Source, Result>: Sink<Result>, OperatorSink, @unchecked Sendable {
+final class MapSink<Source, Result>: UpstreamEndingSink<Result>, OperatorSink, @unchecked Sendable {
+    /// Fed by its upstream alone: it lets go of that upstream when it ends (see `ChainLink`).
+    @inlinable static var endsWithItsUpstream: Bool { true }
+
     @usableFromInline let transform: @Sendable (Source) throws -> Result
 
     @inlinable
@@ -45,7 +48,10 @@ final class MapSink<Source, Result>: Sink<Result>, OperatorSink, @unchecked Send
 
 // @unchecked: state is touched only on the serialized event path; `transform` is immutable.
 @usableFromInline
-final class CompactMapSink<Source, Result>: Sink<Result>, OperatorSink, @unchecked Sendable {
+final class CompactMapSink<Source, Result>: UpstreamEndingSink<Result>, OperatorSink, @unchecked Sendable {
+    /// Fed by its upstream alone: it lets go of that upstream when it ends (see `ChainLink`).
+    @inlinable static var endsWithItsUpstream: Bool { true }
+
     @usableFromInline let transform: @Sendable (Source) throws -> Result?
 
     @inlinable

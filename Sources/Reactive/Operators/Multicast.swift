@@ -32,7 +32,7 @@ extension ObservableType {
     /// published.connect().disposed(by: bag)
     /// ```
     public func publish() -> ConnectableObservable<Element> {
-        ConnectableObservable(Multicaster(source: asObservable(), makeSubject: { PublishSubject<Element>() }, ownsSubjects: true))
+        ConnectableObservable(Multicaster(source: asObservable(), makeSubject: { PublishSubject<Element>() }))
     }
 
     /// A connectable observable sharing one subscription to this sequence through a
@@ -44,14 +44,14 @@ extension ObservableType {
     /// ```
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
         ConnectableObservable(Multicaster(
-            source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }, ownsSubjects: true
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }
         ))
     }
 
     /// Like `replay(_:)`, replaying every element.
     public func replayAll() -> ConnectableObservable<Element> {
         ConnectableObservable(Multicaster(
-            source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }, ownsSubjects: true
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }
         ))
     }
 }

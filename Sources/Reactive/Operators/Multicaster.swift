@@ -32,26 +32,12 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
 
     let source: Observable<Input>
     let makeSubject: @Sendable () -> Subject
-    /// Whether the subjects are made here and seen by nobody else (`publish()`, `replay(_:)`),
-    /// so that a generation nothing can connect anymore may drop its subscribers.
-    let ownsSubjects: Bool
     private let lock = Lock(())
     private var unsafeCurrent: Generation?
 
-    init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject, ownsSubjects: Bool = false) {
+    init(source: Observable<Input>, makeSubject: @escaping @Sendable () -> Subject) {
         self.source = source
         self.makeSubject = makeSubject
-        self.ownsSubjects = ownsSubjects
-    }
-
-    /// A subscriber that joined after the last connection ended (the source completed during
-    /// `connect()`) waits on a subject nothing can feed once the connectable is gone: as in
-    /// RxSwift, it gets no event, and it is let go: the subject's registry lets go of its
-    /// subscription, which the subscriber holds only weakly. No connection is live here (each
-    /// holds its multicaster), so nothing delivers meanwhile.
-    deinit {
-        guard ownsSubjects, let generation = unsafeCurrent else { return }
-        (generation.subject as? any ObserverReleasingSubject)?.releaseObservers()
     }
 
     /// Runs `body` under the lock with the current generation, made first (outside the lock,
@@ -70,11 +56,12 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
         }
     }
 
-    /// Subscribes `observer` to the current subject, without counting or connecting. A subject made
-    /// here is the only thing that holds its subscribers' subscriptions (see `WeakDisposable`).
+    /// Subscribes `observer` to the current subject, without counting or connecting. A subscriber
+    /// that joined after the last connection ended (the source completed during `connect()`) waits
+    /// on a subject nothing feeds: as in RxSwift it gets no event, and it is let go with that
+    /// subject (see `SubjectCore`'s `deinit`).
     func subscribe(_ observer: AnyObserver<Output>) -> any Disposable {
-        let subscription = withCurrent { $0 }.subject.subscribe(observer)
-        return ownsSubjects ? WeakDisposable(subscription) : subscription
+        withCurrent { $0 }.subject.subscribe(observer)
     }
 
     /// Connects the current generation, or returns its connection when it has one.

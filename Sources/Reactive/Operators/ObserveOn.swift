@@ -31,12 +31,19 @@ final class ObserveOnSink<Element: Sendable>: Sink<Element>, OperatorSink, @unch
     /// cheaper and looks the same, except on a virtual clock that adds RxTest's processing
     /// delay to each action, where one event per action keeps RxTest's timeline.
     @usableFromInline let oneEventPerAction: Bool
+    /// Whether `Resources.numberOfSerialDispatchQueueObservables` counts this subscription.
+    @usableFromInline let countedOnSerialQueue: Bool
 
     @inlinable
     init(downstream: AnyObserver<Element>, scheduler: any SchedulerType) {
         self.scheduler = scheduler
         oneEventPerAction = (scheduler as? VirtualTimeScheduler)?.simulatesProcessingDelay ?? false
+        countedOnSerialQueue = Resources.beginSerialQueueObservation(on: scheduler)
         super.init(downstream: downstream)
+    }
+
+    deinit {
+        if countedOnSerialQueue { Resources.endSerialQueueObservation() }
     }
 
     @inlinable

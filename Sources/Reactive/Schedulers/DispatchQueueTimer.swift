@@ -9,13 +9,14 @@ enum DispatchQueueTimer {
         return pending
     }
 
+    /// A one-shot dispatch timer rather than `asyncAfter`: dispatch keeps an `asyncAfter` block,
+    /// and all it captured, until its deadline even when the work was disposed at once (a
+    /// 100 s timeout disposed after 10 ms held its memory for 100 s), while cancelling a timer
+    /// source lets go of its handler now.
     static func schedule(
         on queue: DispatchQueue, after dueTime: Duration, action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        let pending = ScheduledAction(action)
-        let deadline = DispatchTime.now() + .nanoseconds(dueTime.clampedNanoseconds)
-        queue.asyncAfter(deadline: deadline) { pending.run() }
-        return pending
+        OneShotTimer(on: queue, after: dueTime, action: action)
     }
 
     static func schedulePeriodic(
@@ -36,6 +37,31 @@ enum DispatchQueueTimer {
             cancelled.dispose()
             source.timer.cancel()
         }
+    }
+}
+
+/// Work due once on a queue: a timer source whose handler runs the action, then cancels the
+/// source. Disposing releases the action and cancels the source, which lets go of the handler
+/// (and of this object, which the handler holds until then).
+// @unchecked: the action is locked in `ScheduledAction`; a dispatch source is thread-safe.
+final class OneShotTimer: Disposable, @unchecked Sendable {
+    private let pending: ScheduledAction
+    private let timer: any DispatchSourceTimer
+
+    init(on queue: DispatchQueue, after dueTime: Duration, action: @escaping @Sendable () -> Void) {
+        pending = ScheduledAction(action)
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .nanoseconds(dueTime.clampedNanoseconds))
+        timer.setEventHandler { [self] in
+            pending.run()
+            timer.cancel()
+        }
+        timer.resume()
+    }
+
+    func dispose() {
+        pending.dispose()
+        timer.cancel()
     }
 }
 

@@ -15,4 +15,15 @@ public struct MainScheduler: DispatchQueueSchedulerType {
 
     /// A scheduler on the main queue; use `instance`, every value behaves the same.
     public init() {}
+
+    /// Reports, through `DebugLog.output`, a call made off the main thread: `errorMessage`, or
+    /// "Running on background thread." (RxSwift's check, which stops the program instead).
+    ///
+    /// ```swift
+    /// func render() { MainScheduler.ensureRunningOnMainThread(); ... }
+    /// ```
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        guard !Thread.isMainThread else { return }
+        DebugLog.write(errorMessage ?? "Running on background thread.")
+    }
 }

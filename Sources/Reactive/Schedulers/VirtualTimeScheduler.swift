@@ -38,8 +38,9 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
         self.resolutionAttoseconds = Self.attoseconds(resolution)
     }
 
-    /// A scheduler whose work scheduled for "now" (or a zero relative due time) runs one tick
-    /// later when `simulateProcessingDelay` is set, as RxTest's `TestScheduler` does.
+    /// A scheduler whose work scheduled relative to now for "now" (or a zero relative due time)
+    /// runs one tick later when `simulateProcessingDelay` is set, as RxTest's `TestScheduler`
+    /// does; work at an absolute tick keeps it.
     package init(initialClock: Int, resolution: Duration, simulateProcessingDelay: Bool) {
         self.resolution = resolution
         self.state = Lock(State(clock: initialClock))
@@ -84,7 +85,7 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     @discardableResult
     public func scheduleRelative(_ dueTime: Duration, action: @escaping @Sendable () -> Void) -> any Disposable {
         let delta = ticks(for: dueTime)
-        return enqueue(action) { clock in
+        return enqueue(action, delayed: true) { clock in
             clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta
         }
     }
@@ -109,14 +110,14 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
             guard !timer.isDisposed else { return }
             action()
             scheduleTick(in: periodTicks, periodTicks: periodTicks, timer: timer, action: action)
-        }, at: { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta })
+        }, delayed: true, at: { clock in clock.addingReportingOverflow(delta).overflow ? Int.max : clock + delta })
     }
 
-    /// Runs `action` at tick `time`, or at the current tick when `time` has passed (the next
-    /// one when the scheduler simulates a processing delay).
+    /// Runs `action` at tick `time`, or at the current tick when `time` has passed, also when
+    /// the scheduler simulates a processing delay (RxTest delays relative work only).
     @discardableResult
     public func scheduleAbsolute(_ time: Int, action: @escaping @Sendable () -> Void) -> any Disposable {
-        enqueue(action) { _ in time }
+        enqueue(action, delayed: false) { _ in time }
     }
 
     /// Whether work due "now" or earlier runs one tick later (RxTest's processing delay).
@@ -124,11 +125,12 @@ open class VirtualTimeScheduler: SchedulerType, @unchecked Sendable {
     /// step per event on such a scheduler, so their timelines match RxTest's.
     @usableFromInline var simulatesProcessingDelay: Bool { processingDelay != 0 }
 
-    /// Queues `action` at `due(clock)`; a due tick at or before the clock becomes the clock,
-    /// plus the processing delay (as RxTest's `scheduleAbsoluteVirtual` does).
-    private func enqueue(_ action: @escaping @Sendable () -> Void, at due: (Int) -> Int) -> any Disposable {
+    /// Queues `action` at `due(clock)`; a due tick at or before the clock becomes the clock, plus
+    /// the processing delay when `delayed` (relative work, as RxTest's `adjustScheduledTime`
+    /// applies to `scheduleRelative` and not to `scheduleAbsoluteVirtual`).
+    private func enqueue(_ action: @escaping @Sendable () -> Void, delayed: Bool, at due: (Int) -> Int) -> any Disposable {
         let item = ScheduledAction(action)
-        let delay = processingDelay
+        let delay = delayed ? processingDelay : 0
         state.withLock { state in
             let wanted = due(state.clock)
             let time = wanted <= state.clock ? state.clock + delay : wanted

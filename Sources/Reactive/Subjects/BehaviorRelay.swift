@@ -34,6 +34,10 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     /// This relay as an observable.
     @inlinable
     public func asObservable() -> Observable<Element> { subject.asObservable() }
+
+    /// This relay as an `Infallible` (a relay never fails, nor completes), as RxRelay's
+    /// `asInfallible()`.
+    public func asInfallible() -> Infallible<Element> { Infallible(subject.asObservable()) }
 }
 
 /// Keeps a value for a fallback that cannot happen in practice (a relay never stops).

@@ -40,6 +40,10 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     /// This relay as an observable.
     @inlinable
     public func asObservable() -> Observable<Element> { subject.asObservable() }
+
+    /// This relay as an `Infallible` (a relay never fails, nor completes), as RxRelay's
+    /// `asInfallible()`.
+    public func asInfallible() -> Infallible<Element> { Infallible(subject.asObservable()) }
 }
 
 extension ObservableType {

@@ -100,7 +100,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
         guard let targets else { return }
         for subscription in targets {
-            subscription.deliver(event)
+            subscription.deliver(event, from: self)
         }
         drainQueue()
     }
@@ -110,7 +110,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     func drainQueue() {
         while let (event, targets) = nextQueued() {
             for subscription in targets {
-                subscription.deliver(event)
+                subscription.deliver(event, from: self)
             }
         }
     }
@@ -224,26 +224,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if deliverNow && !subscription.isDisposed { subscription.observer.on(event) }
     }
 
+    /// Once the subject is gone nothing can send to it: each subscription tells its subscriber so,
+    /// which lets go of it (and so on down a chain of `map`/`filter`, see `ChainLink`), so that
+    /// subscriptions dropped without `dispose()` are freed with the subject instead of keeping
+    /// each other forever.
+    deinit {
+        let subscriptions = withState { $0.observers.values }
+        for subscription in subscriptions { subscription.endListener() }
+    }
+
     /// Runs `body` with the state, under the lock.
     @inlinable
     func withState<Result>(_ body: (inout State) -> Result) -> Result {
         lock.withLock { _ in body(&unsafeState) }
-    }
-
-    /// Drops every observer without sending it an event. Only for a subject that nothing can
-    /// feed anymore (a multicast generation whose connectable is gone): its observers would
-    /// never get an event, and each subscription, which holds this core, would otherwise keep it
-    /// alive with the registry that holds the subscription.
-    func releaseObservers() {
-        let released: [Int: SubjectSubscription<Element>] = withState { state in
-            defer {
-                state.observers = [:]
-                state.snapshot = nil
-            }
-            return state.observers
-        }
-        // Let go of after the lock: releasing a subscription may run its observer's deinit.
-        withExtendedLifetime(released) {}
     }
 
     @inlinable
@@ -254,45 +247,50 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 }
 
-/// One observer of a subject, and the disposable that removes it.
-// @unchecked: `flags` is atomic; `observer`, `core` and `id` are immutable.
+/// One observer of a subject, and the disposable that removes it. It holds its subject's core
+/// weakly: the core's registry holds it, and an operator's sink, which it holds as its observer,
+/// holds it as its upstream subscription; a strong core would keep all three alive forever once
+/// the subject and the sink were dropped without `dispose()`.
+// @unchecked: `word` is atomic; `id`, `observer` and `core` are immutable.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
-    /// `flags` bits.
-    @usableFromInline static var disposedFlag: UInt8 { 1 }
-    @usableFromInline static var replayingFlag: UInt8 { 2 }
+    /// `word`'s flag bits (within `ChainLink.flagBits`).
+    @usableFromInline static var disposedFlag: UInt { 1 }
+    @usableFromInline static var replayingFlag: UInt { 2 }
 
     @usableFromInline let id: Int
     @usableFromInline let observer: AnyObserver<Element>
-    @usableFromInline let core: SubjectCore<Element>
-    /// `disposedFlag`, and `replayingFlag` while the subscribing thread replays the buffer.
-    @usableFromInline let flags: Atomic<UInt8>
+    @usableFromInline weak let core: SubjectCore<Element>?
+    /// `disposedFlag`, `replayingFlag` while the subscribing thread replays the buffer, and the
+    /// address of the subscriber to tell when the subject is gone (see `ChainLink`): one word, so
+    /// that a subscription costs no more memory than it did without that subscriber.
+    @usableFromInline let word: Atomic<UInt>
 
     @inlinable
     init(id: Int, observer: AnyObserver<Element>, core: SubjectCore<Element>, replaying: Bool) {
         self.id = id
         self.observer = observer
         self.core = core
-        self.flags = Atomic(replaying ? Self.replayingFlag : 0)
+        self.word = Atomic(replaying ? Self.replayingFlag : 0)
         Resources.increment()
     }
 
     deinit { Resources.decrement() }
 
     @inlinable
-    var isDisposed: Bool { flags.load(ordering: .acquiring) & Self.disposedFlag != 0 }
+    var isDisposed: Bool { word.load(ordering: .acquiring) & Self.disposedFlag != 0 }
 
     @inlinable
-    var isReplaying: Bool { flags.load(ordering: .acquiring) & Self.replayingFlag != 0 }
+    var isReplaying: Bool { word.load(ordering: .acquiring) & Self.replayingFlag != 0 }
 
     @inlinable
     func endReplay() {
-        flags.bitwiseAnd(~Self.replayingFlag, ordering: .acquiringAndReleasing)
+        word.bitwiseAnd(~Self.replayingFlag, ordering: .acquiringAndReleasing)
     }
 
     @inlinable
-    func deliver(_ event: Event<Element>) {
-        let flags = flags.load(ordering: .acquiring)
+    func deliver(_ event: Event<Element>, from core: SubjectCore<Element>) {
+        let flags = word.load(ordering: .acquiring) & ChainLink.flagBits
         if flags == 0 {
             observer.on(event)
         } else if flags & Self.disposedFlag == 0 {
@@ -300,10 +298,21 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Registers `listener` to hear that the subject is gone (see `ChainLink`).
+    @usableFromInline
+    func _notifyWhenUpstreamEnds(_ listener: AnyObject) {
+        ChainLink.register(listener, in: word)
+    }
+
+    /// Tells the registered listener that the subject is gone; only the core's deinit calls it.
+    func endListener() {
+        ChainLink.endListener(in: word)
+    }
+
     @inlinable
     func dispose() {
-        let old = flags.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
-        guard old & Self.disposedFlag == 0 else { return }
+        let old = word.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposedFlag == 0, let core else { return }
         core.removeObserver(core, id)
     }
 }

@@ -76,7 +76,7 @@ final class MultipartUploadTests: LeakCheckingTestCase {
             expected += Data("\r\n--test.boundary.1\r\nContent-Disposition: form-data; name=\"notes\"; filename=\"n.txt\"\r\nContent-Type: text/plain\r\n\r\nstreamed part".utf8)
             expected += Data("\r\n--test.boundary.1--\r\n".utf8)
             XCTAssertEqual(echoed.bodyData, expected, "\(type(of: transport))")
-            XCTAssertEqual(expectedLength, UInt64(expected.count))
+            XCTAssertEqual(expectedLength, 3 + 3 + 200_000 + 13, "Alamofire's contentLength: the parts' data")
             XCTAssertEqual(echoed.header("Content-Type"), "multipart/form-data; boundary=test.boundary.1")
             XCTAssertEqual(echoed.method, "POST")
         }
@@ -112,8 +112,11 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         }
     }
 
+    /// Moya stops the program for a multipart target whose method cannot carry a form; here the
+    /// request fails before plugins see it, and nothing is sent.
     func testMultipartNeedsAMethodThatSupportsIt() {
-        let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport())
+        let log = Recorder<String>()
+        let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport(), plugins: [RecordingPlugin(log: log)])
         let results = Recorder<Result<Response, ProviderError>>()
         let target = ServerRoute(baseURL: server.baseURL, path: "echo", method: .get,
                                  task: .uploadMultipart([MultipartFormBodyPart(provider: .data(Data()), name: "a")]))
@@ -123,7 +126,47 @@ final class MultipartUploadTests: LeakCheckingTestCase {
             return XCTFail("\(results.values)")
         }
         XCTAssertEqual(error, .methodDoesNotSupportMultipart("GET"))
+        XCTAssertEqual(log.values, ["didReceive failure 0", "process"])
         XCTAssertEqual(server.requestCount(path: "/echo"), 0)
+    }
+
+    /// What Alamofire's upload request does: the form's Content-Type is on the request that
+    /// `prepare` and `willSend` see, the body is built after them, and a part that cannot be read
+    /// fails the request there (`ProviderError.underlying`), typed, with nothing sent. A file
+    /// upload of a missing file fails the same way, with the file system's error.
+    func testABodyThatCannotBeBuiltFailsAfterWillSendAndSendsNothing() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).png")
+        let form = MultipartFormData(boundary: "fixed")
+        form.append(missing, withName: "a")
+        final class ContentTypes: PluginType, Sendable {
+            let seen = Recorder<String>()
+            func willSend(_ request: any RequestType, target: any TargetType) {
+                seen.append(request.request?.value(forHTTPHeaderField: "Content-Type") ?? "none")
+            }
+        }
+        let seen = ContentTypes()
+        let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport(), plugins: [seen])
+        let results = Recorder<Result<Response, ProviderError>>()
+        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadMultipartFormData(form))) { results.append($0) }
+        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
+        XCTAssertTrue(waitUntil { results.count == 2 })
+        XCTAssertEqual(seen.seen.values, ["multipart/form-data; boundary=fixed", "none"])
+        guard case .failure(.underlying(let formError as MultipartEncodingFailure, nil))? = results.values.first else {
+            return XCTFail("\(results.values)")
+        }
+        XCTAssertEqual(formError, .fileNotReachable(missing))
+        guard case .failure(.underlying(let fileError, nil))? = results.values.last else { return XCTFail("\(results.values)") }
+        XCTAssertEqual((fileError as? CocoaError)?.code, .fileReadNoSuchFile, "\(fileError)")
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0)
+    }
+
+    /// A stubbed upload builds no body at all, as Moya's stubs: a missing file is no error there.
+    func testAStubbedUploadOpensNothing() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).png")
+        let provider = NetworkProvider<ServerRoute>(stubClosure: NetworkProvider.immediatelyStub)
+        let results = Recorder<Result<Response, ProviderError>>()
+        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
+        XCTAssertEqual(try XCTUnwrap(results.values.first).get().statusCode, 200)
     }
 
     func testUnreadableFilesFailWhenTheBodyIsBuilt() throws {
@@ -138,9 +181,7 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         let remote = MultipartFormData()
         remote.append(URL(string: "https://example.test/a.png")!, withName: "r")
         XCTAssertThrowsError(try remote.encode()) { XCTAssertEqual($0 as? MultipartEncodingFailure, .fileURLInvalid(URL(string: "https://example.test/a.png")!)) }
-        XCTAssertThrowsError(try endpoint(.uploadMultipartFormData(form), method: .post).urlRequest()) { error in
-            guard case ProviderError.underlying(MultipartEncodingFailure.fileNotReachable, nil) = error else { return XCTFail("\(error)") }
-        }
+        XCTAssertNoThrow(try endpoint(.uploadMultipartFormData(form), method: .post).urlRequest(), "as Moya's, urlRequest() builds no body")
     }
 
     func testMIMETypesFromExtensionsAndTheFallback() throws {
@@ -170,7 +211,8 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         let form = MultipartFormData()
         form.append(Data(count: 1000), name: "a")
         form.append(try file("f.txt", Data(count: 5000)), withName: "b")
-        XCTAssertEqual(form.contentLength, UInt64(try form.encode().count))
+        XCTAssertEqual(form.contentLength, 6000, "the parts' data, as Alamofire counts it")
+        XCTAssertGreaterThan(UInt64(try form.encode().count), 6000, "the body adds boundaries and part headers")
         XCTAssertEqual(form.contentType, "multipart/form-data; boundary=\(form.boundary)")
     }
 }

@@ -86,13 +86,14 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("socket-upload-\(UUID().uuidString)")
         try Data("file contents".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let upload = Endpoint(url: url("echo").absoluteString, sampleResponseClosure: { .networkResponse(200, Data()) },
-                              method: .post, task: .uploadFile(file), httpHeaderFields: nil)
-        XCTAssertEqual(Data(base64Encoded: try echo(try send(try upload.urlRequest()).1.get()).body), Data("file contents".utf8))
-        let part = MultipartFormBodyPart(provider: .data(Data("part".utf8)), name: "field")
-        let multipart = Endpoint(url: url("echo").absoluteString, sampleResponseClosure: { .networkResponse(200, Data()) },
-                                 method: .post, task: .uploadMultipart([part]), httpHeaderFields: nil)
-        let echoed = try echo(try send(try multipart.urlRequest()).1.get())
+        var upload = request("echo", method: "POST")
+        upload.httpBodyStream = InputStream(url: file)
+        XCTAssertEqual(Data(base64Encoded: try echo(try send(upload).1.get()).body), Data("file contents".utf8))
+        let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .data(Data("part".utf8)), name: "field")])
+        var multipart = request("echo", method: "POST")
+        multipart.httpBody = try form.encode()
+        multipart.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        let echoed = try echo(try send(multipart).1.get())
         XCTAssertTrue(echoed.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
         let body = try XCTUnwrap(Data(base64Encoded: echoed.body))
         XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("name=\"field\""))

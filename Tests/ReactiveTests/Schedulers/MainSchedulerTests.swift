@@ -46,3 +46,44 @@ final class MainSchedulerTests: LeakCheckingTestCase {
         XCTAssertGreaterThanOrEqual(elapsed.values.first ?? 0, 0.015, "must not run before it is due")
     }
 }
+
+/// `MainScheduler.ensureRunningOnMainThread`, and RxSwift's `BinderTests` case that calls it.
+extension MainSchedulerTests {
+    func testEnsureRunningOnMainThreadIsSilentOnTheMainThread() {
+        let log = DebugLogCapture()
+        defer { log.restore() }
+        XCTAssertTrue(Thread.isMainThread)
+        MainScheduler.ensureRunningOnMainThread()
+        XCTAssertEqual(log.lines.values, [])
+    }
+
+    func testEnsureRunningOnMainThreadReportsABackgroundThread() {
+        let log = DebugLogCapture()
+        defer { log.restore() }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            MainScheduler.ensureRunningOnMainThread()
+            MainScheduler.ensureRunningOnMainThread(errorMessage: "render() off the main thread")
+            done.signal()
+        }
+        done.wait()
+        XCTAssertEqual(log.lines.values, ["Running on background thread.", "render() off the main thread"])
+    }
+
+    func testBindingOnNonMainQueueDispatchesToMainQueue() {
+        final class Target: Sendable {}
+        let log = DebugLogCapture()
+        defer { log.restore() }
+        let waitForElement = expectation(description: "wait until element arrives")
+        let target = Target()
+        let bindingObserver = Binder(target) { (_, _: Int) in
+            MainScheduler.ensureRunningOnMainThread()
+            waitForElement.fulfill()
+        }
+        DispatchQueue.global(qos: .default).async {
+            bindingObserver.on(.next(1))
+        }
+        wait(for: [waitForElement], timeout: 5)
+        XCTAssertEqual(log.lines.values, [])
+    }
+}

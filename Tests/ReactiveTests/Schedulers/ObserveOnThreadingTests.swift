@@ -75,3 +75,30 @@ final class ObserveOnThreadingTests: LeakCheckingTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 }
+
+/// `Resources.numberOfSerialDispatchQueueObservables`: live `observe(on:)` subscriptions on a
+/// serial dispatch queue (debug builds count them; the suite runs in debug).
+extension ObserveOnThreadingTests {
+    func testSerialQueueObservationsAreCountedWhileTheyLive() {
+        let start = Resources.numberOfSerialDispatchQueueObservables
+        let subject = PublishSubject<Int>()
+        do {
+            let serial = subject.observe(on: SerialDispatchQueueScheduler(qos: .default)).subscribe()
+            let main = subject.observe(on: MainScheduler.instance).subscribe()
+            let concurrent = subject.observe(on: ConcurrentDispatchQueueScheduler(qos: .default)).subscribe()
+            let immediate = subject.observe(on: ImmediateScheduler.instance).subscribe()
+            XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, start + 2, "the serial queue's and the main queue's")
+            for subscription in [serial, main, concurrent, immediate] { subscription.dispose() }
+        }
+        XCTAssertTrue(waitUntil { Resources.numberOfSerialDispatchQueueObservables == start })
+    }
+
+    func testACompletedSerialQueueObservationIsNoLongerCounted() {
+        let start = Resources.numberOfSerialDispatchQueueObservables
+        let done = Recorder<Bool>()
+        _ = Observable.of(1, 2).observe(on: SerialDispatchQueueScheduler(qos: .default))
+            .subscribe(onCompleted: { done.append(true) })
+        XCTAssertTrue(waitUntil { done.count == 1 })
+        XCTAssertTrue(waitUntil { Resources.numberOfSerialDispatchQueueObservables == start })
+    }
+}

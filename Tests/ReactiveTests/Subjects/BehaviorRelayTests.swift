@@ -32,3 +32,14 @@ final class BehaviorRelayTests: LeakCheckingTestCase {
         XCTAssertEqual(seen.values, [true, true])
     }
 }
+
+extension BehaviorRelayTests {
+    func testAsInfallibleStartsWithTheValueAndComposesAsAnInfallible() {
+        let relay = BehaviorRelay(value: 1)
+        let values = Recorder<Int>()
+        let subscription = relay.asInfallible().map { $0 * 10 }.subscribe(onNext: { values.append($0) })
+        relay.accept(2)
+        subscription.dispose()
+        XCTAssertEqual(values.values, [10, 20])
+    }
+}

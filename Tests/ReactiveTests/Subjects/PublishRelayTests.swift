@@ -24,3 +24,17 @@ final class PublishRelayTests: LeakCheckingTestCase {
         XCTAssertEqual(values.values, [2, 4, 6])
     }
 }
+
+extension PublishRelayTests {
+    func testAsInfallibleNeverEnds() {
+        let relay = PublishRelay<Int>()
+        let events = Recorder<String>()
+        let subscription = relay.asInfallible().subscribe(
+            onNext: { events.append("\($0)") }, onCompleted: { events.append("completed") })
+        relay.accept(1)
+        relay.accept(2)
+        subscription.dispose()
+        relay.accept(3)
+        XCTAssertEqual(events.values, ["1", "2"])
+    }
+}

@@ -71,3 +71,15 @@ final class ReplayRelayTests: LeakCheckingTestCase {
         XCTAssertEqual(values.values, [1, 2])
     }
 }
+
+extension ReplayRelayTests {
+    func testAsInfallibleReplaysTheBuffer() {
+        let relay = ReplayRelay<Int>.create(bufferSize: 2)
+        for value in 1...3 { relay.accept(value) }
+        let values = Recorder<Int>()
+        let subscription = relay.asInfallible().subscribe(onNext: { values.append($0) })
+        relay.accept(4)
+        subscription.dispose()
+        XCTAssertEqual(values.values, [2, 3, 4])
+    }
+}
