@@ -6,38 +6,15 @@ import XCTest
 
 /// `https://` between the package's own client and its own server: `HTTPClient` trusting the
 /// test CA, `FeedServer` serving the fixture `localhost`, both on the loops.
-final class FeedServerHTTPSTests: XCTestCase {
-    private var server: FeedServer!
-    private var client: HTTPClient!
-
+final class FeedServerHTTPSTests: HTTPClientTestCase {
     override func setUpWithError() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
         client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client))
     }
 
-    override func tearDown() {
-        client?.closeIdleConnections()
-        client = nil
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    /// Sends `request` and waits (bounded) for its one answer.
-    private func execute(_ request: HTTPClientRequest, on client: HTTPClient? = nil) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        let answers = Recorder<Result<HTTPClientResponse, HTTPClientError>>()
-        let done = DispatchSemaphore(value: 0)
-        (client ?? self.client).execute(request) { result in
-            answers.append(result)
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "answered")
-        return try XCTUnwrap(answers.values.first)
-    }
-
     private func get(_ path: String, headers: [String: String] = [:]) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        try execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent(path), headers: headers))
+        try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent(path), headers: headers))
     }
 
     func testSequentialRequestsShareOneKeptAliveConnection() throws {
@@ -54,8 +31,8 @@ final class FeedServerHTTPSTests: XCTestCase {
 
     func testAMebibyteUploadIsEchoedBack() throws {
         let body = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let response = try execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"), method: "POST",
-                                                     body: .bytes(body))).get()
+        let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"), method: "POST",
+                                                                   body: .bytes(body))).get()
         XCTAssertEqual(response.status, 200)
         let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         XCTAssertEqual((echoed["body"] as? String).flatMap { Data(base64Encoded: $0) }, body)
@@ -79,9 +56,8 @@ final class FeedServerHTTPSTests: XCTestCase {
 
     /// The fixture is signed by the test CA, which the system's trust store does not hold.
     func testTheSystemsTrustStoreRefusesTheTestCertificate() throws {
-        let system = HTTPClient(configuration: .init(connectTimeout: .seconds(5)))
-        defer { system.closeIdleConnections() }
-        guard case .failure(.tls(.untrustedChain(let reason))) = try execute(HTTPClientRequest(url: server.baseURL), on: system) else {
+        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5)))
+        guard case .failure(.tls(.untrustedChain(let reason))) = try executeWithCompletion(HTTPClientRequest(url: server.baseURL)) else {
             return XCTFail("the test CA was trusted")
         }
         XCTAssertTrue(reason.isUnknownRoot, "\(reason)")

@@ -4,7 +4,7 @@ import Synchronization
 import SystemTLS
 
 /// A TLS server on 127.0.0.1 that fails during the handshake, for fault tests (`FeedServer`
-/// serves TLS that works): a thread of its own accepts on a blocking socket, and a
+/// serves TLS that works): a `ThreadedListener` serves each connection on a thread, and a
 /// `TLSMachine(server:)` with the fixture `localhost` makes the real handshake's records.
 /// Bounded: it polls every 50 ms, and stops on `stop()` or after `lifetime`.
 public final class ScriptedTLSServer: Sendable {
@@ -18,39 +18,26 @@ public final class ScriptedTLSServer: Sendable {
         case resetMidHandshake
     }
 
-    /// The listening port.
-    public let port: UInt16
     private let behavior: Behavior
     private let context: TLSServerContext
-    private let listener: TCPSocket
-    private let stopped = Atomic<Bool>(false)
+    private let listener: ThreadedListener
     private let helloCount = Atomic<Int>(0)
-    private let group = DispatchGroup()
 
     /// Starts listening on a free port. Throws when no OpenSSL loads, the fixture cannot be read,
     /// or no port can be bound.
     public init(_ behavior: Behavior, lifetime: Duration = .seconds(30)) throws {
         context = try TLSServerContext(configuration: TLSFixtures.server())
-        let listener = try TCPSocket.listen(host: "127.0.0.1", port: 0)
-        do {
-            port = try listener.localPort()
-        } catch {
-            listener.close()
-            throw error
-        }
-        self.listener = listener
+        listener = try ThreadedListener(lifetime: lifetime)
         self.behavior = behavior
-        let deadline = ContinuousClock.now + lifetime
-        group.enter()
-        Thread.detachNewThread { [self] in
-            acceptLoop(until: deadline)
-            group.leave()
-        }
+        listener.start { [self] client, _ in serve(client) }
     }
 
     deinit {
         stop()
     }
+
+    /// The listening port.
+    public var port: UInt16 { listener.port }
 
     /// `https://localhost:PORT/`: the name the fixture's certificate carries.
     public var baseURL: URL {
@@ -65,29 +52,15 @@ public final class ScriptedTLSServer: Sendable {
     /// Stops accepting, waits for the connections' threads (each closes its socket), closes the
     /// listener. Idempotent.
     public func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        _ = group.wait(timeout: .now() + 10)
-        listener.close()
+        listener.stop()
     }
 
-    private func acceptLoop(until deadline: ContinuousClock.Instant) {
-        while !stopped.load(ordering: .acquiring), ContinuousClock.now < deadline {
-            guard let client = try? listener.accept(timeout: .milliseconds(50)) else { continue }
-            group.enter()
-            Thread.detachNewThread { [self] in
-                serve(client, until: deadline)
-                client.close()
-                group.leave()
-            }
-        }
-    }
-
-    private func serve(_ client: TCPSocket, until deadline: ContinuousClock.Instant) {
-        guard let hello = readClientHello(client, until: deadline) else { return }
+    private func serve(_ client: TCPSocket) {
+        guard let hello = readClientHello(client) else { return }
         helloCount.add(1, ordering: .acquiringAndReleasing)
         switch behavior {
         case .stallHandshake:
-            while !stopped.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            while !listener.isStopped, ContinuousClock.now < listener.deadline {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         case .resetMidHandshake:
@@ -103,10 +76,10 @@ public final class ScriptedTLSServer: Sendable {
 
     /// Reads the client's first TLS record, which must be a ClientHello (bounded: 5 s and the
     /// server's lifetime); nil when it is not, or the client went away.
-    private func readClientHello(_ client: TCPSocket, until deadline: ContinuousClock.Instant) -> [UInt8]? {
+    private func readClientHello(_ client: TCPSocket) -> [UInt8]? {
         var bytes: [UInt8] = []
-        let readDeadline = min(deadline, ContinuousClock.now + .seconds(5))
-        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+        let readDeadline = min(listener.deadline, ContinuousClock.now + .seconds(5))
+        while !listener.isStopped, ContinuousClock.now < readDeadline {
             if let record = Self.firstRecord(of: bytes) {
                 // A handshake record (22) whose first message is a ClientHello (1).
                 return record[0] == 22 && record[5] == 1 ? record : nil

@@ -30,15 +30,6 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
         SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client))
     }
 
-    /// Waits for the single's answer (bounded) and returns it.
-    private func answer<Element: Sendable>(_ single: Single<Element>, timeout: TimeInterval = 20) -> Result<Element, any Error>? {
-        let results = Recorder<Result<Element, any Error>>()
-        let subscription = single.subscribe { results.append($0) }
-        _ = waitUntil(timeout: timeout) { results.count > 0 }
-        subscription.dispose()
-        return results.values.first
-    }
-
     func testTheClassifiedPipelineOverHTTPS() throws {
         let transports: [(String, any HTTPTransport)] = [
             ("SocketTransport", socketTransport()),
@@ -47,7 +38,7 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
         for (name, transport) in transports {
             let provider = NetworkProvider<ServerRoute>(transport: transport)
             let route = ServerRoute(baseURL: server.baseURL, path: "echo")
-            let echo = try XCTUnwrap(answer(provider.rx.request(route).filterSuccessfulStatusCodes().classifyErrors().map(Echo.self)), name).get()
+            let echo = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes().classifyErrors().map(Echo.self), timeout: 20), name).get()
             XCTAssertEqual(echo.method, "GET", name)
             XCTAssertEqual(echo.path, "/echo", name)
         }
@@ -58,7 +49,7 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
     /// A REST error over https is classified as over http: status and the server's code.
     func testARESTErrorOverHTTPSIsClassified() throws {
         let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
-        let result = answer(provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "status/404")).filterSuccessfulStatusCodes().classifyErrors())
+        let result = answer(of: provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "status/404")).filterSuccessfulStatusCodes().classifyErrors(), timeout: 20)
         guard case .failure(APIError.restError(_, let status, let code))? = result else { return XCTFail("\(String(describing: result))") }
         XCTAssertEqual(status, 404)
         XCTAssertEqual(code, "E404")
@@ -68,7 +59,7 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
         let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 13) })
         let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
         let route = ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .requestData(upload))
-        let response = try XCTUnwrap(answer(provider.rx.request(route).filterSuccessfulStatusCodes())).get()
+        let response = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes(), timeout: 20)).get()
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.data) as? [String: Any])
         XCTAssertEqual((json["body"] as? String).flatMap { Data(base64Encoded: $0) }, upload)
     }
