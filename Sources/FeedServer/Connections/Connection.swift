@@ -153,7 +153,7 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
     // MARK: - Bytes between the socket and HTTP
 
     // The only places that move bytes: `receive()` hands the machine what the socket read (over
-    // TLS, what it decrypts to, through `perform(_:)`), `send(_:withholding:)` queues what the
+    // TLS, what it decrypts to, through `performTLS(_:)`), `send(_:withholding:)` queues what the
     // machine writes (over TLS, encrypted) and `flush()` hands the socket the output.
 
     /// Reads what the socket holds now and tells the machine.
