@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "SystemTLS", dependencies: ["Locking"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
         .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "Locking"]),
-        .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "ImageDecoding", "Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "ImageDecoding", "Locking"]),
         .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "SystemTLS", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "CMallocInfo"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),

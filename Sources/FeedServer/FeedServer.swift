@@ -3,10 +3,12 @@ import Foundation
 import HTTPWire
 import EventLoopIO
 import Locking
+import SystemTLS
 import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes, for
-/// tests, benchmarks and the `photo-feed --demo` viewer.
+/// tests, benchmarks and the `photo-feed --demo` viewer; over TLS when its configuration gives
+/// a certificate and key (`Configuration.tls`).
 ///
 /// It runs on event loops, non-blocking and with no thread of its own: the listener on one loop
 /// of its group (`EventLoopGroup.shared` unless `Configuration.eventLoopGroup` names one), each
@@ -28,16 +30,30 @@ import Synchronization
 /// `Configuration` for latency, faults and fixed bytes), `/photos/{author}/{id}/` (each
 /// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
 /// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
-/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`;
-/// anything else is a 404 with a JSON body. The server runs until `stop()`.
+/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`, `/chunked`,
+/// `/flaky`; anything else is a 404 with a JSON body. The server runs until `stop()`.
+///
+/// Over TLS (the system's OpenSSL, through `SystemTLS`) each connection's loop runs the
+/// handshake, the records both ways and a `close_notify` when the server closes; a failed
+/// handshake ends the connection. The fault routes that cut a connection (`/half`,
+/// `/cut-headers`, `/cut-record`) close without `close_notify`, as a server that went away would:
+///
+/// ```swift
+/// let tls = TLSServerConfiguration(certificateChain: .pemFile("localhost.pem"), privateKey: .pemFile("localhost.key"))
+/// let server = try FeedServer(configuration: .init(tls: tls))      // baseURL: https://localhost:PORT/
+/// ```
 public final class FeedServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
     /// The port the server listens on.
     public let port: UInt16
+    /// The TLS context every connection's handshake uses (nil: plain HTTP).
+    let tlsContext: TLSServerContext?
     let state: Lock<ServerState>
     /// Set with `state.stopping`, readable without the lock.
     private let stopped = Atomic<Bool>(false)
+    private let handshakes = Atomic<Int>(0)
+    private let resumedHandshakes = Atomic<Int>(0)
     let counts = RequestTally()
     let generator: FeedGenerator
     private let group: EventLoopGroup
@@ -47,10 +63,13 @@ public final class FeedServer: Sendable {
     private let live: DispatchGroup
 
     /// Binds 127.0.0.1 at `configuration.port` (by default 0: a free port the kernel picks; read
-    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop. Throws the socket's error when
-    /// the port cannot be bound. Call `stop()` when done (a test's `defer` or `tearDown`).
+    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop. Throws the
+    /// socket's error when the port cannot be bound, and with `configuration.tls` a
+    /// `TLSContextError` when no OpenSSL loads or the certificate and key cannot be used. Call
+    /// `stop()` when done (a test's `defer` or `tearDown`).
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
+        tlsContext = try configuration.tls.map { tls throws(TLSContextError) in try TLSServerContext(configuration: tls) }
         // Without the shared loops (the system refused their pollers), a loop of the server's
         // own, or the system's reason why not.
         let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")
@@ -72,12 +91,14 @@ public final class FeedServer: Sendable {
         listener.loop.execute { [self] in listener.start(serving: self) }
     }
 
-    /// `http://127.0.0.1:PORT/`: give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a
-    /// route's path.
+    /// `http://127.0.0.1:PORT/`, or over TLS `https://localhost:PORT/` (the name a certificate
+    /// for this machine carries, which a client verifies; the fixtures' names `localhost` and
+    /// 127.0.0.1 both): give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
     public var baseURL: URL {
+        let text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
-        guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("not a URL: http://127.0.0.1:\(port)/") }
+        guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
         return url
     }
 
@@ -94,6 +115,12 @@ public final class FeedServer: Sendable {
 
     /// Connections open right now.
     public var openConnectionCount: Int { state.withLock { $0.open.count } }
+
+    /// TLS handshakes completed, resumed ones included (0 without TLS).
+    public var tlsHandshakeCount: Int { handshakes.load(ordering: .relaxed) }
+
+    /// TLS handshakes that resumed a client's earlier session (abbreviated: no certificate sent).
+    public var resumedTLSHandshakeCount: Int { resumedHandshakes.load(ordering: .relaxed) }
 
     /// Whether `stop()` has been called.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
@@ -139,8 +166,9 @@ public final class FeedServer: Sendable {
         case .admitted(let connection):
             loop.runOnLoop { connection.start() }
         case .refused:
-            // One write: a new connection's empty send buffer takes these few bytes whole.
-            _ = Self.refusal.withUnsafeBytes { client.sendSome($0) }
+            // One write: a new connection's empty send buffer takes these few bytes whole. Over
+            // TLS the answer would need a handshake first: the connection closes without one.
+            if tlsContext == nil { _ = Self.refusal.withUnsafeBytes { client.sendSome($0) } }
             client.close()
         case .stopping:
             client.close()
@@ -159,6 +187,12 @@ public final class FeedServer: Sendable {
     /// Counts a request whose head was parsed on the connection numbered `connection`.
     func record(_ head: HTTPRequestHead, connection: Int) {
         counts.record(path: head.path, connection: connection)
+    }
+
+    /// Counts a TLS handshake that completed (on a connection's loop).
+    func countHandshake(_ handshake: TLSHandshake) {
+        handshakes.add(1, ordering: .relaxed)
+        if handshake.resumedSession { resumedHandshakes.add(1, ordering: .relaxed) }
     }
 
     /// Counts a slow picture whose client closed before the answer.

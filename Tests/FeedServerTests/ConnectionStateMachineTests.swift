@@ -47,6 +47,23 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(second.head.target, "/echo?n=2")
     }
 
+    /// A cut (`/half`, `/cut-record`): the bytes go out but for the withheld ones, then the
+    /// connection closes without ending TLS.
+    func testACutIsWrittenWithholdingItsLastBytesThenAborts() throws {
+        var machine = started()
+        _ = try readRequest(&machine, "GET /cut-record HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(machine.routed(.cut(bytes("cut"), withholding: 16)), .writeCut(bytes("cut")[...], withholding: 16))
+        XCTAssertEqual(machine.outputBlocked(), .awaitWritable(timeout: .seconds(3)))
+        XCTAssertEqual(machine.outputFlushed(), .abort)
+        XCTAssertEqual(machine.phase, .closed)
+    }
+
+    func testACutWithholdsNothingForANegativeCount() throws {
+        var machine = started()
+        _ = try readRequest(&machine, "GET /half HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(machine.routed(.cut(bytes("half"), withholding: -1)), .writeCut(bytes("half")[...], withholding: 0))
+    }
+
     func testAResponseThatEndsTheConnectionCloses() throws {
         var machine = started()
         _ = try readRequest(&machine, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n")

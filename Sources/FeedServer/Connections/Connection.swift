@@ -1,10 +1,12 @@
-import HTTPWire
 import EventLoopIO
+import HTTPWire
+import SystemTLS
 
 /// One accepted connection, served on its event loop without waiting: reads requests one after
 /// another (keep-alive, pipelined), answers each through the router, and closes when the exchange
 /// or the server ends it. The decisions are `machine`'s; this performs its actions and keeps the
-/// socket, the output and the current wait's timer.
+/// socket, the output and the current wait's timer. On a server that speaks TLS, `tls` sits
+/// between the socket and the machine: the handshake, records both ways, `close_notify` on close.
 ///
 /// Everything but `closeOnLoop()` runs on `loop`'s thread (checked in debug builds).
 final class Connection: EventLoopHandler, @unchecked Sendable {
@@ -16,8 +18,18 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
     /// The connection's place in the order of admission: the request tally's shard it counts in.
     let number: Int
     private var machine: ConnectionStateMachine
-    /// Bytes handed out by the machine that the socket has not taken yet.
+    /// TLS between the socket and the machine (nil: plain HTTP), made in `start()`.
+    private var tls: ConnectionTLS?
+    /// Bytes for the socket that it has not taken yet: the machine's output (encrypted over TLS)
+    /// and TLS's own records (the handshake's, alerts).
     private var output: ArraySlice<UInt8> = []
+    /// Whether `output` ends with a write of the machine's, which waits to hear how it went
+    /// (`outputFlushed()`); the machine hands out more only then.
+    private var writing = false
+    /// Whether the machine's current wait reads the socket.
+    private var reading = false
+    /// Our side of the socket is shut (a lingering close): nothing more is sent.
+    private var writeShut = false
     private var registered = false
     private var closed = false
     /// When the current wait gives up (nil: never).
@@ -37,10 +49,18 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
         machine = ConnectionStateMachine(configuration: server.configuration)
     }
 
-    /// Starts reading requests (nothing when the connection was closed first).
+    /// Starts reading requests (nothing when the connection was closed first); over TLS, the
+    /// client's handshake first.
     func start() {
         loop.assertInLoop()
         guard !closed else { return }
+        if let context = server.tlsContext {
+            do throws(TLSFailure) {
+                tls = try ConnectionTLS(context: context)
+            } catch {
+                return close(endingTLS: false)
+            }
+        }
         run(machine.start())
     }
 
@@ -63,11 +83,18 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
 
     // MARK: - Performing the machine's actions
 
-    /// Performs `first` and the actions that follow it, until one waits or closes.
+    /// Performs `first` and the actions that follow it, until one waits or closes. A wait that
+    /// reads while TLS holds the peer's end reads that end at once.
     private func run(_ first: ConnectionStateMachine.Action?) {
         var next = first
-        while let action = next, !closed {
-            next = perform(action)
+        while !closed {
+            if let action = next {
+                next = perform(action)
+            } else if reading, tls?.takeEnd() == true {
+                next = machine.endOfStream()
+            } else {
+                return
+            }
         }
     }
 
@@ -82,51 +109,64 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
             let received = ReceivedRequest(head: request.head, body: request.body)
             return machine.routed(Router.handle(received, server: server, keepAlive: request.head.keepAlive, afterWait: afterWait))
         case .write(let bytes):
-            return send(bytes)
+            return send(bytes, withholding: 0)
+        case .writeCut(let bytes, let withholding):
+            return send(bytes, withholding: withholding)
         case .awaitReadable(let timeout):
-            watch(readable: true, writable: false)
+            reading = true
+            updateInterest()
             setDeadline(timeout)
         case .awaitWritable(let timeout):
-            watch(readable: false, writable: true)
+            reading = false
+            updateInterest()
             setDeadline(timeout)
         case .awaitTimer(let delay):
-            // Not watched at all: a socket watched for nothing would still report a hang-up,
-            // again and again, until the timer fires.
-            unwatch()
+            // Not watched for reading: a socket watched for nothing would still report a
+            // hang-up, again and again, until the timer fires.
+            reading = false
+            updateInterest()
             setDeadline(delay)
         case .keepWaiting:
             break
         case .close:
             close()
+        case .abort:
+            close(endingTLS: false)
         case .abandon:
             server.countAbandonedImage()
             close()
         case .lingeringClose(let timeout):
+            if let notify = tls?.close() { queue(notify) }
+            sendWhatTheSocketTakes()
             socket.shutdownWrite()
-            watch(readable: true, writable: false)
+            writeShut = true
+            reading = true
+            updateInterest()
             setDeadline(timeout)
         case .reset:
             socket.setLingerZero()
-            close()
+            close(endingTLS: false)
         }
         return nil
     }
 
     // MARK: - Bytes between the socket and HTTP
 
-    // The only two places that move bytes: `receive()` hands the machine what the socket read,
-    // `send(_:)` and `flush()` hand the socket what the machine wrote. A TLS layer sits here: its
-    // machine takes the bytes read and gives the plaintext to `machine.bytesRead` (and may have
-    // bytes of its own to send), and takes the plaintext to send and gives its records to `output`.
+    // The only places that move bytes: `receive()` hands the machine what the socket read (over
+    // TLS, what it decrypts to, through `performTLS(_:)`), `send(_:withholding:)` queues what the
+    // machine writes (over TLS, encrypted) and `flush()` hands the socket the output.
 
     /// Reads what the socket holds now and tells the machine.
     private func receive() -> ConnectionStateMachine.Action? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readSize) { buffer in
             switch socket.receive(into: UnsafeMutableRawBufferPointer(buffer)) {
             case .transferred(let count):
-                return machine.bytesRead(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
+                guard let steps = tls?.received(ciphertext: UnsafeRawBufferPointer(bytes)) else { return machine.bytesRead(bytes) }
+                return performTLS(steps)
             case .endOfStream:
-                return machine.endOfStream()
+                guard let steps = tls?.receivedEndOfStream() else { return machine.endOfStream() }
+                return performTLS(steps)
             case .wouldBlock:
                 return nil
             case .failed:
@@ -135,36 +175,115 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
         }
     }
 
-    /// Writes `bytes` (the machine hands out more only once they are all out).
-    private func send(_ bytes: ArraySlice<UInt8>) -> ConnectionStateMachine.Action {
-        output = bytes
+    /// Performs what TLS made of the bytes read: its records go out, a completed handshake is
+    /// counted, the plaintext goes to the machine (the peer's end follows once the machine reads
+    /// again: `run`); a failure ends the connection.
+    private func performTLS(_ steps: [ConnectionTLS.Step]) -> ConnectionStateMachine.Action? {
+        var plaintext: ArraySlice<UInt8> = []
+        for step in steps {
+            switch step {
+            case .send(let records):
+                queue(records)
+            case .deliver(let bytes):
+                if plaintext.isEmpty { plaintext = bytes } else { plaintext += bytes }
+            case .handshakeCompleted(let handshake):
+                server.countHandshake(handshake)
+            case .failed:
+                sendWhatTheSocketTakes()
+                close(endingTLS: false)
+                return nil
+            }
+        }
+        if !writing, let failed = flush() { return failed }
+        return plaintext.isEmpty ? nil : machine.bytesRead(plaintext)
+    }
+
+    /// Writes `bytes` but the last `withholding` that would go on the wire (the machine hands out
+    /// more only once they are all out).
+    private func send(_ bytes: ArraySlice<UInt8>, withholding: Int) -> ConnectionStateMachine.Action? {
+        if let tls {
+            for step in tls.seal(bytes, withholding: withholding) {
+                switch step {
+                case .send(let records):
+                    queue(records)
+                case .failed:
+                    sendWhatTheSocketTakes()
+                    close(endingTLS: false)
+                    return nil
+                case .deliver, .handshakeCompleted:
+                    break  // sealing only sends or fails
+                }
+            }
+        } else {
+            queue(bytes.dropLast(withholding))
+        }
+        writing = true
         return flush()
     }
 
-    /// Writes what the socket takes of the output and tells the machine how far it got.
-    private func flush() -> ConnectionStateMachine.Action {
+    /// Adds `bytes` to the output (nothing once our side is shut).
+    private func queue(_ bytes: ArraySlice<UInt8>) {
+        guard !writeShut, !bytes.isEmpty else { return }
+        if output.isEmpty {
+            output = bytes
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
+    private func queue(_ bytes: [UInt8]) {
+        queue(bytes[...])
+    }
+
+    /// Writes what the socket takes of the output; tells the machine how far its write got
+    /// (nil while only TLS's own records wait, which are watched for room meanwhile).
+    private func flush() -> ConnectionStateMachine.Action? {
         while !output.isEmpty {
             switch output.withUnsafeBytes({ socket.sendSome($0) }) {
             case .transferred(let count):
                 output.removeFirst(count)
             case .wouldBlock, .endOfStream:
+                guard writing else {
+                    updateInterest()
+                    return nil
+                }
                 return machine.outputBlocked()
             case .failed:
                 output = []
+                writing = false
                 return machine.writeFailed()
             }
         }
+        guard writing else {
+            updateInterest()
+            return nil
+        }
+        writing = false
         return machine.outputFlushed()
+    }
+
+    /// Sends what the socket takes of the output now, without waiting, and drops the rest: the
+    /// last bytes before a close.
+    private func sendWhatTheSocketTakes() {
+        while !output.isEmpty, case .transferred(let count) = output.withUnsafeBytes({ socket.sendSome($0) }) {
+            output.removeFirst(count)
+        }
+        output = []
+        writing = false
     }
 
     // MARK: - Readiness, the wait's timer, closing
 
-    private func watch(readable: Bool, writable: Bool) {
+    /// Watches the socket for bytes while the machine's wait reads it, and for room while output
+    /// waits; not at all when neither.
+    private func updateInterest() {
+        let writable = !output.isEmpty
+        guard reading || writable else { return unwatch() }
         if registered {
-            loop.setInterest(socket, readable: readable, writable: writable)
+            loop.setInterest(socket, readable: reading, writable: writable)
             return
         }
-        guard loop.register(socket, readable: readable, writable: writable, handler: self) == 0 else {
+        guard loop.register(socket, readable: reading, writable: writable, handler: self) == 0 else {
             close()
             return
         }
@@ -217,10 +336,15 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
         run(machine.timerFired())
     }
 
-    /// Closes the socket (once) and tells the server.
-    private func close() {
+    /// Closes the socket (once) and tells the server; over TLS, after a `close_notify` (as much
+    /// of it as the socket takes at once) unless `endingTLS` is false.
+    private func close(endingTLS: Bool = true) {
         loop.assertInLoop()
         guard !closed else { return }
+        if endingTLS, let notify = tls?.close() {
+            queue(notify)
+            sendWhatTheSocketTakes()
+        }
         closed = true
         deadline = nil
         cancelTimer()

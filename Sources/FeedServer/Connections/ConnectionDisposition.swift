@@ -17,7 +17,11 @@ extension Connection {
         case wait(Duration, watchingForClose: Bool)
         /// Never answer: read and drop until the client closes (or the server stops).
         case hang
-        /// Close without sending a byte.
+        /// Write `bytes` but the last `withholding` bytes that would go on the wire, then close
+        /// without ending TLS (no `close_notify`): a connection cut, over TLS inside its last
+        /// record when `withholding` is above 0.
+        case cut([UInt8], withholding: Int)
+        /// Close without an answer (over TLS, after a `close_notify`).
         case close
         /// Close with `SO_LINGER` 0, so the client sees a reset.
         case reset

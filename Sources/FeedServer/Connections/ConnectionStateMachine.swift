@@ -3,7 +3,7 @@ import HTTPWire
 /// The decisions of one server connection, as a value: it takes what happened (bytes read, the
 /// end of the stream, a failed read or write, the output written or blocked, the wait's timer, a
 /// head counted, a route's plan) and returns what to do next (count, route, write, wait for
-/// readability, writability or a timer, close, close lingering, reset). `Connection` drives it on
+/// readability, writability or a timer, close, close lingering, abort, reset). `Connection` drives it on
 /// its loop and performs the actions; it keeps the socket, the output and the timer, this keeps
 /// the request parser and no I/O.
 ///
@@ -20,6 +20,9 @@ struct ConnectionStateMachine {
         /// Writes these bytes, as much as the socket takes now, then calls `outputFlushed()`,
         /// `outputBlocked()` or `writeFailed()`.
         case write(ArraySlice<UInt8>)
+        /// Writes these bytes as `write` does, but for the last `withholding` bytes that would go
+        /// on the wire (over TLS, the end of the last record): a response cut short.
+        case writeCut(ArraySlice<UInt8>, withholding: Int)
         /// Waits for bytes or the end of the stream, with a timer when `timeout` is set.
         case awaitReadable(timeout: Duration?)
         /// Waits until the socket takes more of the output, with a timer.
@@ -28,8 +31,11 @@ struct ConnectionStateMachine {
         case awaitTimer(Duration)
         /// Goes on waiting as before (the same readiness, the same timer).
         case keepWaiting
-        /// Closes the connection.
+        /// Closes the connection (over TLS, after a `close_notify`).
         case close
+        /// Closes the connection without ending TLS (no `close_notify`): the client sees the
+        /// connection cut.
+        case abort
         /// Counts a client that closed during a watched wait (`FeedServer.abandonedImageCount`), then closes.
         case abandon
         /// Stops sending (the client reads the end of the response), then waits for the client to
@@ -56,6 +62,8 @@ struct ConnectionStateMachine {
         case nextRequest(keepAlive: Bool)
         /// An error response went out.
         case linger
+        /// A response cut short went out: close without ending TLS.
+        case abort
         /// `remaining` body bytes of a stream are still to go.
         case stream(remaining: Int, keepAlive: Bool)
         /// `remaining` bytes of a drip are still to go.
@@ -197,6 +205,9 @@ struct ConnectionStateMachine {
         case .hang:
             phase = .hanging
             return .awaitReadable(timeout: nil)
+        case .cut(let bytes, let withholding):
+            phase = .writing(then: .abort)
+            return .writeCut(bytes[...], withholding: max(0, withholding))
         case .close:
             return closed(.close)
         case .reset:
@@ -216,6 +227,8 @@ struct ConnectionStateMachine {
         case .linger:
             phase = .lingering(drained: 0)
             return .lingeringClose(timeout: Self.lingerTimeout)
+        case .abort:
+            return closed(.abort)
         case .stream(let remaining, let keepAlive):
             guard remaining > 0 else { return finishResponse(keepAlive: keepAlive) }
             let size = min(Self.streamBlock.count, remaining)

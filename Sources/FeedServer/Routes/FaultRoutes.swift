@@ -52,10 +52,26 @@ enum FaultRoutes {
         .reset
     }
 
-    /// `/half`: announces 1000 body bytes, sends 500, closes.
+    /// `/half`: announces 1000 body bytes, sends 500, closes (over TLS without `close_notify`:
+    /// a connection cut after the head, in the body).
     static func half(_ route: RouteContext) -> Connection.Disposition {
         let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": "1000"])
-        return .send(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500), keepAlive: false)
+        return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500), withholding: 0)
+    }
+
+    /// The body `/cut-record` announces: two full TLS records' worth and a little more, so that
+    /// over TLS the head and the first records arrive whole before the cut.
+    static let cutRecordBodyBytes = 32_768
+    /// What `/cut-record` keeps back of its last bytes on the wire: less than any TLS record.
+    static let cutRecordWithheld = 16
+
+    /// `/cut-record`: announces `cutRecordBodyBytes` body bytes and sends all but the last 16
+    /// bytes on the wire, then closes without `close_notify`: over TLS the connection ends inside
+    /// the last record, over plain HTTP 16 body bytes short.
+    static func cutRecord(_ route: RouteContext) -> Connection.Disposition {
+        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream",
+                                                           "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
+        return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "r"), count: cutRecordBodyBytes), withholding: cutRecordWithheld)
     }
 
     /// `/bytes/{n}`: n body bytes, byte i being `i % 256`, streamed in 64 KiB writes, each once
@@ -87,9 +103,9 @@ enum FaultRoutes {
         .send(Array("SSH-2.0-NotHTTP\r\n\u{1}\u{2}\u{3} this is not an HTTP response \u{7F}\r\n\r\n".utf8) + [0xFF, 0xFE, 0x00], keepAlive: false)
     }
 
-    /// `/cut-headers`: a response cut inside its headers, then close.
+    /// `/cut-headers`: a response cut inside its headers, then close (over TLS without `close_notify`).
     static func cutHeaders(_ route: RouteContext) -> Connection.Disposition {
-        .send(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8), keepAlive: false)
+        .cut(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8), withholding: 0)
     }
 
     /// `/wrong-length?actual=N&declared=M`: declares M body bytes, sends N, closes (defaults 10 and 20).

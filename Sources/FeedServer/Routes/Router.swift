@@ -25,6 +25,7 @@ enum Router {
         case ("drip", _): return FaultRoutes.drip(route)
         case ("garbage", _): return FaultRoutes.garbage(route)
         case ("cut-headers", _): return FaultRoutes.cutHeaders(route)
+        case ("cut-record", _): return FaultRoutes.cutRecord(route)
         case ("wrong-length", _): return FaultRoutes.wrongLength(route)
         case ("chunked", _): return FaultRoutes.chunked(route)
         case ("flaky", _): return FaultRoutes.flaky(route)
