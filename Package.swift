@@ -52,15 +52,16 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Reactive", dependencies: ["Locking"]),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
-        // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are SocketIO's.
+        // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are EventLoopIO's.
         .target(name: "HTTPWire"),
-        .target(name: "SocketIO", dependencies: ["Locking"]),
+        .target(name: "CLinuxCalls"),
+        .target(name: "EventLoopIO", dependencies: ["Locking", "CLinuxCalls"]),
         // TLS as a machine on bytes, over the system's OpenSSL loaded at run time (no headers, no C target).
         .target(name: "SystemTLS", dependencies: ["Locking"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
-        .target(name: "HTTPClient", dependencies: ["HTTPWire", "SocketIO", "Locking"]),
-        .target(name: "FeedServer", dependencies: ["HTTPWire", "SocketIO", "ImageDecoding", "Locking"]),
-        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "Locking"]),
+        .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "Locking"]),
+        .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "ImageDecoding", "Locking"]),
+        .target(name: "Networking", dependencies: ["Reactive", "HTTPClient", "HTTPWire", "SystemTLS", "Locking"]),
         .target(name: "ImageDecoding"),
         .target(name: "PhotoFeed", dependencies: ["Reactive", "Networking", "ImageDecoding", "Locking"]),
         .target(name: "PhotoFeedViewerCore", dependencies: ["PhotoFeed", "Networking", "Reactive", "FeedServer", "ImageDecoding", "Locking"]),
@@ -72,20 +73,20 @@ let package = Package(
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "ImageDecoding", "CMallocInfo",
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo",
                            "PhotoFeedViewerCore", "Locking"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "CMallocInfo"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
-        .testTarget(name: "SocketIOTests", dependencies: ["SocketIO", "Locking"]),
+        .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "SocketIO", "TestSupport"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "SocketIO"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "SocketIO", "Locking"]
+            dependencies: ["Networking", "HTTPClient", "Reactive", "ReactiveTesting", "TestSupport", "FeedServer", "HTTPWire", "EventLoopIO", "Locking"]
         ),
         .testTarget(
             name: "PhotoFeedTests",
@@ -93,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoFeedViewerTests",
-            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "SocketIO", "TestSupport", "ImageDecoding", "Networking", "Locking"],
+            dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "EventLoopIO", "TestSupport", "ImageDecoding", "Networking", "Locking"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),

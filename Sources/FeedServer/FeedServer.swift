@@ -1,12 +1,18 @@
 import Dispatch
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import Locking
+import SystemTLS
 import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 serving Flickr-shaped feeds and fault routes, for
-/// tests, benchmarks and the `photo-feed --demo` viewer.
+/// tests, benchmarks and the `photo-feed --demo` viewer; over TLS when its configuration gives
+/// a certificate and key (`Configuration.tls`).
+///
+/// It runs on event loops, non-blocking and with no thread of its own: the listener on one loop
+/// of its group (`EventLoopGroup.shared` unless `Configuration.eventLoopGroup` names one), each
+/// connection on the group's next loop, where everything about it happens.
 ///
 /// In your own tests, start one on a free port and point a provider at it:
 ///
@@ -24,51 +30,75 @@ import Synchronization
 /// `Configuration` for latency, faults and fixed bytes), `/photos/{author}/{id}/` (each
 /// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
 /// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
-/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/wrong-length`, `/chunked`, `/flaky`;
-/// anything else is a 404 with a JSON body. The server runs until `stop()`.
+/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`, `/chunked`,
+/// `/flaky`; anything else is a 404 with a JSON body. The server runs until `stop()`.
+///
+/// Over TLS (the system's OpenSSL, through `SystemTLS`) each connection's loop runs the
+/// handshake, the records both ways and a `close_notify` when the server closes; a failed
+/// handshake ends the connection. The fault routes that cut a connection (`/half`,
+/// `/cut-headers`, `/cut-record`) close without `close_notify`, as a server that went away would:
+///
+/// ```swift
+/// let tls = TLSServerConfiguration(certificateChain: .pemFile("localhost.pem"), privateKey: .pemFile("localhost.key"))
+/// let server = try FeedServer(configuration: .init(tls: tls))      // baseURL: https://localhost:PORT/
+/// ```
 public final class FeedServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
     /// The port the server listens on.
     public let port: UInt16
-    let listener: TCPSocket
+    /// The TLS context every connection's handshake uses (nil: plain HTTP).
+    let tlsContext: TLSServerContext?
     let state: Lock<ServerState>
-    /// Set with `state.stopping`, read without the lock: every connection checks it per request.
+    /// Set with `state.stopping`, readable without the lock.
     private let stopped = Atomic<Bool>(false)
+    private let handshakes = Atomic<Int>(0)
+    private let resumedHandshakes = Atomic<Int>(0)
     let counts = RequestTally()
     let generator: FeedGenerator
-    private let threads = DispatchGroup()
+    private let group: EventLoopGroup
+    private let listener: Listener
+    /// Entered for the listener and for each admitted connection, left as each closes: what
+    /// `stop()` waits for.
+    private let live: DispatchGroup
 
     /// Binds 127.0.0.1 at `configuration.port` (by default 0: a free port the kernel picks; read
-    /// it back from `port` or `baseURL`) and starts serving at once. Throws the socket's error when
-    /// the port cannot be bound. Call `stop()` when done (a test's `defer` or `tearDown`).
+    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop. Throws the
+    /// socket's error when the port cannot be bound, and with `configuration.tls` a
+    /// `TLSContextError` when no OpenSSL loads or the certificate and key cannot be used. Call
+    /// `stop()` when done (a test's `defer` or `tearDown`).
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
-        let listener = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
+        tlsContext = try configuration.tls.map { tls throws(TLSContextError) in try TLSServerContext(configuration: tls) }
+        // Without the shared loops (the system refused their pollers), a loop of the server's
+        // own, or the system's reason why not.
+        let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")
+        let socket = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
         do {
-            self.port = try listener.localPort()
+            self.port = try socket.localPort()
         } catch {
-            listener.close()
+            socket.close()
             throw error
         }
+        let live = DispatchGroup()
+        live.enter()
+        let listener = Listener(socket: socket, loop: group.nextLoop(), live: live)
+        self.group = group
+        self.live = live
         self.listener = listener
         self.state = Lock(ServerState(seed: configuration.seed))
         self.generator = FeedGenerator(seed: configuration.seed, itemsPerPage: configuration.itemsPerPage)
-        threads.enter()
-        let thread = Thread { [self] in
-            acceptLoop()
-            threads.leave()
-        }
-        thread.name = "FeedServer.accept"
-        thread.start()
+        listener.loop.execute { [self] in listener.start(serving: self) }
     }
 
-    /// `http://127.0.0.1:PORT/`: give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a
-    /// route's path.
+    /// `http://127.0.0.1:PORT/`, or over TLS `https://localhost:PORT/` (the name a certificate
+    /// for this machine carries, which a client verifies; the fixtures' names `localhost` and
+    /// 127.0.0.1 both): give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
     public var baseURL: URL {
+        let text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
-        guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("not a URL: http://127.0.0.1:\(port)/") }
+        guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
         return url
     }
 
@@ -86,86 +116,87 @@ public final class FeedServer: Sendable {
     /// Connections open right now.
     public var openConnectionCount: Int { state.withLock { $0.open.count } }
 
+    /// TLS handshakes completed, resumed ones included (0 without TLS).
+    public var tlsHandshakeCount: Int { handshakes.load(ordering: .relaxed) }
+
+    /// TLS handshakes that resumed a client's earlier session (abbreviated: no certificate sent).
+    public var resumedTLSHandshakeCount: Int { resumedHandshakes.load(ordering: .relaxed) }
+
     /// Whether `stop()` has been called.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// Closes the listener and every open connection, and waits for the server's work to end, so
-    /// the port is free again when it returns. Idempotent; safe to call from any thread.
+    /// Closes the listener and every open connection, each on its loop, and returns once they are
+    /// closed (waiting 15 seconds at most), so the port is free again when it returns.
+    /// Idempotent; callable from any thread, an event loop's included: what lives on the
+    /// caller's loop is closed in place.
     public func stop() {
-        state.withLock { state in
+        let open = state.withLock { state in
             state.stopping = true
             stopped.store(true, ordering: .releasing)
-            for descriptor in state.open {
-                TCPSocket(descriptor: descriptor).shutdown()
-            }
+            return Array(state.open.values)
         }
-        listener.shutdown()
-        _ = threads.wait(timeout: .now() + .seconds(15))
-        let closeListener = state.withLock { state in
-            defer { state.listenerClosed = true }
-            return !state.listenerClosed
+        listener.closeOnLoop()
+        for connection in open {
+            connection.closeOnLoop()
         }
-        if closeListener { listener.close() }
+        _ = live.wait(timeout: .now() + .seconds(15))
     }
 
-    private func acceptLoop() {
-        while !isStopped {
-            let client: TCPSocket?
-            do {
-                client = try listener.accept(timeout: .milliseconds(200))
-            } catch {
-                if isStopped { return }
-                Thread.sleep(forTimeInterval: 0.01)
-                continue
-            }
-            guard let client else { continue }
-            let admission = state.withLock { state -> Bool? in
-                if state.stopping { return nil }
-                state.connectionCount += 1
-                guard state.open.count < configuration.maxConnections else { return false }
-                state.open.insert(client.descriptor)
-                return true
-            }
-            switch admission {
-            case nil:
-                client.close()
-                return
-            case false?:
-                refuse(client)
-            case true?:
-                client.setNoDelay()
-                threads.enter()
-                let thread = Thread { [self] in
-                    var connection = Connection(server: self, socket: client)
-                    connection.serve()
-                    state.withLock { _ = $0.open.remove(client.descriptor) }
-                    client.close()
-                    threads.leave()
-                }
-                thread.name = "FeedServer.connection"
-                thread.start()
-            }
+    /// What became of a connection the listener took.
+    private enum Admission {
+        case admitted(Connection)
+        case refused
+        case stopping
+    }
+
+    /// Serves `client` on the group's next loop, or refuses it (503) beyond `maxConnections`, or
+    /// closes it when the server is stopping. On the listener's loop.
+    func admit(_ client: TCPSocket) {
+        let loop = group.nextLoop()
+        let admission = state.withLock { state -> Admission in
+            guard !state.stopping else { return .stopping }
+            state.connectionCount += 1
+            guard state.open.count < configuration.maxConnections else { return .refused }
+            let connection = Connection(server: self, socket: client, loop: loop, number: state.connectionCount)
+            state.open[client] = connection
+            live.enter()
+            return .admitted(connection)
+        }
+        switch admission {
+        case .admitted(let connection):
+            loop.runOnLoop { connection.start() }
+        case .refused:
+            // One write: a new connection's empty send buffer takes these few bytes whole. Over
+            // TLS the answer would need a handshake first: the connection closes without one.
+            if tlsContext == nil { _ = Self.refusal.withUnsafeBytes { client.sendSome($0) } }
+            client.close()
+        case .stopping:
+            client.close()
         }
     }
 
-    private func refuse(_ client: TCPSocket) {
-        let response = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false)
-        try? client.write(response.serialized(), timeout: .seconds(1))
-        client.close()
+    /// The answer to a connection beyond `maxConnections`.
+    private static let refusal = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+
+    /// Forgets a connection that closed (on its loop).
+    func connectionClosed(_ connection: Connection) {
+        state.withLock { _ = $0.open.removeValue(forKey: connection.socket) }
+        live.leave()
     }
 
-    /// Sleeps up to `duration` in short slices; false when the server began stopping meanwhile.
-    func sleep(_ duration: Duration) -> Bool {
-        let deadline = ContinuousClock.now + duration
-        while ContinuousClock.now < deadline {
-            if isStopped { return false }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            Thread.sleep(forTimeInterval: min(0.01, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18))
-        }
-        return !isStopped
+    /// Counts a request whose head was parsed on the connection numbered `connection`.
+    func record(_ head: HTTPRequestHead, connection: Int) {
+        counts.record(path: head.path, connection: connection)
     }
 
-    func record(_ head: HTTPRequestHead, connection: TCPSocket) {
-        counts.record(path: head.path, connection: connection.descriptor)
+    /// Counts a TLS handshake that completed (on a connection's loop).
+    func countHandshake(_ handshake: TLSHandshake) {
+        handshakes.add(1, ordering: .relaxed)
+        if handshake.resumedSession { resumedHandshakes.add(1, ordering: .relaxed) }
+    }
+
+    /// Counts a slow picture whose client closed before the answer.
+    func countAbandonedImage() {
+        state.withLock { $0.abandonedImages += 1 }
     }
 }

@@ -1,4 +1,6 @@
+import EventLoopIO
 import Foundation
+import SystemTLS
 
 extension FeedServer {
     /// Settings of a `FeedServer`; every field has a default.
@@ -9,7 +11,7 @@ extension FeedServer {
         public var maxHeaderBytes = 16_384
         /// The largest request body accepted; larger ones get 413.
         public var maxBodyBytes = 1_048_576
-        /// The most connections open at once; more are answered 503 and closed.
+        /// The most connections open at once; more are answered 503 and closed (over TLS, closed).
         public var maxConnections = 256
         /// The seed of the generated feeds and of the fault draws.
         public var seed: UInt64 = 1
@@ -25,6 +27,20 @@ extension FeedServer {
         public var idleTimeout: Duration = .seconds(60)
         /// How long one write may wait for a client that does not read.
         public var writeTimeout: Duration = .seconds(30)
+        /// The event loops the server accepts and serves on; nil: `EventLoopGroup.shared`, which
+        /// the clients share too. A benchmark gives the server a group of its own, so that the
+        /// server's work does not run on the loops of the client it measures.
+        public var eventLoopGroup: EventLoopGroup? = nil
+        /// The certificate chain and key to serve TLS with (`SystemTLS`, the system's OpenSSL);
+        /// nil, the default: plain HTTP. With TLS, `baseURL` is `https://localhost:PORT/`, so the
+        /// certificate must name `localhost`; a connection beyond `maxConnections` is closed
+        /// without an answer.
+        ///
+        /// ```swift
+        /// var configuration = FeedServer.Configuration()
+        /// configuration.tls = TLSServerConfiguration(certificateChain: .pemFile(certificate), privateKey: .pemFile(key))
+        /// ```
+        public var tls: TLSServerConfiguration? = nil
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(
@@ -38,7 +54,9 @@ extension FeedServer {
             feedOverride: Data? = nil,
             itemsPerPage: Int = 20,
             idleTimeout: Duration = .seconds(60),
-            writeTimeout: Duration = .seconds(30)
+            writeTimeout: Duration = .seconds(30),
+            eventLoopGroup: EventLoopGroup? = nil,
+            tls: TLSServerConfiguration? = nil
         ) {
             self.port = port
             self.maxHeaderBytes = maxHeaderBytes
@@ -51,6 +69,11 @@ extension FeedServer {
             self.itemsPerPage = itemsPerPage
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
+            self.eventLoopGroup = eventLoopGroup
+            self.tls = tls
         }
     }
 }
+
+/// The name `../shared/DESIGN.md` gives the server's settings (`FeedServerConfiguration.tls`).
+public typealias FeedServerConfiguration = FeedServer.Configuration

@@ -1,12 +1,11 @@
 import Locking
 
 /// Requests whose head was parsed, in all and per path, counted in shards: a connection counts
-/// in the shard its descriptor picks, so connection threads seldom wait for each other, and a
-/// reader sums the shards.
+/// in the shard its number (its place in the order of admission) picks, so connections on
+/// different loops seldom wait for each other, and a reader sums the shards.
 ///
-/// With one lock, counting was a sixth of all CPU when a client kept 256 requests in flight over
-/// 32 connections: every server thread always had its next request, so all of them counted at
-/// once, and the lock's waits went through the kernel. The count is made before the answer is
+/// With one lock, connections that all had their next request at once (a client keeping hundreds
+/// in flight) waited for each other to count, in the kernel. The count is made before the answer is
 /// written, so a client that has its answer reads a count that includes it.
 final class RequestTally: Sendable {
     private final class Shard: Sendable {
@@ -19,9 +18,9 @@ final class RequestTally: Sendable {
         self.shards = (0..<max(1, shards)).map { _ in Shard() }
     }
 
-    /// Counts a request for `path` read on the connection with descriptor `connection`.
-    func record(path: String, connection: Int32) {
-        shards[Int(connection.magnitude) % shards.count].counts.withLock { $0.record(path: path) }
+    /// Counts a request for `path` read on the connection numbered `connection`.
+    func record(path: String, connection: Int) {
+        shards[Int(connection.magnitude % UInt(shards.count))].counts.withLock { $0.record(path: path) }
     }
 
     /// Requests counted, on every path.

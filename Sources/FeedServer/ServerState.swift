@@ -1,9 +1,10 @@
+import EventLoopIO
 
-/// Everything the server's threads share, kept behind the server's `Lock`.
+/// Everything the server's loops share, kept behind the server's `Lock`.
 struct ServerState: Sendable {
     var stopping = false
-    var listenerClosed = false
-    var open: Set<Int32> = []
+    /// The open connections, by their socket.
+    var open: [TCPSocket: Connection] = [:]
     var connectionCount = 0
     var flakyAttempts: [String: Int] = [:]
     var feedPage = 0

@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
-import SocketIO
+import EventLoopIO
+import TestSupport
 import Synchronization
 import XCTest
 

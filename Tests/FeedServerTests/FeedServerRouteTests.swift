@@ -1,7 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import XCTest
 
 final class FeedServerRouteTests: FeedServerTestCase {

@@ -1,7 +1,8 @@
 import FeedServer
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
+import TestSupport
 import XCTest
 
 /// A minimal HTTP/1.1 client over `HTTPWire` sockets, for talking to `FeedServer` byte by byte.
@@ -74,6 +75,13 @@ final class RawHTTPClient {
 class FeedServerTestCase: XCTestCase {
     private var servers: [FeedServer] = []
     private var clients: [RawHTTPClient] = []
+
+    /// Starts the process's shared event loops (their pollers' descriptors and their threads stay
+    /// for the whole process) before any test counts descriptors or threads around a server.
+    override class func setUp() {
+        super.setUp()
+        _ = EventLoopGroup.shared
+    }
 
     func makeServer(_ configuration: FeedServer.Configuration = .init()) throws -> FeedServer {
         let server = try FeedServer(configuration: configuration)

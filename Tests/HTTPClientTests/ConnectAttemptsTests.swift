@@ -1,10 +1,10 @@
 import Foundation
 @testable import HTTPClient
-import SocketIO
+import EventLoopIO
 import XCTest
 
-/// `ConnectAttempts`, opening a connection to one host, driven event by event as
-/// `SocketExchange` drives it: no socket, no lookup, no timer.
+/// `ConnectAttempts`, opening one connection to a host with Happy Eyeballs (RFC 8305), driven
+/// event by event as `SocketExchange` drives it: no socket, no lookup, no timer.
 final class ConnectAttemptsTests: XCTestCase {
     private typealias Attempts = ConnectAttempts
 
@@ -13,83 +13,110 @@ final class ConnectAttemptsTests: XCTestCase {
         try XCTUnwrap(SocketAddress.resolve(host: literal, port: port, numericOnly: true).first)
     }
 
-    /// Attempts connecting (in progress) to the first of `addresses`, a literal.
-    private func connecting(_ addresses: [SocketAddress]) -> Attempts {
+    /// `count` distinct loopback addresses, 127.0.0.1 on.
+    private func addresses(_ count: Int) throws -> [SocketAddress] {
+        try (1...count).map { try address("127.0.0.\($0)") }
+    }
+
+    /// Attempts given `list` as a literal, the first attempt started and awaited by the kernel.
+    private func connecting(_ list: [SocketAddress]) -> Attempts {
         var attempts = Attempts()
-        XCTAssertEqual(attempts.begin(literal: addresses), .startConnect(addresses[0]))
-        XCTAssertEqual(attempts.started(inProgress: true), .awaitConnect)
+        XCTAssertEqual(attempts.begin(literal: list), .start(list[0], index: 0))
+        XCTAssertEqual(attempts.started(index: 0, inProgress: true), .await(index: 0, staggerNext: list.count > 1))
+        return attempts
+    }
+
+    /// `connecting(list)` with the stagger timer fired once: attempts 0 and 1 both under way.
+    private func twoInFlight(_ list: [SocketAddress]) -> Attempts {
+        var attempts = connecting(list)
+        XCTAssertEqual(attempts.staggerTimerFired(), .start(list[1], index: 1))
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true), .await(index: 1, staggerNext: list.count > 2))
+        XCTAssertEqual(attempts.pending, [0, 1])
         return attempts
     }
 
     // MARK: Literals and names
 
+    /// A literal is tried at once, without a lookup; a connect finished at once or later wins,
+    /// one outcome per attempt, and a single address arms no stagger timer.
     func testALiteralConnectsWithoutALookup() throws {
         let first = try address("127.0.0.1")
         var attempts = Attempts()
         XCTAssertEqual(attempts.state, .idle)
-        XCTAssertEqual(attempts.begin(literal: [first]), .startConnect(first))
-        XCTAssertEqual(attempts.state, .connecting(index: 0))
-        XCTAssertEqual(attempts.started(inProgress: false), .connected, "connected at once (as on loopback, sometimes)")
-        XCTAssertEqual(attempts.state, .connected)
+        XCTAssertEqual(attempts.begin(literal: [first]), .start(first, index: 0))
+        XCTAssertEqual(attempts.state, .connecting)
+        XCTAssertEqual(attempts.started(index: 0, inProgress: false), .connected(index: 0), "connected at once (as on loopback, sometimes)")
+        XCTAssertEqual(attempts.state, .connected(index: 0))
 
         var later = Attempts()
         _ = later.begin(literal: [first])
-        XCTAssertEqual(later.started(inProgress: true), .awaitConnect)
-        XCTAssertEqual(later.connectFinished(errno: 0), .connected)
-        XCTAssertEqual(later.connectFinished(errno: 0), nil, "one outcome per connect")
-        XCTAssertEqual(later.timerFired(), nil, "connected: the timer was cancelled, a late one changes nothing")
+        XCTAssertEqual(later.started(index: 0, inProgress: true), .await(index: 0, staggerNext: false), "no other address to stagger")
+        XCTAssertEqual(later.finished(index: 0, errno: 0), .connected(index: 0))
+        XCTAssertEqual(later.finished(index: 0, errno: 0), .none, "one outcome per connect")
+        XCTAssertEqual(later.timerFired(), .none, "connected: the timer was cancelled, a late one changes nothing")
+        XCTAssertEqual(later.staggerTimerFired(), .none)
+        XCTAssertEqual(later.state, .connected(index: 0))
     }
 
+    /// A name is looked up first, once; its addresses are then tried in the order given.
     func testANameIsResolvedThenItsAddressesTried() throws {
         let (first, second) = (try address("::1"), try address("127.0.0.1"))
         var attempts = Attempts()
         XCTAssertEqual(attempts.begin(literal: nil), .resolve)
         XCTAssertEqual(attempts.state, .resolving)
-        XCTAssertEqual(attempts.connectFinished(errno: 0), nil, "no connect is under way while resolving")
-        XCTAssertEqual(attempts.resolved(.success([first, second])), .startConnect(first))
+        XCTAssertEqual(attempts.finished(index: 0, errno: 0), .none, "no connect is under way while resolving")
+        XCTAssertEqual(attempts.staggerTimerFired(), .none, "no attempt to stagger while resolving")
+        XCTAssertEqual(attempts.resolved(.success([first, second])), .start(first, index: 0))
         XCTAssertEqual(attempts.addresses, [first, second])
-        XCTAssertEqual(attempts.resolved(.success([second])), nil, "one lookup per connect")
-        XCTAssertEqual(attempts.state, .connecting(index: 0))
+        XCTAssertEqual(attempts.resolved(.success([second])), .none, "one lookup per connect")
+        XCTAssertEqual(attempts.state, .connecting)
+        XCTAssertEqual(attempts.pending, [0])
     }
 
     // MARK: Trying each address
 
-    func testTheFirstAddressRefusedThenTheSecondConnects() throws {
-        let (first, second) = (try address("127.0.0.1"), try address("127.0.0.2"))
-        var attempts = connecting([first, second])
-        XCTAssertEqual(attempts.connectFinished(errno: ECONNREFUSED), .startConnect(second))
-        XCTAssertEqual(attempts.state, .connecting(index: 1))
-        XCTAssertEqual(attempts.started(inProgress: true), .awaitConnect)
-        XCTAssertEqual(attempts.connectFinished(errno: 0), .connected)
+    /// A refused address moves to the next at once, whether it failed later or on starting.
+    func testARefusedAddressMovesToTheNext() throws {
+        let list = try addresses(2)
+        var attempts = connecting(list)
+        XCTAssertEqual(attempts.finished(index: 0, errno: ECONNREFUSED), .start(list[1], index: 1))
+        XCTAssertEqual(attempts.pending, [1])
+        XCTAssertEqual(attempts.finished(index: 0, errno: ECONNREFUSED), .none, "a failed attempt moves on once")
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true), .await(index: 1, staggerNext: false))
+        XCTAssertEqual(attempts.finished(index: 1, errno: 0), .connected(index: 1))
 
         var atOnce = Attempts()
-        _ = atOnce.begin(literal: [first, second])
-        XCTAssertEqual(atOnce.startFailed(errno: ENETUNREACH), .startConnect(second), "refused before any wait")
-        XCTAssertEqual(atOnce.started(inProgress: false), .connected)
+        _ = atOnce.begin(literal: list)
+        XCTAssertEqual(atOnce.startFailed(index: 0, errno: ENETUNREACH), .start(list[1], index: 1), "refused before any wait")
+        XCTAssertEqual(atOnce.started(index: 1, inProgress: false), .connected(index: 1))
     }
 
+    /// Every address refused is `cannotConnect` with the last errno (one kept when a failure
+    /// has none, ECONNREFUSED when none ever had one); nothing follows.
     func testAllAddressesRefusedIsCannotConnectWithTheLastErrno() throws {
         let (first, second) = (try address("::1"), try address("127.0.0.1"))
         var attempts = connecting([first, second])
-        XCTAssertEqual(attempts.connectFinished(errno: ENETUNREACH), .startConnect(second))
-        XCTAssertEqual(attempts.started(inProgress: true), .awaitConnect)
-        XCTAssertEqual(attempts.connectFinished(errno: ECONNREFUSED), .fail(.cannotConnect(errno: ECONNREFUSED)))
+        XCTAssertEqual(attempts.finished(index: 0, errno: ENETUNREACH), .start(second, index: 1))
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true), .await(index: 1, staggerNext: false))
+        XCTAssertEqual(attempts.finished(index: 1, errno: ECONNREFUSED), .fail(.cannotConnect(errno: ECONNREFUSED)))
         XCTAssertEqual(attempts.state, .ended)
-        XCTAssertEqual(attempts.timerFired(), nil, "failed already")
+        XCTAssertEqual(attempts.timerFired(), .none, "failed already")
 
         var atOnce = Attempts()
         _ = atOnce.begin(literal: [first, second])
-        XCTAssertEqual(atOnce.startFailed(errno: EADDRNOTAVAIL), .startConnect(second))
-        XCTAssertEqual(atOnce.startFailed(errno: nil), .fail(.cannotConnect(errno: EADDRNOTAVAIL)),
+        XCTAssertEqual(atOnce.startFailed(index: 0, errno: EADDRNOTAVAIL), .start(second, index: 1))
+        XCTAssertEqual(atOnce.startFailed(index: 1, errno: nil), .fail(.cannotConnect(errno: EADDRNOTAVAIL)),
                        "a failure without an errno keeps the last one")
 
         var noErrnoAtAll = Attempts()
         _ = noErrnoAtAll.begin(literal: [first])
-        XCTAssertEqual(noErrnoAtAll.startFailed(errno: nil), .fail(.cannotConnect(errno: ECONNREFUSED)))
+        XCTAssertEqual(noErrnoAtAll.startFailed(index: 0, errno: nil), .fail(.cannotConnect(errno: ECONNREFUSED)))
     }
 
     // MARK: A failed lookup
 
+    /// A name that does not resolve is `cannotFindHost` with its code; other lookup failures,
+    /// and a lookup with no address, are `cannotConnect`.
     func testAFailedLookupIsCannotFindHostOrCannotConnect() {
         var unknown = Attempts()
         _ = unknown.begin(literal: nil)
@@ -108,55 +135,145 @@ final class ConnectAttemptsTests: XCTestCase {
         var empty = Attempts()
         _ = empty.begin(literal: nil)
         XCTAssertEqual(empty.resolved(.success([])), .fail(.cannotConnect(errno: ECONNREFUSED)), "no address to try")
+        XCTAssertEqual(empty.state, .ended)
     }
 
     // MARK: The connect timer
 
-    func testTheConnectTimerFailsWhileResolvingOrOnAnyAddress() throws {
-        let (first, second) = (try address("127.0.0.1"), try address("127.0.0.2"))
+    /// One connect timer bounds the lookup and every attempt: it fails with `timedOut(.connect)`
+    /// while resolving or connecting, once, and what ends after it is dropped.
+    func testTheConnectTimerFailsWhileResolvingOrConnecting() throws {
+        let list = try addresses(3)
         var idle = Attempts()
-        XCTAssertEqual(idle.timerFired(), nil, "nothing started")
+        XCTAssertEqual(idle.timerFired(), .none, "nothing started")
 
         var resolving = Attempts()
         _ = resolving.begin(literal: nil)
-        XCTAssertEqual(resolving.timerFired(), .fail(.timedOut))
-        XCTAssertEqual(resolving.resolved(.success([first])), nil, "a lookup that ends after the timeout is dropped")
+        XCTAssertEqual(resolving.timerFired(), .fail(.timedOut(.connect)))
+        XCTAssertEqual(resolving.resolved(.success([list[0]])), .none, "a lookup that ends after the timeout is dropped")
 
-        var onTheSecond = connecting([first, second])
-        XCTAssertEqual(onTheSecond.connectFinished(errno: ECONNREFUSED), .startConnect(second))
-        XCTAssertEqual(onTheSecond.started(inProgress: true), .awaitConnect)
-        XCTAssertEqual(onTheSecond.timerFired(), .fail(.timedOut), "one timer for all the addresses")
+        var onTheSecond = connecting(list)
+        XCTAssertEqual(onTheSecond.finished(index: 0, errno: ECONNREFUSED), .start(list[1], index: 1))
+        XCTAssertEqual(onTheSecond.started(index: 1, inProgress: true), .await(index: 1, staggerNext: true))
+        XCTAssertEqual(onTheSecond.timerFired(), .fail(.timedOut(.connect)), "one timer for all the addresses")
         XCTAssertEqual(onTheSecond.state, .ended)
-        XCTAssertEqual(onTheSecond.connectFinished(errno: 0), nil, "a connect that ends after the timeout is dropped")
-        XCTAssertEqual(onTheSecond.timerFired(), nil, "once")
+        XCTAssertEqual(onTheSecond.pending, [])
+        XCTAssertEqual(onTheSecond.finished(index: 1, errno: 0), .none, "a connect that ends after the timeout is dropped")
+        XCTAssertEqual(onTheSecond.staggerTimerFired(), .none, "no third attempt after the timeout")
+        XCTAssertEqual(onTheSecond.timerFired(), .none, "once")
+
+        var twoUnderWay = twoInFlight(list)
+        XCTAssertEqual(twoUnderWay.timerFired(), .fail(.timedOut(.connect)))
+        XCTAssertEqual(twoUnderWay.finished(index: 0, errno: 0), .none)
+        XCTAssertEqual(twoUnderWay.finished(index: 1, errno: ECONNREFUSED), .none)
+    }
+
+    // MARK: Happy Eyeballs
+
+    /// With several addresses each attempt awaited arms the stagger timer, and the timer starts
+    /// the next address beside the ones under way (the last address arms none).
+    func testTheStaggerTimerStartsTheNextAddressBesideTheFirst() throws {
+        let list = try addresses(3)
+        var attempts = connecting(list)
+        XCTAssertEqual(attempts.staggerTimerFired(), .start(list[1], index: 1), "without waiting for the first to fail")
+        XCTAssertEqual(attempts.pending, [0, 1], "the first keeps running")
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true), .await(index: 1, staggerNext: true))
+        XCTAssertEqual(attempts.staggerTimerFired(), .start(list[2], index: 2))
+        XCTAssertEqual(attempts.started(index: 2, inProgress: true), .await(index: 2, staggerNext: false), "the last address")
+        XCTAssertEqual(attempts.pending, [0, 1, 2])
+        XCTAssertEqual(attempts.staggerTimerFired(), .none, "nothing left to start")
+        XCTAssertEqual(attempts.state, .connecting)
+    }
+
+    /// A failure starts the next address at once, and that attempt arms the stagger timer anew.
+    func testAFailureStartsTheNextAddressAtOnce() throws {
+        let list = try addresses(3)
+        var attempts = connecting(list)
+        XCTAssertEqual(attempts.finished(index: 0, errno: ECONNREFUSED), .start(list[1], index: 1), "before the stagger timer")
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true), .await(index: 1, staggerNext: true))
+        XCTAssertEqual(attempts.pending, [1])
+
+        var besideAnother = connecting(list)
+        XCTAssertEqual(besideAnother.staggerTimerFired(), .start(list[1], index: 1))
+        XCTAssertEqual(besideAnother.startFailed(index: 1, errno: EADDRNOTAVAIL), .start(list[2], index: 2),
+                       "a start refused beside a running attempt moves on at once")
+        XCTAssertEqual(besideAnother.pending, [0, 2])
+    }
+
+    /// Of two attempts in flight the first to connect wins, whichever it is; the other's later
+    /// outcome is ignored (the driver closed its socket) and nothing else starts.
+    func testTheFirstOfTwoInFlightToConnectWins() throws {
+        let list = try addresses(3)
+        var second = twoInFlight(list)
+        XCTAssertEqual(second.finished(index: 1, errno: 0), .connected(index: 1))
+        XCTAssertEqual(second.state, .connected(index: 1))
+        XCTAssertEqual(second.pending, [])
+        XCTAssertEqual(second.finished(index: 0, errno: 0), .none, "the slower attempt does not win too")
+        XCTAssertEqual(second.finished(index: 0, errno: ECONNREFUSED), .none, "nor does its failure start another")
+        XCTAssertEqual(second.staggerTimerFired(), .none)
+        XCTAssertEqual(second.timerFired(), .none)
+
+        var first = twoInFlight(list)
+        XCTAssertEqual(first.finished(index: 0, errno: 0), .connected(index: 0))
+        XCTAssertEqual(first.finished(index: 1, errno: 0), .none, "the later connect of the other is ignored")
+        XCTAssertEqual(first.state, .connected(index: 0))
+
+        var atOnce = twoInFlight(list)
+        XCTAssertEqual(atOnce.staggerTimerFired(), .start(list[2], index: 2))
+        XCTAssertEqual(atOnce.started(index: 2, inProgress: false), .connected(index: 2), "connected on starting, beside two in flight")
+        XCTAssertEqual(atOnce.finished(index: 0, errno: 0), .none)
+    }
+
+    /// The last address failing while an earlier attempt is still pending waits for it: that
+    /// one may still connect, or fail with the errno reported.
+    func testTheLastFailingWhileAnotherIsPendingWaitsForIt() throws {
+        let list = try addresses(2)
+        var connects = twoInFlight(list)
+        XCTAssertEqual(connects.finished(index: 1, errno: EHOSTUNREACH), .none, "attempt 0 still runs")
+        XCTAssertEqual(connects.state, .connecting)
+        XCTAssertEqual(connects.pending, [0])
+        XCTAssertEqual(connects.finished(index: 0, errno: 0), .connected(index: 0))
+
+        var fails = connecting(list)
+        XCTAssertEqual(fails.staggerTimerFired(), .start(list[1], index: 1))
+        XCTAssertEqual(fails.startFailed(index: 1, errno: EADDRNOTAVAIL), .none, "refused on starting, attempt 0 still runs")
+        XCTAssertEqual(fails.finished(index: 0, errno: ETIMEDOUT), .fail(.cannotConnect(errno: ETIMEDOUT)))
+        XCTAssertEqual(fails.state, .ended)
+    }
+
+    /// Every attempt in flight failing reports `cannotConnect` with the last one's errno, only
+    /// when the last of them fails.
+    func testAllInFlightFailingReportsTheLastErrno() throws {
+        let list = try addresses(3)
+        var attempts = twoInFlight(list)
+        XCTAssertEqual(attempts.staggerTimerFired(), .start(list[2], index: 2))
+        XCTAssertEqual(attempts.started(index: 2, inProgress: true), .await(index: 2, staggerNext: false))
+        XCTAssertEqual(attempts.finished(index: 2, errno: ENETUNREACH), .none)
+        XCTAssertEqual(attempts.finished(index: 0, errno: ETIMEDOUT), .none)
+        XCTAssertEqual(attempts.lastErrno, ETIMEDOUT)
+        XCTAssertEqual(attempts.finished(index: 1, errno: ECONNREFUSED), .fail(.cannotConnect(errno: ECONNREFUSED)))
+        XCTAssertEqual(attempts.state, .ended)
+        XCTAssertEqual(attempts.staggerTimerFired(), .none)
     }
 
     // MARK: The exchange ending first
 
-    func testCancelWhileResolvingOrConnectingDropsTheOutcome() throws {
-        let first = try address("127.0.0.1")
+    /// Once given up, late outcomes of the lookup or of any attempt change nothing.
+    func testAbandonedAttemptsIgnoreLateOutcomes() throws {
+        let list = try addresses(2)
         var resolving = Attempts()
         _ = resolving.begin(literal: nil)
         resolving.abandon()
-        XCTAssertEqual(resolving.resolved(.success([first])), nil)
-        XCTAssertEqual(resolving.timerFired(), nil)
+        XCTAssertEqual(resolving.resolved(.success(list)), .none)
+        XCTAssertEqual(resolving.timerFired(), .none)
 
-        var cancelledElsewhere = Attempts()
-        _ = cancelledElsewhere.begin(literal: nil)
-        XCTAssertEqual(cancelledElsewhere.resolved(.success([first]), cancelled: true), nil,
-                       "cancelled on another thread before the loop heard of it")
-        XCTAssertEqual(cancelledElsewhere.state, .ended)
-
-        var starting = Attempts()
-        _ = starting.begin(literal: [first])
-        starting.abandon()
-        XCTAssertEqual(starting.started(inProgress: true), nil)
-        XCTAssertEqual(starting.startFailed(errno: ECONNREFUSED), nil)
-
-        var underWay = connecting([first])
+        var underWay = twoInFlight(list)
         underWay.abandon()
-        XCTAssertEqual(underWay.connectFinished(errno: 0), nil)
-        XCTAssertEqual(underWay.connectFinished(errno: ECONNREFUSED), nil)
-        XCTAssertEqual(underWay.timerFired(), nil)
+        XCTAssertEqual(underWay.state, .ended)
+        XCTAssertEqual(underWay.finished(index: 0, errno: 0), .none)
+        XCTAssertEqual(underWay.finished(index: 1, errno: ECONNREFUSED), .none)
+        XCTAssertEqual(underWay.startFailed(index: 1, errno: ECONNREFUSED), .none)
+        XCTAssertEqual(underWay.staggerTimerFired(), .none)
+        XCTAssertEqual(underWay.timerFired(), .none)
     }
 }

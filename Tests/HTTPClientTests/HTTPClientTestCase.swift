@@ -1,7 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPClient
-import SocketIO
+import EventLoopIO
 import TestSupport
 import XCTest
 

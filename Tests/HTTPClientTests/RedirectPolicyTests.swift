@@ -8,7 +8,7 @@ final class RedirectPolicyTests: XCTestCase {
         HTTPClientRequest(url: URL(string: url) ?? URL(fileURLWithPath: "/"), method: method, headers: headers, body: body.map { .bytes($0) })
     }
 
-    func testOnlyTheFiveRedirectStatusesWithALocationToHTTPAreFollowed() {
+    func testOnlyTheFiveRedirectStatusesWithALocationToHTTPOrHTTPSAreFollowed() {
         let start = request("http://a.test/x")
         for status in [301, 302, 303, 307, 308] {
             XCTAssertEqual(RedirectPolicy.nextRequest(after: start, status: status, location: "/y")?.url.absoluteString, "http://a.test/y")
@@ -16,7 +16,14 @@ final class RedirectPolicyTests: XCTestCase {
         XCTAssertNil(RedirectPolicy.nextRequest(after: start, status: 300, location: "/y"))
         XCTAssertNil(RedirectPolicy.nextRequest(after: start, status: 304, location: "/y"))
         XCTAssertNil(RedirectPolicy.nextRequest(after: start, status: 302, location: nil), "no Location")
-        XCTAssertNil(RedirectPolicy.nextRequest(after: start, status: 302, location: "https://a.test/y"), "another scheme is returned as the response")
+        XCTAssertEqual(RedirectPolicy.nextRequest(after: start, status: 302, location: "https://a.test/y")?.url.absoluteString, "https://a.test/y",
+                       "http to https is followed")
+        XCTAssertEqual(RedirectPolicy.nextRequest(after: request("https://a.test/x"), status: 302, location: "http://a.test/y")?.url.absoluteString,
+                       "http://a.test/y", "and https to http, as URLSession does")
+        XCTAssertNil(RedirectPolicy.nextRequest(after: start, status: 302, location: "ftp://a.test/y"), "another scheme is returned as the response")
+        let withCredentials = request("https://a.test/x", headers: ["Authorization": "Bearer t", "Cookie": "c=1", "X-Keep": "1"])
+        let downgraded = RedirectPolicy.nextRequest(after: withCredentials, status: 302, location: "http://a.test/y")
+        XCTAssertEqual(downgraded?.headers, ["X-Keep": "1"], "credentials are dropped when the scheme changes")
     }
 
     func testSeeOtherAndAPostMovedBecomeABodylessGet() throws {

@@ -1,29 +1,33 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 @testable import HTTPClient
 import TestSupport
 import XCTest
 
-/// An exchange cancelled while the pool hands it a connection (after the pool took it off the
-/// queue, before it moves to the releasing loop): its teardown runs on the loop it started on,
-/// and the connection goes back to the pool from the releasing loop without it.
+/// An exchange cancelled while the pool hands it a connection: the lease reaches its loop after
+/// the cancel, and the connection goes back to the pool from there, never reported.
 final class SocketExchangeWaitingTests: XCTestCase {
     func testAnExchangeCancelledAsItIsHandedAConnectionGivesItBack() throws {
         let group = try EventLoopGroup(count: 2, label: "SocketExchangeWaitingTests")
-        defer { group.loops.forEach { $0.stop() } }
         let (home, started) = (group.loops[0], group.loops[1])
         let pool = ConnectionPool(limit: 1)
         // Nothing connects: the only slot is held, and the exchange is cancelled while it waits.
         let key = ConnectionPoolKey(host: "127.0.0.1", port: 9)
-        pool.acquire(key, id: pool.makeWaiterID()) { _, _ in }
+        let holder = ConnectionPool.Waiter(id: ObjectIdentifier(pool), loop: home) { _ in }
+        let held = DispatchSemaphore(value: 0)
+        home.execute {
+            _ = pool.acquire(key, waiter: holder)
+            held.signal()
+        }
+        XCTAssertEqual(held.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(pool.openCount(key), 1, "a holder takes the only slot")
         let answers = Recorder<String>()
-        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:9/echo")))
-        let exchange = SocketExchange(request: request, configuration: .init(), pool: pool, loop: started) { result in
-            answers.append("\(result)")
-        }
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:9/echo"))
+        let exchange = SocketExchange(request: HTTPClientRequest(url: url), target: SocketRequestTarget.read(url), configuration: .init(),
+                                      pool: pool, loop: started, loops: group) { result, _ in answers.append("\(result)") }
         exchange.start()
-        // Its teardown waits behind the blocking task, so it is still queued in the pool.
+        XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 0 && self.queued(pool, key) }, "the exchange waits in the pool")
+        // Its loop is blocked; the cancel and the lease both reach it later, in that order.
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         started.execute {
@@ -34,16 +38,23 @@ final class SocketExchangeWaitingTests: XCTestCase {
         exchange.cancel()
         // Any open descriptor does: it only passes from lease to lease and into the idle list.
         let socket = try TCPSocket.listen()
-        home.execute { pool.release(key, socket: socket, reusable: true, home: home) }
-        XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 1 }, "the connection came back while the exchange's loop was blocked")
-        XCTAssertEqual(pool.openCount(key), 1)
+        home.execute { pool.release(key, connection: Connection(socket: socket), reusable: true, on: home) }
+        XCTAssertTrue(waitUntil(timeout: 10) { !self.queued(pool, key) }, "the pool handed the connection over")
+        XCTAssertEqual(pool.idleCount, 0, "on its way to the blocked loop")
         release.signal()
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 1 }, "the connection came back, parked on the exchange's loop")
+        XCTAssertEqual(pool.openCount(key), 1)
+        XCTAssertEqual(answers.values, [], "nothing is reported after cancel")
+        pool.closeIdleConnections()
         let flushed = DispatchSemaphore(value: 0)
         started.execute { flushed.signal() }
-        XCTAssertEqual(flushed.wait(timeout: .now() + 10), .success, "the teardown ran")
-        XCTAssertEqual(answers.values, [], "nothing is reported after cancel")
-        XCTAssertEqual(pool.idleCount, 1)
-        pool.closeIdleConnections()
+        XCTAssertEqual(flushed.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(pool.openCount(key), 0)
+        XCTAssertEqual(socket.descriptor, -1, "closed by the pool")
+    }
+
+    /// Whether a request other than the holder waits for `key` (the holder's id is the pool's).
+    private func queued(_ pool: ConnectionPool, _ key: ConnectionPoolKey) -> Bool {
+        pool.waitingCount(key) > 0
     }
 }

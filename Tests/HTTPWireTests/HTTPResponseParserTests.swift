@@ -1,5 +1,4 @@
 import HTTPWire
-import SocketIO
 import XCTest
 
 final class HTTPResponseParserTests: XCTestCase {

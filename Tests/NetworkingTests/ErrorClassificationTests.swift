@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SocketIO
+import EventLoopIO
 import Networking
 import TestSupport
 import XCTest

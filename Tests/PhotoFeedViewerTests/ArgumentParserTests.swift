@@ -65,6 +65,9 @@ final class ArgumentParserTests: LeakCheckingTestCase {
     func testSourcesAndEmptyTags() throws {
         XCTAssertEqual(try options(["--demo"]).source, .demo)
         XCTAssertEqual(try options(["--offline"]).source, .offline)
+        XCTAssertFalse(try options(["--demo"]).tls)
+        XCTAssertTrue(try options(["--demo", "--tls"]).tls)
+        XCTAssertEqual(try options(["--tls", "--demo"]).source, .demo, "in either order")
         XCTAssertEqual(try options(["--tags="]).tags, "")
         XCTAssertEqual(try options(["--tags", "-x"]).tags, "-x", "a single dash starts a value, not an option")
     }
@@ -98,6 +101,9 @@ final class ArgumentParserTests: LeakCheckingTestCase {
             (["--base-url="], "--base-url needs an http:// or https:// URL with a host, got \"\""),
             (["--plain=yes"], "--plain takes no value"),
             (["--demo=1"], "--demo takes no value"),
+            (["--demo", "--tls=yes"], "--tls takes no value"),
+            (["--tls"], "--tls serves the demo over https: it goes with --demo"),
+            (["--offline", "--tls"], "--tls serves the demo over https: it goes with --demo"),
             (["--pages", "1", "--pages", "2"], "--pages given more than once"),
             (["--json", "--json"], "--json given more than once"),
             (["--demo", "--offline"], "--demo and --offline cannot be combined: choose one source"),
@@ -123,7 +129,7 @@ final class ArgumentParserTests: LeakCheckingTestCase {
     }
 
     func testUsageMentionsEveryOption() {
-        for option in ["--demo", "--base-url", "--offline", "--tags", "--tagmode", "--pages", "--watch", "--timeout",
+        for option in ["--demo", "--tls", "--base-url", "--offline", "--tags", "--tagmode", "--pages", "--watch", "--timeout",
                        "--plain", "--json", "--verbose", "--no-color", "--help", "--images"] {
             XCTAssertTrue(Usage.text.contains(option), option)
         }

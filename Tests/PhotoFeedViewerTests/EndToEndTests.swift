@@ -49,6 +49,25 @@ final class EndToEndTests: LeakCheckingTestCase {
         }
     }
 
+    /// `--demo --tls`: the demo server speaks TLS with the embedded test certificate, the viewer
+    /// trusts its CA, and the feed, its links and its pictures are all https.
+    func testDemoOverTLSServesTheFeedOverHTTPS() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let outcome = try ViewerProcess.run(["--demo", "--tls", "--pages", "1", "--json", "--verbose"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let objects = try jsonObjects(outcome)
+        XCTAssertEqual(objects.count, 20)
+        let local = try XCTUnwrap(objects.first?["local"] as? String)
+        let port = try XCTUnwrap(local.firstMatch(of: /^demo server localhost:(\d+), gone once photo-feed exits$/)?.1)
+        for object in objects {
+            XCTAssertTrue((object["link"] as? String)?.hasPrefix("https://localhost:\(port)/photos/") ?? false, "\(object)")
+            XCTAssertTrue((object["media"] as? String)?.hasPrefix("https://localhost:\(port)/images/") ?? false, "\(object)")
+        }
+        // The request went out as https (the logger's line), and came back verified.
+        XCTAssertTrue(outcome.stderr.contains("https://localhost:\(port)/services/feeds/photos_public.gne"), outcome.stderr)
+    }
+
     func testBaseURLAtAServerServingARealCaptureGivesExactlyItsPhotos() throws {
         let capture = try FlickrCaptures.data("02_")
         let expected = try Photo.decode(feed: capture)

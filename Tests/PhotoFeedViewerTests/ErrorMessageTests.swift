@@ -1,5 +1,5 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 import Networking
 import PhotoFeed
 import PhotoFeedViewerCore

@@ -1,4 +1,6 @@
 import Foundation
+import SystemTLS
+import XCTest
 
 /// The TLS certificates and keys in `Tests/Fixtures/TLS`, made by
 /// `scripts/make-tls-fixtures.sh` with the `openssl` command (see the script for what each is).
@@ -23,4 +25,23 @@ public enum TLSFixtures {
     public static var caCertificate: String { path("ca.pem") }
     /// A folder holding the CA as `SSL_CERT_DIR` wants it (named by its subject hash).
     public static var caDirectory: String { path("ca-dir") }
+
+    /// A server presenting the fixture `name` (`localhost`, `expired`, ...) with its key.
+    public static func server(_ name: String = "localhost") -> TLSServerConfiguration {
+        TLSServerConfiguration(certificateChain: .pemFile(path("\(name).pem")), privateKey: .pemFile(path("\(name).key")))
+    }
+
+    /// A client that trusts the test CA and nothing else, verifying fully.
+    public static var client: TLSConfiguration {
+        TLSConfiguration(trustRoots: .pemFile(caCertificate))
+    }
+
+    /// Skips the calling test, saying why, where the system's TLS library does not load.
+    public static func skipUnlessTLSLoads() throws {
+        do throws(TLSUnavailable) {
+            try TLSLibrary.load()
+        } catch {
+            throw XCTSkip("no TLS library loads here: \(error)")
+        }
+    }
 }

@@ -17,6 +17,9 @@ enum ResourceUsage {
         cmallocinfo_count_allocations() == 1 ? Int(cmallocinfo_allocation_count()) : nil
     }
 
+    /// The processor time the process has used so far (user and system, every thread), in seconds.
+    static var processCPUSeconds: Double { SystemLibrary.processCPUSeconds }
+
     /// The 1-minute load average, from `/proc/loadavg`: figures taken above the core count are noisy.
     static var loadAverage: String {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }

@@ -34,23 +34,30 @@ enum HTTPBenchmarks {
         let failed: Int
         let seconds: Double
         let latenciesMicroseconds: [Double]
+        /// The processor time the whole process used during the phase (the in-process server's
+        /// included, which both sides of a row share), in seconds.
+        let cpuSeconds: Double
 
         var requestsPerSecond: Double { Double(completed) / max(seconds, 1e-9) }
         var p50: Double { Measurement.percentile(latenciesMicroseconds, 0.50) }
         var p99: Double { Measurement.percentile(latenciesMicroseconds, 0.99) }
+        /// Processor time per request completed, in microseconds.
+        var cpuMicrosecondsPerRequest: Double { cpuSeconds * 1e6 / Double(max(completed, 1)) }
 
-        init(completed: Int, failed: Int, seconds: Double, latenciesMicroseconds: [Double]) {
+        init(completed: Int, failed: Int, seconds: Double, latenciesMicroseconds: [Double], cpuSeconds: Double) {
             self.completed = completed
             self.failed = failed
             self.seconds = seconds
             self.latenciesMicroseconds = latenciesMicroseconds
+            self.cpuSeconds = cpuSeconds
         }
 
         /// Rounds of one side added together.
         init(combining rounds: [Phase]) {
             self.init(completed: rounds.reduce(0) { $0 + $1.completed }, failed: rounds.reduce(0) { $0 + $1.failed },
                       seconds: rounds.reduce(0) { $0 + $1.seconds },
-                      latenciesMicroseconds: rounds.flatMap(\.latenciesMicroseconds))
+                      latenciesMicroseconds: rounds.flatMap(\.latenciesMicroseconds),
+                      cpuSeconds: rounds.reduce(0) { $0 + $1.cpuSeconds })
         }
     }
 
@@ -166,6 +173,8 @@ enum HTTPBenchmarks {
                 }
                 context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
                                                baseline: plain.requestsPerSecond, baselineName: "plain blocking-socket loop"))
+                context.report(BenchmarkResult(name: name + ".cpu", unit: "us/req", value: ours.cpuMicrosecondsPerRequest,
+                                               baseline: plain.cpuMicrosecondsPerRequest, baselineName: "plain blocking-socket loop"))
                 Checksum.fold(ours.completed &+ plain.completed)
             }
         }
@@ -201,12 +210,15 @@ enum HTTPBenchmarks {
                                        baselineName: "bare URLSession data task"))
         context.report(BenchmarkResult(name: name + ".p99", unit: "us", value: ours.p99, baseline: bare.p99,
                                        baselineName: "bare URLSession data task"))
+        context.report(BenchmarkResult(name: name + ".cpu", unit: "us/req", value: ours.cpuMicrosecondsPerRequest,
+                                       baseline: bare.cpuMicrosecondsPerRequest, baselineName: "bare URLSession data task"))
         Checksum.fold(ours.completed &+ bare.completed)
     }
 
     /// One request at a time, each waited for (at most 10 s), stopping after `limit` seconds.
     static func sequential(_ count: Int, _ send: @escaping Send, limit: Double) -> Phase {
         let recorder = Recorder()
+        let cpu = ResourceUsage.processCPUSeconds
         let start = MonotonicClock.now()
         let deadline = start &+ UInt64(limit * 1e9)
         for _ in 0..<count {
@@ -220,7 +232,8 @@ enum HTTPBenchmarks {
         }
         let seconds = Double(MonotonicClock.now() &- start) / 1e9
         let (latencies, failed) = recorder.snapshot
-        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies)
+        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies,
+                     cpuSeconds: ResourceUsage.processCPUSeconds - cpu)
     }
 
     /// `inFlight` requests outstanding at all times, stopping after `limit` seconds.
@@ -228,6 +241,7 @@ enum HTTPBenchmarks {
         let recorder = Recorder()
         let slots = DispatchSemaphore(value: inFlight)
         let group = DispatchGroup()
+        let cpu = ResourceUsage.processCPUSeconds
         let start = MonotonicClock.now()
         let deadline = start &+ UInt64(limit * 1e9)
         for _ in 0..<count {
@@ -243,6 +257,7 @@ enum HTTPBenchmarks {
         _ = group.wait(timeout: .now() + 10)
         let seconds = Double(MonotonicClock.now() &- start) / 1e9
         let (latencies, failed) = recorder.snapshot
-        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies)
+        return Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies,
+                     cpuSeconds: ResourceUsage.processCPUSeconds - cpu)
     }
 }

@@ -11,6 +11,7 @@ enum PlainHTTPLoop {
     static func run(port: UInt16, path: String, count: Int, inFlight: Int, limit: Double) -> HTTPBenchmarks.Phase {
         let recorder = HTTPBenchmarks.Recorder()
         let group = DispatchGroup()
+        let cpu = ResourceUsage.processCPUSeconds
         let start = MonotonicClock.now()
         let deadline = start &+ UInt64(limit * 1e9)
         let request = Array("GET /\(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: */*\r\n\r\n".utf8)
@@ -27,7 +28,8 @@ enum PlainHTTPLoop {
         _ = group.wait(timeout: .now() + limit + 10)
         let seconds = Double(MonotonicClock.now() &- start) / 1e9
         let (latencies, failed) = recorder.snapshot
-        return HTTPBenchmarks.Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies)
+        return HTTPBenchmarks.Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies,
+                                    cpuSeconds: ResourceUsage.processCPUSeconds - cpu)
     }
 
     private static func worker(port: UInt16, request: [UInt8], count: Int, deadline: UInt64, recorder: HTTPBenchmarks.Recorder) {

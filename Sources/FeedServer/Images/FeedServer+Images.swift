@@ -1,7 +1,8 @@
 extension FeedServer {
-    /// The URL of the demo picture for the media file `name`: `http://127.0.0.1:PORT/images/name`.
+    /// The URL of the demo picture for the media file `name`: `http://127.0.0.1:PORT/images/name`
+    /// (below `baseURL`, so `https://localhost:PORT/images/name` over TLS).
     public func imageURL(named name: String) -> String {
-        "http://127.0.0.1:\(port)/\(ImageRoute.prefix)/\(name)"
+        "\(baseURL.absoluteString)\(ImageRoute.prefix)/\(name)"
     }
 
     /// Requests whose head was parsed below `/images/`, faults included.

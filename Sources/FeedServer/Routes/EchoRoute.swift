@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The JSON is written by `FeedJSONWriter`, not `JSONSerialization`: the benchmarks ask `/echo`
 /// for its tiny answer so that the clients' own cost shows, and `JSONSerialization` (boxing,
-/// dynamic casts) was a quarter of all CPU at 256 requests in flight. The writer escapes `/` and
+/// dynamic casts) would bound every client measured against it. The writer escapes `/` and
 /// non-ASCII characters, which any JSON parser reads back as the same strings.
 enum EchoRoute {
     static func handle(_ route: RouteContext) -> Connection.Disposition {

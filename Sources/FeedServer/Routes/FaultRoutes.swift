@@ -33,14 +33,13 @@ enum FaultRoutes {
         guard let milliseconds = Int(text), (0...600_000).contains(milliseconds) else {
             return route.badRequest("delay must be 0...600000 ms, got \(text)")
         }
-        guard route.server.sleep(.milliseconds(milliseconds)) else { return .close }
+        guard route.afterWait else { return .wait(.milliseconds(milliseconds), watchingForClose: false) }
         return route.respond(Responses.jsonObject(["delayMilliseconds": milliseconds]))
     }
 
-    /// `/hang`: never answers; returns once the client closes or the server stops.
+    /// `/hang`: never answers; the connection closes once the client closes or the server stops.
     static func hang(_ route: RouteContext) -> Connection.Disposition {
-        route.connection.waitForClose()
-        return .close
+        .hang
     }
 
     /// `/drop`: closes without sending a byte.
@@ -50,34 +49,41 @@ enum FaultRoutes {
 
     /// `/reset`: closes with `SO_LINGER` 0 so the client sees a reset.
     static func reset(_ route: RouteContext) -> Connection.Disposition {
-        route.connection.socket.setLingerZero()
-        return .close
+        .reset
     }
 
-    /// `/half`: announces 1000 body bytes, sends 500, closes.
+    /// `/half`: announces 1000 body bytes, sends 500, closes (over TLS without `close_notify`:
+    /// a connection cut after the head, in the body).
     static func half(_ route: RouteContext) -> Connection.Disposition {
         let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": "1000"])
-        route.connection.write(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500))
-        return .close
+        return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500), withholding: 0)
     }
 
-    /// `/bytes/{n}`: n body bytes, byte i being `i % 256`, streamed in 64 KiB writes.
+    /// The body `/cut-record` announces: two full TLS records' worth and a little more, so that
+    /// over TLS the head and the first records arrive whole before the cut.
+    static let cutRecordBodyBytes = 32_768
+    /// What `/cut-record` keeps back of its last bytes on the wire: less than any TLS record.
+    static let cutRecordWithheld = 16
+
+    /// `/cut-record`: announces `cutRecordBodyBytes` body bytes and sends all but the last 16
+    /// bytes on the wire, then closes without `close_notify`: over TLS the connection ends inside
+    /// the last record, over plain HTTP 16 body bytes short.
+    static func cutRecord(_ route: RouteContext) -> Connection.Disposition {
+        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream",
+                                                           "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
+        return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "r"), count: cutRecordBodyBytes), withholding: cutRecordWithheld)
+    }
+
+    /// `/bytes/{n}`: n body bytes, byte i being `i % 256`, streamed in 64 KiB writes, each once
+    /// the client has taken the one before.
     static func bytes(_ route: RouteContext, count text: String) -> Connection.Disposition {
         guard let count = Int(text), (0...maxStreamedBytes).contains(count) else {
             return route.badRequest("byte count must be 0...\(maxStreamedBytes), got \(text)")
         }
         var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": String(count)])
         if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
-        guard route.connection.write(head.serialized()) else { return .close }
-        if route.request.head.method.uppercased() == "HEAD" { return route.keepAlive ? .keepAlive : .close }
-        let block = (0..<65_536).map { UInt8(truncatingIfNeeded: $0) }
-        var sent = 0
-        while sent < count {
-            let size = min(block.count, count - sent)
-            guard !route.server.isStopped, route.connection.write(block[0..<size]) else { return .close }
-            sent += size
-        }
-        return route.keepAlive ? .keepAlive : .close
+        if route.request.head.method.uppercased() == "HEAD" { return .send(head.serialized(), keepAlive: route.keepAlive) }
+        return .stream(head: head.serialized(), bodyBytes: count, keepAlive: route.keepAlive)
     }
 
     /// `/drip?interval=ms&count=n`: headers, then one body byte every interval (defaults 100 ms, 10 bytes).
@@ -89,23 +95,17 @@ enum FaultRoutes {
         }
         var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(count)])
         if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
-        guard route.connection.write(head.serialized()) else { return .close }
-        for _ in 0..<count {
-            guard route.server.sleep(.milliseconds(interval)), route.connection.write([UInt8(ascii: ".")]) else { return .close }
-        }
-        return route.keepAlive ? .keepAlive : .close
+        return .drip(head: head.serialized(), interval: .milliseconds(interval), bytes: count, keepAlive: route.keepAlive)
     }
 
     /// `/garbage`: bytes that are not HTTP, then close.
     static func garbage(_ route: RouteContext) -> Connection.Disposition {
-        route.connection.write(Array("SSH-2.0-NotHTTP\r\n\u{1}\u{2}\u{3} this is not an HTTP response \u{7F}\r\n\r\n".utf8) + [0xFF, 0xFE, 0x00])
-        return .close
+        .send(Array("SSH-2.0-NotHTTP\r\n\u{1}\u{2}\u{3} this is not an HTTP response \u{7F}\r\n\r\n".utf8) + [0xFF, 0xFE, 0x00], keepAlive: false)
     }
 
-    /// `/cut-headers`: a response cut inside its headers, then close.
+    /// `/cut-headers`: a response cut inside its headers, then close (over TLS without `close_notify`).
     static func cutHeaders(_ route: RouteContext) -> Connection.Disposition {
-        route.connection.write(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8))
-        return .close
+        .cut(Array("HTTP/1.1 200 OK\r\nContent-Ty".utf8), withholding: 0)
     }
 
     /// `/wrong-length?actual=N&declared=M`: declares M body bytes, sends N, closes (defaults 10 and 20).
@@ -116,8 +116,7 @@ enum FaultRoutes {
             return route.badRequest("actual must be 0...10485760 and declared non-negative")
         }
         let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
-        route.connection.write(head.serialized() + [UInt8](repeating: UInt8(ascii: "w"), count: actual))
-        return .close
+        return .send(head.serialized() + [UInt8](repeating: UInt8(ascii: "w"), count: actual), keepAlive: false)
     }
 
     /// The body `/chunked` sends, decoded.
@@ -134,8 +133,7 @@ enum FaultRoutes {
         bytes += ChunkedEncoder.chunk(body[22..<40], extension: "quoted=\"a b\"")
         bytes += ChunkedEncoder.chunk(body[40...])
         bytes += ChunkedEncoder.end(trailers: ["X-Checksum": String(body.count)])
-        guard route.connection.write(bytes) else { return .close }
-        return route.keepAlive ? .keepAlive : .close
+        return .send(bytes, keepAlive: route.keepAlive)
     }
 
     /// `/flaky?failures=N&key=K`: the first N requests for K answer 503, later ones 200.

@@ -8,8 +8,8 @@ enum FeedRoute {
     static func handle(_ route: RouteContext) -> Connection.Disposition {
         let server = route.server
         let configuration = server.configuration
-        if configuration.feedLatency > .zero {
-            guard server.sleep(configuration.feedLatency) else { return .close }
+        if configuration.feedLatency > .zero, !route.afterWait {
+            return .wait(configuration.feedLatency, watchingForClose: false)
         }
         if configuration.feedFaultRate > 0 {
             let fails = server.state.withLock { $0.faultRandom.chance(configuration.feedFaultRate) }

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPWire
-import SocketIO
 
 /// `/images/{name}`: the demo picture of `name` as a baseline JPEG (the same bytes every time),
 /// and its faults: `/images/truncated/{name}` (the first half of the file, as a complete HTTP
@@ -22,7 +21,7 @@ enum ImageRoute {
             guard let milliseconds = Int(rest[1]), (0...60_000).contains(milliseconds) else {
                 return route.badRequest("slow image delay must be 0...60000 ms, got \(rest[1])")
             }
-            guard waitWhileConnected(route, for: .milliseconds(milliseconds)) else { return .close }
+            guard route.afterWait else { return .wait(.milliseconds(milliseconds), watchingForClose: true) }
             return route.respond(image(DemoPictureCache.shared.jpeg(named: rest.dropFirst(2).joined(separator: "/"))))
         default:
             guard !rest.isEmpty else { return route.badRequest("an image path needs a file name") }
@@ -34,29 +33,5 @@ enum ImageRoute {
         var response = Responses.response(status: 200, contentType: "image/jpeg", body: bytes)
         response.head.headers.add(name: "Cache-Control", value: "public, max-age=31536000, immutable")
         return response
-    }
-
-    /// Sleeps `duration` while watching the connection; false (and counted) when the client
-    /// closed first, false when the server began stopping.
-    private static func waitWhileConnected(_ route: RouteContext, for duration: Duration) -> Bool {
-        let deadline = ContinuousClock.now + duration
-        let socket = route.connection.socket
-        while ContinuousClock.now < deadline {
-            if route.server.isStopped { return false }
-            let slice = min(.milliseconds(20), ContinuousClock.now.duration(to: deadline))
-            do {
-                // Bytes a client pipelines meanwhile are dropped: this route is for timing tests only.
-                if try socket.read(timeout: slice).isEmpty {
-                    route.server.state.withLock { $0.abandonedImages += 1 }
-                    return false
-                }
-            } catch SocketError.timedOut {
-                continue
-            } catch {
-                route.server.state.withLock { $0.abandonedImages += 1 }
-                return false
-            }
-        }
-        return true
     }
 }

@@ -4,11 +4,12 @@ import HTTPWire
 enum Router {
     static let feedPath = "/services/feeds/photos_public.gne"
 
-    static func handle(_ request: ReceivedRequest, on connection: Connection, keepAlive: Bool) -> Connection.Disposition {
+    /// The plan for `request` (`afterWait`: the route asked to wait, and the wait is over).
+    static func handle(_ request: ReceivedRequest, server: FeedServer, keepAlive: Bool, afterWait: Bool) -> Connection.Disposition {
         let path = request.head.path
         let query = QueryParameters(request.head.query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let route = RouteContext(request: request, query: query, connection: connection, keepAlive: keepAlive)
+        let route = RouteContext(request: request, query: query, server: server, keepAlive: keepAlive, afterWait: afterWait)
         // Routes without parameters also answer any path below them (`/cut-headers/services/...`),
         // so a client given a base URL such as `http://127.0.0.1:PORT/cut-headers/` meets the fault
         // on whatever path it requests.
@@ -24,6 +25,7 @@ enum Router {
         case ("drip", _): return FaultRoutes.drip(route)
         case ("garbage", _): return FaultRoutes.garbage(route)
         case ("cut-headers", _): return FaultRoutes.cutHeaders(route)
+        case ("cut-record", _): return FaultRoutes.cutRecord(route)
         case ("wrong-length", _): return FaultRoutes.wrongLength(route)
         case ("chunked", _): return FaultRoutes.chunked(route)
         case ("flaky", _): return FaultRoutes.flaky(route)
@@ -36,14 +38,15 @@ enum Router {
     }
 }
 
-/// What a route needs: the request, its query, and the connection to answer on.
+/// What a route needs: the request, its query, and the server it runs on. A route answers with
+/// a plan (`Connection.Disposition`) that the connection runs on its loop; it never waits.
 struct RouteContext {
     let request: ReceivedRequest
     let query: QueryParameters
-    let connection: Connection
+    let server: FeedServer
     let keepAlive: Bool
-
-    var server: FeedServer { connection.server }
+    /// Whether the route answered `.wait` for this request before and the wait is over.
+    let afterWait: Bool
 
     /// Sends a complete response (head only for `HEAD`), adding `Connection: close` when the exchange ends the connection.
     func respond(_ response: HTTPResponse) -> Connection.Disposition {
@@ -61,8 +64,7 @@ struct RouteContext {
         } else {
             bytes = response.serialized()
         }
-        let written = connection.write(bytes)
-        return written && keepAlive && response.head.keepAlive ? .keepAlive : .close
+        return .send(bytes, keepAlive: keepAlive && response.head.keepAlive)
     }
 
     func badRequest(_ message: String) -> Connection.Disposition {

@@ -1,4 +1,4 @@
-import SocketIO
+import EventLoopIO
 
 /// What the package's own adapter (`Networking`'s `SocketTransport`) needs of the event loops
 /// and the system, so that it imports nothing below `HTTPClient`.

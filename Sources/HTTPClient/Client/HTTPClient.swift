@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SocketIO
+import EventLoopIO
 
 /// An HTTP/1.1 client for `http://` URLs with a keep-alive connection pool per host, for callers
 /// that want no provider and no Rx (a server talking to another service, a script).
@@ -11,11 +11,17 @@ import SocketIO
 /// print(response.status, response.body.count)
 /// ```
 ///
-/// - Runs on event loops (`EventLoopGroup.shared`, two threads for the process): non-blocking
-///   sockets, timers for the connect, idle and overall deadlines; no thread waits for a request.
-///   Host names resolve off the loop (IPv4 and IPv6), each address tried in turn.
+/// - Runs on event loops (`EventLoopGroup.shared`, one thread per processor, unless
+///   `Configuration.eventLoopCount` asks for loops of its own): non-blocking sockets, timers for
+///   the connect, idle and overall deadlines; no thread waits for a request. The caller's thread
+///   hands the request to a loop and returns; everything about a connection happens on its loop.
+///   Host names resolve off the loop (IPv4 and IPv6); with several addresses the next one is tried
+///   250 ms after the previous one without waiting for it to fail (Happy Eyeballs), and the first
+///   to connect wins.
 /// - At most `maximumConnectionsPerHost` connections per host and port; further requests wait in
-///   arrival order. An idle kept-alive connection the server closes leaves the pool at once.
+///   arrival order (at most `connectTimeout` when no overall deadline is set). An idle kept-alive
+///   connection the server closes leaves the pool at once; one idle for
+///   `idleConnectionTimeout` is closed.
 /// - Responses framed by `Content-Length`, chunked or the end of the connection; `gzip` and
 ///   `deflate` bodies are decoded (the decoded size counts against `maximumResponseSize`);
 ///   redirects (301, 302, 303, 307, 308) to `http://` URLs are followed up to `maximumRedirects`.
@@ -31,25 +37,35 @@ public final class HTTPClient: Sendable {
     /// client decodes both codings).
     public static let acceptedEncodings = "gzip, deflate"
 
+    /// What an exchange reports to the package's own adapter: the response or the failure, with
+    /// the response head (and body so far) that arrived before a failure.
+    package typealias ExchangeCompletion = @Sendable (Result<HTTPClientResponse, HTTPClientError>, _ partial: HTTPClientResponse?) -> Void
+
     /// The client's settings.
     public let configuration: Configuration
     /// Where completions of `execute(_:completion:)` run.
     public let deliveryQueue: DispatchQueue
     private let pool: ConnectionPool
     private let loops: EventLoopGroup?
+    private let resolver: HostResolver
 
-    /// Creates a client with its own connection pool on the shared event loops; completions run
-    /// on `deliveryQueue`, or on a serial queue of this client's when nil.
+    /// Creates a client with its own connection pool on the shared event loops (or loops of its
+    /// own, as `configuration.eventLoopCount` says); completions run on `deliveryQueue`, or on a
+    /// serial queue of this client's when nil.
     public convenience init(configuration: Configuration = Configuration(), deliveryQueue: DispatchQueue? = nil) {
-        self.init(configuration: configuration, loops: EventLoopGroup.shared, deliveryQueue: deliveryQueue)
+        let loops = configuration.eventLoopCount.map { try? EventLoopGroup(count: $0, label: "HTTPClient") } ?? EventLoopGroup.shared
+        self.init(configuration: configuration, loops: loops, deliveryQueue: deliveryQueue)
     }
 
-    /// Creates a client on `loops` instead of the shared ones (for tests that watch the loops).
-    package init(configuration: Configuration, loops: EventLoopGroup?, deliveryQueue: DispatchQueue? = nil) {
+    /// Creates a client on `loops` instead of the shared ones, resolving names with `resolver`
+    /// (for tests that watch the loops or hand out addresses).
+    package init(configuration: Configuration, loops: EventLoopGroup?, deliveryQueue: DispatchQueue? = nil,
+                 resolver: HostResolver = .system) {
         self.configuration = configuration
-        self.deliveryQueue = deliveryQueue ?? DispatchQueue(label: "HTTPClient.delivery", target: .global())
-        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
+        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout)
         self.loops = loops
+        self.resolver = resolver
     }
 
     deinit {
@@ -62,9 +78,8 @@ public final class HTTPClient: Sendable {
     public func execute(_ request: HTTPClientRequest,
                         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
         let queue = deliveryQueue
-        return start(delivering(request)) { result in
-            let answer = result.mapError(\.error)
-            queue.async { completion(answer) }
+        return start(delivering(request)) { result, _ in
+            AnswerDelivery.async(on: queue) { completion(result) }
         }
     }
 
@@ -75,7 +90,7 @@ public final class HTTPClient: Sendable {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.begin(continuation) {
-                    start(delivering(request)) { result in pending.finish(result.mapError(\.error)) }
+                    start(delivering(request)) { result, _ in pending.finish(result) }
                 }
             }
         } onCancel: {
@@ -90,25 +105,30 @@ public final class HTTPClient: Sendable {
         var request = request
         let queue = deliveryQueue
         if let progress = request.uploadProgress {
-            request.uploadProgress = { sent, total in queue.async { progress(sent, total) } }
+            request.uploadProgress = { sent, total in AnswerDelivery.async(on: queue) { progress(sent, total) } }
         }
         if let progress = request.downloadProgress {
-            request.downloadProgress = { fraction in queue.async { progress(fraction) } }
+            request.downloadProgress = { fraction in AnswerDelivery.async(on: queue) { progress(fraction) } }
         }
         return request
     }
 
     /// Sends `request` and calls `completion` on a loop thread (or at once, on the caller's, when
-    /// no loop could start), with the partial response of a failure: the entry for an adapter
-    /// that moves answers off the loop itself (`SocketTransport`, whose provider does).
-    package func start(_ request: HTTPClientRequest,
-                       completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void) -> any HTTPClientTask {
-        guard let loop = loops?.nextLoop() else {
+    /// no loop could start), with the response head and body so far of a failure: the entry for
+    /// an adapter that moves answers off the loop itself (`SocketTransport`, whose provider does).
+    /// The caller's thread reads the URL, picks the loop where an idle connection to its host
+    /// waits (else the next loop), takes the request's place in the pool's queue order, hands the
+    /// exchange to its loop and returns.
+    package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
+        guard let loops else {
             let port = request.url.port ?? 80
-            completion(.failure(HTTPClientFailure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE))))
+            completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }
-        let exchange = SocketExchange(request: request, configuration: configuration, pool: pool, loop: loop, completion: completion)
+        let target = SocketRequestTarget.read(request.url)
+        let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
+        let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
+                                      loop: loop, loops: loops, resolver: resolver, ticket: pool.makeTicket(), completion: completion)
         exchange.start()
         return exchange
     }

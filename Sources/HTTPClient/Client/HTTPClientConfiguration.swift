@@ -1,9 +1,13 @@
+import SystemTLS
+
 extension HTTPClient {
     /// Settings of an `HTTPClient` (and of `SocketTransport`, which runs on one); every field has a default.
     public struct Configuration: Sendable {
         /// The most connections open at once to one host and port; more requests wait for one.
         public var maximumConnectionsPerHost: Int
-        /// How long opening a connection may take: the name lookup and every resolved address tried in turn.
+        /// How long opening a connection may take: the name lookup and the attempts to every
+        /// resolved address. A request waiting for one of its host's connections (all in use)
+        /// fails after this long too, unless `overallDeadline` bounds it.
         public var connectTimeout: Duration
         /// How long a read or write may wait for the peer; a request's `idleTimeout` replaces it
         /// (`SocketTransport` sets it from a `timeoutInterval` other than `URLRequest`'s default 60 s).
@@ -18,6 +22,22 @@ extension HTTPClient {
         /// The most redirects followed for one request (URLSession's 20); one more fails with
         /// `HTTPClientError.tooManyRedirects`.
         public var maximumRedirects: Int
+        /// How long a kept-alive connection may wait in the pool unused before it is closed (so
+        /// that connections follow a load balancer's or a DNS change), 60 s by default.
+        public var idleConnectionTimeout: Duration
+        /// How many event loops (one thread each) the client runs on: nil shares the process's
+        /// loops, one per processor; a number gives the client loops of its own, stopped when the
+        /// client and its last exchange are gone.
+        public var eventLoopCount: Int?
+        /// How `https` connections are verified: by default against the system's trust store
+        /// (honouring `SSL_CERT_FILE` and `SSL_CERT_DIR`), the chain, its dates and the host name,
+        /// TLS 1.2 at least, as curl verifies.
+        ///
+        /// ```swift
+        /// var configuration = HTTPClient.Configuration()
+        /// configuration.tls = TLSConfiguration(trustRoots: .pemFile("/etc/my-ca.pem"))
+        /// ```
+        public var tls: TLSConfiguration
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(maximumConnectionsPerHost: Int = 8,
@@ -26,7 +46,10 @@ extension HTTPClient {
                     overallDeadline: Duration? = nil,
                     maximumHeaderBytes: Int = 300 * 1024,
                     maximumResponseSize: Int = 50 * 1024 * 1024,
-                    maximumRedirects: Int = 20) {
+                    maximumRedirects: Int = 20,
+                    idleConnectionTimeout: Duration = .seconds(60),
+                    eventLoopCount: Int? = nil,
+                    tls: TLSConfiguration = TLSConfiguration()) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
@@ -34,6 +57,9 @@ extension HTTPClient {
             self.maximumHeaderBytes = max(256, maximumHeaderBytes)
             self.maximumResponseSize = max(0, maximumResponseSize)
             self.maximumRedirects = max(0, maximumRedirects)
+            self.idleConnectionTimeout = idleConnectionTimeout
+            self.eventLoopCount = eventLoopCount.map { max(1, $0) }
+            self.tls = tls
         }
     }
 }

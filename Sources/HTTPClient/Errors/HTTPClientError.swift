@@ -1,12 +1,13 @@
 import Foundation
 import HTTPWire
+import SystemTLS
 
 /// Why an `HTTPClient` exchange failed, as a kind to switch on; each case carries what a caller
 /// needs to act (the host and port, the deadline, the system error number where there was one).
 public enum HTTPClientError: Error, Sendable {
     /// The URL has no host or an unusable port.
     case badURL(URL?)
-    /// The URL's scheme is not `http` (the client speaks plain HTTP/1.1 only).
+    /// The URL's scheme is neither `http` nor `https`.
     case unsupportedScheme(URL)
     /// No connection could be opened to `host`:`port`; `errno` is the last attempt's error
     /// (`ECONNREFUSED`, `ENETUNREACH`, `EMFILE` when no event loop could start, ...).
@@ -31,6 +32,14 @@ public enum HTTPClientError: Error, Sendable {
     /// The exchange was cancelled (only the `async` `execute` reports it; a cancelled
     /// completion-form exchange reports nothing).
     case cancelled
+    /// TLS failed for an `https` request: an untrusted chain (with OpenSSL's reason), a host name
+    /// the certificate does not name, a certificate out of its dates, a handshake refused (the
+    /// alert), no protocol version in common, or the connection's records after the handshake.
+    /// A connection cut without `close_notify` before the response was whole is `connectionLost`.
+    case tls(TLSFailure)
+    /// No TLS library could be loaded for an `https` request (always so on Apple platforms, where
+    /// URLSession serves `https`); it names the files looked for.
+    case tlsUnavailable(TLSUnavailable)
 
     /// Which of the client's deadlines passed.
     public enum Deadline: Sendable, Hashable {

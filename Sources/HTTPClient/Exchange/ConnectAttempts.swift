@@ -1,56 +1,63 @@
 import Foundation
-import SocketIO
+import EventLoopIO
 
-/// Opening one connection to a host, as a value: a literal address is used at once, a name is
-/// looked up off the loop, then each address is tried in the system's order until one connects,
-/// all within one connect timer. It takes what happened (the literal read or not, the lookup's
-/// result, a connect refused at once or later, the timer, the exchange ending) and returns what
-/// to do; `SocketExchange` performs the actions and keeps the sockets. A new value per connect.
-struct ConnectAttempts: Sendable {
+/// Opening one connection to a host, as a value, with Happy Eyeballs (RFC 8305): a literal
+/// address is used at once, a name is looked up off the loop, then the addresses are tried in the
+/// system's order, the next one started `staggerDelay` after the previous one without waiting for
+/// it to fail (at once when one fails), all within one connect timer. The first attempt that
+/// connects wins and the others are closed.
+///
+/// It takes what happened (the literal read or not, the lookup's result, an attempt started,
+/// refused at once or finished later, the stagger timer, the connect timer) and returns what to
+/// do; `SocketExchange` performs the actions and keeps one socket per attempt, by index. A new
+/// value per connect.
+struct ConnectAttempts: Equatable, Sendable {
+    /// How long an attempt runs alone before the next address is tried too (RFC 8305's default).
+    static let staggerDelay: Duration = .milliseconds(250)
+
     enum State: Equatable, Sendable {
         /// Nothing started yet.
         case idle
         /// The name is being looked up off the loop.
         case resolving
-        /// A connect to `addresses[index]` is being started or is under way.
-        case connecting(index: Int)
-        case connected
+        /// Attempts are under way.
+        case connecting
+        /// The attempt `index` connected.
+        case connected(index: Int)
         /// Failed, or given up by the exchange: later outcomes are ignored.
         case ended
     }
 
-    /// Why no connection was opened; the driver adds the host, the port and the timeout's length.
-    enum Failure: Equatable, Sendable {
-        /// The lookup failed with `getaddrinfo`'s `EAI_*` `code`.
-        case cannotFindHost(code: Int32)
-        /// Every address failed (`errno` is the last one's), or the lookup failed with a system error.
-        case cannotConnect(errno: Int32)
-        /// The connect timer fired before any address connected.
-        case timedOut
-    }
-
     /// What the driver does next.
     enum Action: Equatable, Sendable {
+        /// Nothing (an outcome that changes nothing, or one attempt failed while others run).
+        case none
         /// Looks the name up off the loop (it may block); the result goes to `resolved`.
         case resolve
-        /// Closes the socket of a failed attempt, if any, and starts connecting a new one to
-        /// `address`; the outcome goes to `started` or `startFailed`.
-        case startConnect(SocketAddress)
-        /// Watches the socket for room to write: the kernel finishes the connect, and its outcome
-        /// goes to `connectFinished`.
-        case awaitConnect
-        /// The socket is connected: the connect timer is cancelled and the request goes out.
-        case connected
-        /// Reports the failure (the exchange gives its slot back, closing any socket).
-        case fail(Failure)
+        /// Opens a socket for `address` and starts connecting it as attempt `index`; the outcome
+        /// goes to `started` or `startFailed`.
+        case start(SocketAddress, index: Int)
+        /// Watches attempt `index`'s socket for room to write (the kernel finishes the connect;
+        /// its outcome goes to `finished`), and arms the stagger timer when `staggerNext`.
+        case await(index: Int, staggerNext: Bool)
+        /// Attempt `index` is connected: the driver keeps its socket, closes every other
+        /// attempt's and cancels the connect and stagger timers.
+        case connected(index: Int)
+        /// Closes every attempt's socket, cancels the timers and fails with `failure`
+        /// (`.cannotFindHost`, `.cannotConnect` or `.timedOut(.connect)`).
+        case fail(ExchangeFailure)
     }
 
     private(set) var state = State.idle
     private(set) var addresses: [SocketAddress] = []
-    /// The errno of the last address that failed; reported when none is left.
+    /// The next address not tried yet.
+    private(set) var nextIndex = 0
+    /// Attempts started and not finished.
+    private(set) var pending: Set<Int> = []
+    /// The errno of the last attempt that failed; reported when none is left.
     private(set) var lastErrno: Int32 = ECONNREFUSED
 
-    /// Starts with the host read as a numeric address (`literal`), or nil when it is a name.
+    /// Starts with the host read as numeric addresses (`literal`), or nil when it is a name.
     mutating func begin(literal: [SocketAddress]?) -> Action {
         guard let literal else {
             state = .resolving
@@ -59,13 +66,9 @@ struct ConnectAttempts: Sendable {
         return tryAddresses(literal)
     }
 
-    /// The lookup finished (`cancelled` when the exchange ended meanwhile on another thread).
-    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, cancelled: Bool = false) -> Action? {
-        guard state == .resolving else { return nil }
-        guard !cancelled else {
-            state = .ended
-            return nil
-        }
+    /// The lookup finished.
+    mutating func resolved(_ result: Result<[SocketAddress], SocketError>) -> Action {
+        guard state == .resolving else { return .none }
         switch result {
         case .success(let list):
             return tryAddresses(list)
@@ -76,61 +79,74 @@ struct ConnectAttempts: Sendable {
         }
     }
 
-    /// The connect was started; `inProgress` when the kernel finishes it later.
-    mutating func started(inProgress: Bool) -> Action? {
-        guard case .connecting = state else { return nil }
-        guard inProgress else {
-            state = .connected
-            return .connected
-        }
-        return .awaitConnect
+    /// Attempt `index` was started; `inProgress` when the kernel finishes it later.
+    mutating func started(index: Int, inProgress: Bool) -> Action {
+        guard state == .connecting, pending.contains(index) else { return .none }
+        guard inProgress else { return won(index) }
+        return .await(index: index, staggerNext: nextIndex < addresses.count)
     }
 
-    /// Starting the connect failed at once (`errno` when the system gave one): the next address.
-    mutating func startFailed(errno: Int32?) -> Action? {
-        guard case .connecting(let index) = state else { return nil }
-        return next(after: index, errno: errno)
+    /// Starting attempt `index` failed at once (`errno` when the system gave one): the next address.
+    mutating func startFailed(index: Int, errno: Int32?) -> Action {
+        lost(index, errno: errno)
     }
 
-    /// The connect under way finished: `errno` 0 when it connected, else why it failed.
-    mutating func connectFinished(errno: Int32) -> Action? {
-        guard case .connecting(let index) = state else { return nil }
-        guard errno != 0 else {
-            state = .connected
-            return .connected
-        }
-        return next(after: index, errno: errno)
+    /// Attempt `index` finished: `errno` 0 when it connected, else why it failed.
+    mutating func finished(index: Int, errno: Int32) -> Action {
+        errno == 0 ? (state == .connecting && pending.contains(index) ? won(index) : .none) : lost(index, errno: errno)
+    }
+
+    /// The stagger timer fired: the next address starts beside the ones under way.
+    mutating func staggerTimerFired() -> Action {
+        guard state == .connecting else { return .none }
+        return startNext()
     }
 
     /// The connect timer fired: resolving or connecting, the exchange fails.
-    mutating func timerFired() -> Action? {
+    mutating func timerFired() -> Action {
         switch state {
-        case .resolving, .connecting: failed(.timedOut)
-        case .idle, .connected, .ended: nil
+        case .resolving, .connecting: failed(.timedOut(.connect))
+        case .idle, .connected, .ended: .none
         }
     }
 
     /// The exchange ended (cancelled, failed, timed out overall): late outcomes are ignored.
     mutating func abandon() {
         state = .ended
+        pending.removeAll()
     }
 
     private mutating func tryAddresses(_ list: [SocketAddress]) -> Action {
         addresses = list
-        guard let first = list.first else { return failed(.cannotConnect(errno: lastErrno)) }
-        state = .connecting(index: 0)
-        return .startConnect(first)
+        state = .connecting
+        return startNext()
     }
 
-    private mutating func next(after index: Int, errno: Int32?) -> Action {
+    private mutating func startNext() -> Action {
+        guard nextIndex < addresses.count else {
+            return pending.isEmpty ? failed(.cannotConnect(errno: lastErrno)) : .none
+        }
+        let index = nextIndex
+        nextIndex += 1
+        pending.insert(index)
+        return .start(addresses[index], index: index)
+    }
+
+    private mutating func won(_ index: Int) -> Action {
+        state = .connected(index: index)
+        pending.removeAll()
+        return .connected(index: index)
+    }
+
+    private mutating func lost(_ index: Int, errno: Int32?) -> Action {
+        guard state == .connecting, pending.remove(index) != nil else { return .none }
         lastErrno = errno ?? lastErrno
-        guard index + 1 < addresses.count else { return failed(.cannotConnect(errno: lastErrno)) }
-        state = .connecting(index: index + 1)
-        return .startConnect(addresses[index + 1])
+        return startNext()
     }
 
-    private mutating func failed(_ failure: Failure) -> Action {
+    private mutating func failed(_ failure: ExchangeFailure) -> Action {
         state = .ended
+        pending.removeAll()
         return .fail(failure)
     }
 }

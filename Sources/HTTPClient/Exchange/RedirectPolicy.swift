@@ -2,9 +2,10 @@ import Foundation
 
 /// Which redirects `HTTPClient` follows and how the next request looks.
 ///
-/// 301, 302, 303, 307 and 308 with a `Location` to another `http://` URL are followed; 303
-/// (and 301/302 after a `POST`) continue as a bodyless `GET`, 307/308 repeat method and body.
-/// `Authorization` and `Cookie` are dropped when the host or port changes.
+/// 301, 302, 303, 307 and 308 with a `Location` to another `http://` or `https://` URL are
+/// followed (either way between the two, as URLSession does); 303 (and 301/302 after a `POST`)
+/// continue as a bodyless `GET`, 307/308 repeat method and body. `Authorization` and `Cookie` are
+/// dropped when the scheme, host or port changes.
 enum RedirectPolicy {
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -13,7 +14,7 @@ enum RedirectPolicy {
         let current = request.url
         guard statuses.contains(status), let location,
               let next = URL(string: location, relativeTo: current)?.absoluteURL,
-              next.scheme?.lowercased() == "http", current.scheme?.lowercased() == "http" else { return nil }
+              let nextScheme = next.scheme?.lowercased(), nextScheme == "http" || nextScheme == "https" else { return nil }
         var redirected = request
         redirected.url = next
         let method = request.normalizedMethod
@@ -23,7 +24,8 @@ enum RedirectPolicy {
             redirected.body = nil
             dropped = ["content-type", "content-length"]
         }
-        if next.host?.lowercased() != current.host?.lowercased() || next.port != current.port {
+        if next.host?.lowercased() != current.host?.lowercased() || next.port != current.port
+            || nextScheme != current.scheme?.lowercased() {
             dropped.formUnion(["authorization", "cookie"])
         }
         if !dropped.isEmpty {

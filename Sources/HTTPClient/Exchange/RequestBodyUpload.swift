@@ -3,10 +3,11 @@ import HTTPWire
 /// The request body of one attempt going out, as a value: it decides how the body is had (none,
 /// bytes in memory read on the loop, a file or stream opened and read off the loop), how the head
 /// frames it and each piece is framed (as is under `Content-Length`, chunked with a terminator
-/// when the length is unknown), when it is over, how much of it went out, what a file or stream
-/// that fails to open or read turns into, and which late results of work off the loop belong to
-/// an attempt given up. `SocketExchange` performs the actions and keeps the reader and the bytes.
-struct RequestBodyUpload: Sendable {
+/// when the length is unknown), when it is over, how much of it went out, and what a file or
+/// stream that fails to open or read turns into. `ExchangeMachine` carries one per attempt in its
+/// sending phase (and tells late results of an attempt given up by their generation);
+/// `SocketExchange` keeps the reader and the bytes.
+struct RequestBodyUpload: Equatable, Sendable {
     /// Where the body comes from.
     enum Source: Equatable, Sendable {
         /// No body.
@@ -18,7 +19,7 @@ struct RequestBodyUpload: Sendable {
     }
 
     enum State: Equatable, Sendable {
-        /// No attempt, or its body given up.
+        /// No attempt yet.
         case idle
         /// The file or stream is being opened off the loop; the head waits for its length.
         case opening
@@ -34,32 +35,39 @@ struct RequestBodyUpload: Sendable {
         case failed
     }
 
-    /// What the driver does next.
-    enum Action: Equatable, Sendable {
-        /// Opens the file or stream off the loop; the outcome goes to `opened` with `generation`.
-        case open(generation: Int)
+    /// What an open file or stream leads to.
+    enum Opened: Equatable, Sendable {
         /// Makes the head (framed by `headPrepared`) and writes it.
         case sendHead
-        /// Closes a reader opened for an attempt given up.
+        /// The exchange fails with `uploadFailed`.
+        case failUpload
+        /// Closes a reader that is not wanted any more.
         case discard
-        /// Counts `sent` body bytes out (upload progress).
-        case reportProgress(sent: Int64)
+    }
+
+    /// What follows an output all written.
+    enum Next: Equatable, Sendable {
         /// Reads the next piece now (bytes in memory); it goes to `pieceRead`.
         case readNow
-        /// Reads the next piece off the loop, watching the socket for an early answer only; it
-        /// goes to `pieceRead` with `generation`.
-        case readOffLoop(generation: Int)
+        /// Reads the next piece off the loop; it goes to `pieceRead`.
+        case readOffLoop
+        /// The whole request is out.
+        case requestWritten
+        /// Nothing: a piece is being read, or the body failed.
+        case wait
+    }
+
+    /// What a piece read leads to.
+    enum Piece: Equatable, Sendable {
         /// Writes this piece, framed.
         case write([UInt8])
-        /// The whole request is out: only the answer is left.
-        case requestWritten
-        /// Gives the connection back unreused and reports `uploadFailed` with the reader's error.
+        /// The exchange fails with `uploadFailed`.
         case failUpload
+        /// Nothing: no piece was asked for.
+        case ignore
     }
 
     private(set) var state = State.idle
-    /// Counts the attempts' readers, so that the late outcome of one given up is told apart.
-    private(set) var generation = 0
     private(set) var source = Source.none
     private(set) var chunked = false
     /// Body bytes that went out in this attempt.
@@ -67,20 +75,22 @@ struct RequestBodyUpload: Sendable {
     /// Body bytes in the piece being written (counted in `sent` once it is out).
     private(set) var pieceBytes = 0
 
-    /// A connection is ready for a new attempt with the body from `source`.
-    mutating func attemptStarted(_ source: Source) -> Action {
-        generation &+= 1
+    /// A connection is ready for the attempt with the body from `source`; a file or stream is
+    /// opened under `generation`.
+    mutating func attemptStarted(_ source: Source, generation: Int) -> ExchangeMachine.BodyStart {
         self.source = source
         guard source == .offLoop else { return .sendHead }
         state = .opening
         return .open(generation: generation)
     }
 
-    /// The file or stream was opened (`succeeded`) or not, for `generation`; `cancelled` when
-    /// the exchange ended or stopped sending meanwhile.
-    mutating func opened(generation: Int, succeeded: Bool, cancelled: Bool = false) -> Action? {
-        guard generation == self.generation, state == .opening, !cancelled else { return succeeded ? .discard : nil }
-        guard succeeded else { return failed() }
+    /// The file or stream was opened (`succeeded`) or not.
+    mutating func opened(succeeded: Bool) -> Opened {
+        guard state == .opening else { return .discard }
+        guard succeeded else {
+            state = .failed
+            return .failUpload
+        }
         return .sendHead
     }
 
@@ -95,53 +105,43 @@ struct RequestBodyUpload: Sendable {
         return length.map { .length($0) } ?? .chunked
     }
 
-    /// Everything in the output went out: the progress, then what comes next.
-    mutating func outputWritten() -> [Action] {
-        var actions: [Action] = []
+    /// Everything in the output went out: the body bytes sent so far when a piece of the body
+    /// just went (for progress), and what comes next.
+    mutating func outputWritten() -> (progress: Int64?, next: Next) {
+        var progress: Int64?
         if pieceBytes > 0 {
             sent += Int64(pieceBytes)
             pieceBytes = 0
-            actions.append(.reportProgress(sent: sent))
+            progress = sent
         }
         switch state {
         case .lastPiece:
             state = .written
-            actions.append(.requestWritten)
+            return (progress, .requestWritten)
         case .sending where source == .offLoop:
             state = .reading
-            actions.append(.readOffLoop(generation: generation))
+            return (progress, .readOffLoop)
         case .sending:
-            actions.append(.readNow)
+            return (progress, .readNow)
         case .idle, .opening, .reading, .written, .failed:
-            break
+            return (progress, .wait)
         }
-        return actions
     }
 
-    /// Whether the socket may be written (no piece is being read off the loop).
-    var writable: Bool { state != .reading }
+    /// Whether the socket may be written (no piece is being read off the loop, nothing is being opened).
+    var writable: Bool { state != .reading && state != .opening }
 
-    /// A piece was read (`bytes` nil when the read failed), for `generation`; empty at the end
-    /// of the body. `cancelled` when the exchange ended or stopped sending meanwhile.
-    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int, cancelled: Bool = false) -> Action? {
+    /// A piece was read (`bytes` nil when the read failed); empty at the end of the body.
+    mutating func pieceRead(_ bytes: [UInt8]?) -> Piece {
         let expected: State = source == .offLoop ? .reading : .sending
-        guard generation == self.generation, state == expected, !cancelled else { return nil }
-        guard let bytes else { return failed() }
+        guard state == expected else { return .ignore }
+        guard let bytes else {
+            state = .failed
+            return .failUpload
+        }
         pieceBytes = bytes.count
         state = bytes.isEmpty ? .lastPiece : .sending
         guard chunked else { return .write(bytes) }
         return .write(bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes))
-    }
-
-    /// The attempt's body is given up (the exchange retries, redirects or ends): late outcomes
-    /// of its reader are ignored.
-    mutating func abandon() {
-        generation &+= 1
-        state = .idle
-    }
-
-    private mutating func failed() -> Action {
-        state = .failed
-        return .failUpload
     }
 }

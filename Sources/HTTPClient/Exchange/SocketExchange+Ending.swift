@@ -1,91 +1,58 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
-/// Ending: following a redirect, reporting once, giving the connection back, and the idle timer.
+/// Ending: reporting once (after the download file's last write), the error a caller sees, and
+/// the idle timer.
 extension SocketExchange {
-    func completed(_ response: HTTPResponse, reusable: Bool) {
-        let url = responseURL
-        let head = response.head
-        let next = RedirectPolicy.statuses.contains(head.status)
-            ? RedirectPolicy.nextRequest(after: request, status: head.status, location: head.headers["Location"]) : nil
-        let nextMethod = next?.normalizedMethod
-        for action in machine.completed(reusable: reusable, redirectIdempotent: nextMethod.map(SocketRequestEncoding.isIdempotent)) {
-            switch action {
-            case .giveBack(let reusable):
-                giveBack(reusable: reusable)
-            case .refuseRedirect(let count):
-                let partial = makeResponse(head, body: response.body, url: url)
-                report(.failure(HTTPClientFailure(.tooManyRedirects(count), response: partial)))
-            case .followRedirect:
-                guard let next, let nextMethod else { return }
-                if nextMethod != method { upload = nil }
-                request = next
-                method = nextMethod
-                target = nil
-                begin()
-            case .deliver(let decodesBody):
-                deliver(response, decodesBody: decodesBody, url: url)
-            default:
-                perform(action)
-            }
-        }
-    }
-
     /// Reports `response`; with `decodesBody` its body decoded, else (a download, whose body went
     /// to the file as it arrived) none.
-    func deliver(_ response: HTTPResponse, decodesBody: Bool, url: URL) {
+    func deliver(_ response: HTTPResponse, decodesBody: Bool) {
         let head = response.head
-        guard decodesBody else { return report(.success(makeResponse(head, body: [], url: url))) }
-        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
-        case .success(let decoded): report(.success(makeResponse(head, body: decoded, url: url)))
-        case .failure(let error): report(.failure(HTTPClientFailure(error, response: makeResponse(head, body: response.body, url: url))))
-        }
-    }
-
-    /// Reports `error` with whatever response head arrived, after giving the slot back.
-    func fail(_ error: HTTPClientError) {
         let url = responseURL
-        let partial = parser.head.map { makeResponse($0, body: request.downloadFile == nil ? parser.takeBody() : [], url: url) }
-        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
-        waitingID = nil
-        giveBack(reusable: false)
-        report(.failure(HTTPClientFailure(error, response: partial)))
-    }
-
-    /// Returns the connection slot: the socket goes back to the pool when `reusable`, else it is closed.
-    func giveBack(reusable: Bool) {
-        cancelIdleTimer()
-        if let connectTimer { loop.cancelTimer(connectTimer) }
-        connectTimer = nil
-        attempts.abandon()
-        closeBody()
-        if let socket { loop.deregister(socket) }
-        if machine.holdsSlot, let key = target?.key {
-            pool.release(key, socket: socket, reusable: reusable && !isFinished, home: loop)
-        } else {
-            socket?.close()
+        guard decodesBody else { return report(.success(makeResponse(head, body: [], url: url)), partial: nil) }
+        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+        case .success(let decoded): report(.success(makeResponse(head, body: decoded, url: url)), partial: nil)
+        case .failure(let error): report(.failure(error), partial: makeResponse(head, body: response.body, url: url))
         }
-        machine.gaveBack()
-        socket = nil
     }
 
-    /// After `cancel()`: frees everything the exchange holds; reports nothing.
-    func tearDown() {
-        guard machine.cancel() == .tearDown else { return }
-        if let waitingID, let key = target?.key { pool.cancelWaiting(key, id: waitingID) }
-        waitingID = nil
-        giveBack(reusable: false)
-        finishTimers()
+    /// The response head (and body so far, unless it went to a file) that arrived before a failure.
+    func partialResponse() -> HTTPClientResponse? {
+        let url = responseURL
+        if let response { return makeResponse(response.head, body: machine.downloadsToFile ? [] : response.body, url: url) }
+        return parser.head.map { makeResponse($0, body: machine.downloadsToFile ? [] : parser.takeBody(), url: url) }
+    }
+
+    /// The error a caller sees for the machine's `failure`: the one place that names the host,
+    /// the deadline's length and the file's or stream's own error.
+    func clientError(for failure: ExchangeFailure) -> HTTPClientError {
+        let key = machine.target?.key
+        let host = key?.host ?? machine.request.url.host ?? "?"
+        let port = key.map { Int($0.port) } ?? machine.request.url.port ?? 80
+        switch failure {
+        case .invalidURL(let unsupportedScheme): return unsupportedScheme ? .unsupportedScheme(machine.request.url) : .badURL(machine.request.url)
+        case .cannotFindHost(let code): return .cannotFindHost(host: host, code: code)
+        case .cannotConnect(let number): return .cannotConnect(host: host, port: port, errno: number)
+        case .timedOut(.connect): return timedOut(.connect, after: configuration.connectTimeout)
+        case .timedOut(.idle): return timedOut(.idle, after: idleTimeout)
+        case .timedOut(.overall): return timedOut(.overall, after: configuration.overallDeadline ?? .zero)
+        case .connectionLost(let number): return .connectionLost(errno: number)
+        case .response(let wire): return HTTPClientError(wire)
+        case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
+        case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))
+        case .tooManyRedirects(let count): return .tooManyRedirects(count)
+        case .tls(let failure): return .tls(failure)
+        case .tlsUnavailable(let unavailable): return .tlsUnavailable(unavailable)
+        }
     }
 
     /// Reports `result` once; with a download, after the last byte is in the file (a write that
     /// failed turns a success into that failure).
-    func report(_ result: Result<HTTPClientResponse, HTTPClientFailure>) {
+    func report(_ result: Result<HTTPClientResponse, HTTPClientError>, partial: HTTPClientResponse?) {
+        cancelTimer(&overallTimer)
         let writer = download
         download = nil
-        finishTimers()
-        machine.ended()
         let claimed = control.withLock { control -> Bool in
             guard !control.finished else { return false }
             control.finished = true
@@ -95,26 +62,18 @@ extension SocketExchange {
             writer?.finish { _ in }
             return
         }
-        guard let writer else { return completion(result) }
+        guard let writer else { return completion(result, partial) }
         // Back on the loop to report, like every other answer, so that a caller sees progress
         // and the answer arrive from one thread, in order.
         let succeeded = if case .success = result { true } else { false }
         writer.finish { [self, loop] error in
             loop.execute { [self] in
-                switch (fileDownload.finished(succeeded: succeeded, fileFailed: error != nil), error) {
-                case (.failDownload, let error?): completion(.failure(HTTPClientFailure(.downloadFailed(underlying: error))))
-                default: completion(result)
+                guard let error, machine.downloadClosed(succeeded: succeeded, fileFailed: true) else {
+                    return completion(result, partial)
                 }
+                completion(.failure(.downloadFailed(underlying: error)), nil)
             }
         }
-    }
-
-    /// Cancels the overall timer and closes the download file.
-    func finishTimers() {
-        if let overallTimer { loop.cancelTimer(overallTimer) }
-        overallTimer = nil
-        download?.finish { _ in }
-        download = nil
     }
 
     // MARK: Idle timer
@@ -124,29 +83,21 @@ extension SocketExchange {
     }
 
     func armIdleTimer() {
-        cancelIdleTimer()
+        cancelTimer(&idleTimer)
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            if let action = machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout) {
-                perform(action)
-            }
+            run(machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout))
         }
     }
 
-    func cancelIdleTimer() {
-        if let idleTimer { loop.cancelTimer(idleTimer) }
-        idleTimer = nil
-    }
-
-    /// The URL a response to the current request carries: the target's (read once at the
-    /// start), else the request's.
+    /// The URL a response to the current request carries: the target's (read once), else the request's.
     var responseURL: URL {
-        target?.url ?? request.url
+        machine.target?.url ?? machine.request.url
     }
 
     func makeResponse(_ head: HTTPResponseHead, body: [UInt8], url: URL) -> HTTPClientResponse {
-        let file = request.downloadFile
+        let file = machine.request.downloadFile
         return HTTPClientResponse(head: head, body: body, url: url,
                                   fileURL: file.flatMap { _ in head.status < 300 || head.status >= 400 ? file : nil })
     }

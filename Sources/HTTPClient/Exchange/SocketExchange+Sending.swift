@@ -1,68 +1,162 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 
-/// Sending: the head and the body (opened and read on the I/O queue for a file or stream), as fast as the socket takes it.
+/// Sending: the head and the body (opened and read on the I/O queue for a file or stream), as
+/// fast as the socket takes it.
 extension SocketExchange {
-    func sendRequest() {
-        guard let socket else { return }
-        closeBody()
-        let source: RequestBodyUpload.Source = switch upload {
-        case nil: .none
-        case .bytes: .inMemory
-        case _?: .offLoop
-        }
-        let action = bodyUpload.attemptStarted(source)
-        switch action {
+    /// Starts the attempt's body: opens a file or stream off the loop first, or sends the head.
+    func startBody(_ start: ExchangeMachine.BodyStart) {
+        switch start {
         case .open(let generation):
-            guard let source = upload else { return }
-            // The socket waits unwatched while the file or stream is opened.
-            machine.openingBody()
-            loop.setInterest(socket, readable: false, writable: false)
-            touch()
-            armIdleTimer()
+            guard let source = machine.request.body else { return }
             let loop = self.loop
             io.async { [self] in
                 let opened = Result { try UploadBodyReader(source) }
                 loop.execute { self.bodyOpened(opened, generation: generation) }
             }
         case .sendHead:
-            if case .bytes(let bytes) = upload { body = UploadBodyReader(bytes: bytes) }
-            prepareRequest()
-            watch(socket)
-        default:
-            assertionFailure("an attempt opens its body or sends its head, not \(action)")
+            if case .bytes(let bytes)? = machine.request.body { body = UploadBodyReader(bytes: bytes) }
+            sendHead()
         }
     }
 
     /// The upload's file or stream was opened (or failed to) on the I/O queue.
-    func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
-        let reader = try? opened.get()
-        let action = bodyUpload.opened(generation: generation, succeeded: reader != nil,
-                                       cancelled: isFinished || phase != .opening)
-        switch (action, opened) {
-        case (.sendHead?, _):
+    private func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
+        switch opened {
+        case .success(let reader):
+            let action = machine.bodyOpened(generation: generation, succeeded: true, cancelled: isFinished)
+            if case .discardReader = action {
+                // Opened for an attempt given up (or a cancelled exchange): closed where it was opened.
+                io.async { reader.close() }
+                return
+            }
             body = reader
-            prepareRequest()
-            if let socket { watch(socket) }
-        case (.failUpload?, .failure(let error)):
-            failUpload(error)
-        case (.discard?, _):
-            if let reader { io.async { reader.close() } }
-        default:
-            break
+            run(action)
+        case .failure(let error):
+            uploadError = error
+            run(machine.bodyOpened(generation: generation, succeeded: false, cancelled: isFinished))
         }
     }
 
-    /// Reports the upload's file or stream failing, after giving the connection back unreused.
-    func failUpload(_ error: any Error) {
-        giveBack(reusable: false)
-        report(.failure(HTTPClientFailure(.uploadFailed(underlying: error))))
+    /// Makes the request's head (framed for `body`) and a parser for its answer, and writes. Most
+    /// requests go out in one write: the socket is watched for room only once a write fills it.
+    func sendHead() {
+        guard let target = machine.target, socket != nil else { return }
+        let framing = machine.headPrepared(hasBody: body != nil, length: body?.length)
+        let asksToClose: Bool
+        (output, asksToClose) = SocketRequestEncoding.head(machine.request, target: target, framing: framing,
+                                                           acceptsCompression: machine.acceptsCompression)
+        machine.headMade(asksToClose: asksToClose)
+        outputOffset = 0
+        let limit = machine.downloadsToFile ? Int.max : configuration.maximumResponseSize
+        parser = HTTPResponseParser(requestMethod: machine.method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
+        response = nil
+        touch()
+        writeMore()
     }
 
-    /// Gives the upload reader up (closing it where it is read) and ignores its pending work.
+    func socketWritable() {
+        loop.assertInLoop()
+        writeMore()
+    }
+
+    /// Writes until the kernel stops taking bytes or the request is out: TLS records waiting in
+    /// `wire` first, then the request's bytes (through TLS for `https`).
+    func writeMore() {
+        guard let socket else { return }
+        while true {
+            if wireOffset < wire.count {
+                let result = wire.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[wireOffset...])) }
+                switch result {
+                case .transferred(let count):
+                    wireOffset += count
+                    touch()
+                    continue
+                case .wouldBlock, .endOfStream:
+                    loop.setInterest(socket, readable: !readingPaused, writable: true)
+                    return
+                case .failed(let number):
+                    run(machine.writeFailed(errno: number))
+                    return
+                }
+            }
+            if !wire.isEmpty {
+                wire.removeAll(keepingCapacity: true)
+                wireOffset = 0
+            }
+            guard machine.writable else {
+                // Nothing more to write for now: watched for reading only.
+                loop.setInterest(socket, readable: !readingPaused, writable: false)
+                return
+            }
+            if outputOffset == output.count {
+                output.removeAll(keepingCapacity: true)
+                outputOffset = 0
+                // Goes on while the machine lets the socket be written: a piece read now (the
+                // body's last, empty, piece included), until the request is out or a piece is
+                // read off the loop.
+                run(machine.outputWritten())
+                continue
+            }
+            if let tls = connection?.tls {
+                let actions = output.withUnsafeBytes { tls.send(plaintext: UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+                outputOffset = output.count
+                for case .write(let bytes) in actions { queueOnWire(bytes) }
+                continue
+            }
+            let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+            switch result {
+            case .transferred(let count):
+                outputOffset += count
+                touch()
+            case .wouldBlock, .endOfStream:
+                loop.setInterest(socket, readable: !readingPaused, writable: true)
+                return
+            case .failed(let number):
+                run(machine.writeFailed(errno: number))
+                return
+            }
+        }
+    }
+
+    /// Goes on after an output all written, as the machine says.
+    func perform(_ next: ExchangeMachine.NextPiece) {
+        switch next {
+        case .readNow(let generation):
+            guard let body else { return }
+            pieceRead(Result { try body.next(limit: readChunk) }, generation: generation)
+        case .readOffLoop(let generation):
+            guard let body else { return }
+            // The socket is watched for an early answer meanwhile, not for room to write.
+            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            let (loop, limit) = (self.loop, readChunk)
+            io.async { [self] in
+                let read = Result { try body.next(limit: limit) }
+                loop.execute { [self] in
+                    pieceRead(read, generation: generation)
+                    guard !output.isEmpty else { return }
+                    writeMore()
+                }
+            }
+        case .awaitAnswer:
+            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+        }
+    }
+
+    /// A piece of the body was read (or its read failed).
+    private func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int) {
+        switch read {
+        case .success(let bytes):
+            run(machine.pieceRead(bytes, generation: generation, cancelled: isFinished))
+        case .failure(let error):
+            uploadError = error
+            run(machine.pieceRead(nil, generation: generation, cancelled: isFinished))
+        }
+    }
+
+    /// Gives the upload reader up (closing it where it is read).
     func closeBody() {
-        bodyUpload.abandon()
         guard let body else { return }
         self.body = nil
         if body.isInMemory {
@@ -72,116 +166,8 @@ extension SocketExchange {
         }
     }
 
-    /// Arms the idle timer, watches `socket` and writes what is left of the request.
-    func watch(_ socket: TCPSocket) {
-        armIdleTimer()
-        loop.register(socket, readable: true, writable: true, handler: self)
-        writeMore()
-    }
-
-    /// Makes the request's head (framed for `body`, opened by the caller) and a parser for its
-    /// answer, and counts the attempt; touches no loop state.
-    func prepareRequest() {
-        guard let target else { return }
-        let framing = bodyUpload.headPrepared(hasBody: body != nil, length: body?.length)
-        let asksToClose: Bool
-        (output, asksToClose) = SocketRequestEncoding.head(request, target: target, framing: framing,
-                                                           acceptsCompression: machine.acceptsCompression)
-        machine.requestPrepared(asksToClose: asksToClose)
-        outputOffset = 0
-        let limit = request.downloadFile == nil ? configuration.maximumResponseSize : Int.max
-        parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: configuration.maximumHeaderBytes, maxBodyBytes: limit)
-        touch()
-    }
-
-    /// Writes until the kernel stops taking bytes or the request is out.
-    func writeMore() {
-        guard phase == .sending, bodyUpload.writable, let socket else { return }
-        while true {
-            if outputOffset == output.count {
-                guard refillOutput(socket) else { return }
-                continue
-            }
-            let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
-            switch result {
-            case .transferred(let count):
-                outputOffset += count
-                touch()
-            case .wouldBlock, .endOfStream:
-                return
-            case .failed(let number):
-                writeFailed(number)
-                return
-            }
-        }
-    }
-
-    /// Performs what follows an output all written; true when `output` holds a new piece to
-    /// write, false when the request is out, a piece is read off the loop (which calls
-    /// `writeMore` again) or the exchange ended (a body read failed).
-    func refillOutput(_ socket: TCPSocket) -> Bool {
-        output.removeAll(keepingCapacity: true)
-        outputOffset = 0
-        for action in bodyUpload.outputWritten() {
-            switch action {
-            case .reportProgress(let sent):
-                reportUploadProgress(sent)
-            case .requestWritten:
-                _ = machine.requestWritten()
-                loop.setInterest(socket, readable: true, writable: false)
-                return false
-            case .readNow:
-                guard let body else { return false }
-                return pieceRead(Result { try body.next(limit: readChunk) }, generation: bodyUpload.generation)
-            case .readOffLoop(let generation):
-                if let body { readBody(body, generation: generation) }
-                return false
-            default:
-                assertionFailure("\(action) does not follow a written output")
-            }
-        }
-        return false
-    }
-
-    /// Reads the next piece of a file or stream body on the I/O queue; the socket is watched for
-    /// an early answer meanwhile, not for room to write.
-    func readBody(_ reader: UploadBodyReader, generation: Int) {
-        if let socket { loop.setInterest(socket, readable: true, writable: false) }
-        let (loop, limit) = (self.loop, readChunk)
-        io.async { [self] in
-            let read = Result { try reader.next(limit: limit) }
-            loop.execute {
-                guard self.pieceRead(read, generation: generation, cancelled: self.isFinished || self.phase != .sending),
-                      let socket = self.socket else { return }
-                self.loop.setInterest(socket, readable: true, writable: true)
-                self.writeMore()
-            }
-        }
-    }
-
-    /// Puts a piece of the body read (framed) in `output`; false when the read failed (reported)
-    /// or belongs to an attempt given up.
-    func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int, cancelled: Bool = false) -> Bool {
-        switch (bodyUpload.pieceRead(try? read.get(), generation: generation, cancelled: cancelled), read) {
-        case (.write(let framed)?, _):
-            output = framed
-            return true
-        case (.failUpload?, .failure(let error)):
-            failUpload(error)
-            return false
-        default:
-            return false
-        }
-    }
-
     func reportUploadProgress(_ sent: Int64) {
-        guard let progress = request.uploadProgress, !isFinished else { return }
+        guard let progress = machine.request.uploadProgress, !isFinished else { return }
         progress(sent, body?.length)
-    }
-
-    /// The peer stopped taking the request. It may have answered already (413 to an upload, then
-    /// closed), so the answer waiting on the socket is read before the failure is reported.
-    func writeFailed(_ number: Int32) {
-        perform(machine.writeFailed(errno: number))
     }
 }

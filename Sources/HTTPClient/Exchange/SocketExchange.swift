@@ -1,232 +1,316 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import Locking
 
-/// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven
-/// by one event loop: no thread waits for it. Its decisions are values taking events and
-/// returning actions: `machine`'s (which phase it is in, whether to retry, reuse, redirect,
-/// deliver or fail), `attempts`' (the lookup and each address within the connect timeout),
-/// `bodyUpload`'s (the request body) and `fileDownload`'s (the download file); this class
-/// performs them and keeps the socket, the parser, the buffers and the files.
+/// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven on
+/// one event loop, the one it started on: no thread waits for it, and nothing of it is touched on
+/// any other thread. `machine` (an `ExchangeMachine`) makes every decision; this class performs
+/// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the sockets
+/// (one per connect attempt, then the connection), the buffers, the parser, the upload's reader,
+/// the download's writer and the timer handles.
 ///
-/// Everything but `control` is touched only on `loop`'s thread. A request that waits in the pool
-/// from the caller's thread holds nothing on its loop yet (unless an overall deadline's timer
-/// runs there), so it moves to the loop of the connection it receives (`adopt`), and the
-/// connection stays where it is registered. The result is reported at most
-/// once: whoever sets `control.finished` first under the lock reports (or, for `cancel()`,
-/// reports nothing), and the completion runs after the lock is released. The exchange holds a
-/// connection slot of its host from the pool's lease until `giveBack`, which pools the socket
-/// when the exchange read a whole response on it and closes it otherwise.
+/// The caller's thread only makes the exchange and hands it to its loop; `cancel()` may come
+/// from any thread. The result is reported at most once: whoever sets `control.finished` first
+/// under the lock reports (or, for `cancel()`, reports nothing), and the completion runs after
+/// the lock is released.
 final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
-    // @unchecked: the mutable state below `control` is confined to `loop`'s thread.
+    // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
+    // entry from the loop check it in debug builds); `control` is behind its lock.
     struct Control {
         var finished = false
         var cancelled = false
     }
 
+    typealias Completion = HTTPClient.ExchangeCompletion
+
     let control = Lock(Control())
-    /// The loop chosen by the client, or the home loop of the pooled connection `start` took
-    /// (set on the caller's thread before the exchange is shared), or the loop that handed a
-    /// waiting exchange its connection (set by `adopt` under `control`'s lock, which `cancel()`
-    /// reads it under).
-    var loop: EventLoop
+    let loop: EventLoop
+    /// Keeps a client's own loops running while the exchange runs on one of them.
+    let loops: EventLoopGroup
     let pool: ConnectionPool
+    let resolver: HostResolver
     let configuration: HTTPClient.Configuration
-    let completion: @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void
+    let completion: Completion
     let idleTimeout: Duration
     let startedAt = ContinuousClock.now
     let readChunk = 65_536
     let firstReadSize = 4_096
 
-    var request: HTTPClientRequest
-    /// `request`'s method, upper-cased (GET when it has none).
-    var method: String
-    var upload: HTTPClientRequest.Body?
-    var machine: ExchangeStateMachine
-    var phase: ExchangeStateMachine.Phase { machine.phase }
-    var target: SocketRequestTarget?
-    var waitingID: UInt64?
-    var socket: TCPSocket?
-    var tookOver = false
-    /// The connect under way (a new value per connect).
-    var attempts = ConnectAttempts()
+    var machine: ExchangeMachine
+    /// The target read by the caller's thread for the first request (nil once used).
+    var firstTarget: Result<SocketRequestTarget, ExchangeFailure>?
+    /// The pool ticket taken when the caller sent the request (nil once used).
+    var ticket: UInt64?
+    /// The connection in use: its socket, and its TLS machine for `https`.
+    var connection: Connection?
+    /// Ciphertext for the socket that it has not taken yet (TLS records: the handshake's, the
+    /// request's, alerts); plain `http` writes `output` directly.
+    var wire: [UInt8] = []
+    var wireOffset = 0
+    /// The socket is left unread while a download's file catches up.
+    var readingPaused = false
+    /// The sockets of the connect attempts under way, by attempt index.
+    var attemptSockets: [Int: TCPSocket] = [:]
     var output: [UInt8] = []
     var outputOffset = 0
+    var parser = HTTPResponseParser(requestMethod: "GET")
+    /// The last whole response parsed, until it is delivered or followed.
+    var response: HTTPResponse?
+    var readBuffer: [UInt8] = []
     /// The current attempt's reader of the request body.
     var body: UploadBodyReader?
-    /// How the request body goes out, attempt after attempt.
-    var bodyUpload = RequestBodyUpload()
-    var parser = HTTPResponseParser(requestMethod: "GET")
-    var lastActivity = ContinuousClock.now
-    var connectTimer: UInt64?
-    var idleTimer: UInt64?
-    var overallTimer: UInt64?
     var download: DownloadFileWriter?
-    /// When the download file is made, and what its failure turns into.
-    var fileDownload = DownloadToFile()
+    /// The error of the upload's file or stream, when it failed.
+    var uploadError: (any Error)?
+    var lastActivity = ContinuousClock.now
+    var connectTimer: Scheduled?
+    var staggerTimer: Scheduled?
+    var idleTimer: Scheduled?
+    var overallTimer: Scheduled?
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
     /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
     lazy var io = DispatchQueue(label: "HTTPClient.SocketExchange.io", target: .global())
-    var readBuffer: [UInt8] = []
 
-    init(request: HTTPClientRequest, configuration: HTTPClient.Configuration,
-         pool: ConnectionPool, loop: EventLoop,
-         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientFailure>) -> Void) {
-        self.request = request
-        self.method = request.normalizedMethod
-        self.upload = request.body
+    init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
+         configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
+         resolver: HostResolver = .system, ticket: UInt64? = nil, completion: @escaping Completion) {
+        self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
+                                       hasOverallDeadline: configuration.overallDeadline != nil)
+        self.firstTarget = target
+        self.ticket = ticket
         self.configuration = configuration
         self.pool = pool
         self.loop = loop
+        self.loops = loops
+        self.resolver = resolver
         self.completion = completion
         self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
-        self.machine = ExchangeStateMachine(idempotent: SocketRequestEncoding.isIdempotent(method),
-                                            maximumRedirects: configuration.maximumRedirects,
-                                            downloadsToFile: request.downloadFile != nil)
     }
 
     var isCancelled: Bool { control.withLock { $0.cancelled } }
 
-    /// What `start()` did on the caller's thread before handing the exchange to its loop.
-    enum EarlyStart {
-        /// Nothing: no connection or slot is free (the request waits in the pool), or the URL has no target.
-        case none
-        /// Holds a slot (fresh) or a pooled connection (its home loop is now the exchange's).
-        case leased(ConnectionLease)
-        /// Wrote the request (or its start) on a pooled connection, taken from its home loop.
-        case sent(ParkedConnection)
-    }
+    var isFinished: Bool { control.withLock { $0.finished } }
 
-    /// Starts the exchange. The caller's thread asks the pool first; a request that has to wait
-    /// for a connection is queued in the pool from here, so the loop first hears of it when a
-    /// connection is handed over. A pooled connection brings its home loop (where it is
-    /// registered), which the exchange then runs on.
-    ///
-    /// A request without a body that finds an idle pooled connection, with no other connection
-    /// to its host in use, is written from the caller's thread (the exchange is not shared yet,
-    /// so its state is still the caller's). The exchange then claims the connection's
-    /// registration on its loop, so the answer wakes the loop, which arms the timers when it
-    /// takes the exchange over: the caller wakes the loop only when the loop sleeps past the
-    /// exchange's first deadline. With other requests in flight the loop is awake and takes
-    /// requests in batches, and writing from callers' threads measured slower.
+    /// Hands the exchange to its loop (from the caller's thread) and returns.
     func start() {
-        switch startEarly() {
-        case .none:
-            guard let target else {
-                // No target could be read: `begin` reports it on the loop.
-                loop.execute { [self] in
-                    armOverallTimer()
-                    begin()
-                }
-                return
-            }
-            // Every connection to the host is in use: the request waits in the pool from this
-            // thread, and the loop first hears of it when a connection is handed over.
-            wait(for: target, fromCaller: true)
-        case .leased(let lease):
-            loop.execute { [self] in
-                armOverallTimer()
-                machine.waiting()
-                leased(lease)
-            }
-        case .sent(let parked):
-            // The timers must be armed by the first deadline; nothing of the exchange is touched
-            // on this thread after the claim, which hands it to the loop.
-            let idleDeadline = lastActivity + idleTimeout
-            let deadline = configuration.overallDeadline.map { min(idleDeadline, startedAt + $0) } ?? idleDeadline
-            if outputOffset == output.count, pool.claim(parked, for: self) {
-                loop.execute(by: deadline) { [self] in _ = takeOver() }
-            } else {
-                loop.execute { [self] in _ = takeOver() }
+        loop.execute { [self] in begin() }
+    }
+
+    /// On the loop: arms the overall deadline and asks the pool for a connection.
+    private func begin() {
+        loop.assertInLoop()
+        guard !isFinished else { return }
+        if let overall = configuration.overallDeadline {
+            overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+                overallTimer = nil
+                run(machine.overallTimerFired())
             }
         }
+        run(machine.begin(readTarget()))
     }
 
-    /// On the caller's thread, before anyone else can see the exchange: reads the target and asks
-    /// the pool for a connection without waiting. A request without a body that gets an idle
-    /// connection while the host is quiet is written at once, as much as the kernel takes.
-    /// Touches no loop state (registrations, timers).
-    func startEarly() -> EarlyStart {
-        // The target is read once here; `begin` reports a URL that cannot be read.
-        guard let parsed = try? SocketRequestTarget(url: request.url) else { return .none }
-        target = parsed
-        guard upload == nil, let parked = pool.takeIdleWhenQuiet(parsed.key) else {
-            // `leased` takes the slot on the loop (and gives it back at once if the exchange ended).
-            guard let lease = pool.acquireNow(parsed.key) else { return .none }
-            guard case .parked(let parked) = lease else { return .leased(.fresh) }
-            loop = parked.loop
-            return .leased(.reused(parked.socket))
+    /// The current request's target: the one the caller's thread read for the first request,
+    /// read here for a redirect's.
+    private func readTarget() -> Result<SocketRequestTarget, ExchangeFailure> {
+        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url)
+        firstTarget = nil
+        if case .success(let target) = read, let unavailable = Self.tlsUnavailable(for: target) {
+            return .failure(.tlsUnavailable(unavailable))
         }
-        loop = parked.loop
-        // A closed one goes to `leased` on the loop, which connects in its slot.
-        guard !parked.socket.isReadableOrClosed else { return .leased(.reused(parked.socket)) }
-        machine.startedOnPooledConnection()
-        socket = parked.socket
-        prepareRequest()
-        while outputOffset < output.count {
-            let result = output.withUnsafeBytes { parked.socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
-            guard case .transferred(let count) = result else { break }
-            outputOffset += count
-        }
-        // What is left (or a failed write, which recurs on the next attempt) is the loop's.
-        return .sent(parked)
-    }
-
-    /// On the loop, once, for an exchange that wrote its request from the caller's thread: arms
-    /// the timers and watches the socket in place of its parked watcher (for writing too, when
-    /// part of the request is left). False when the exchange ended first.
-    func takeOver() -> Bool {
-        guard !tookOver else { return phase == .sending || phase == .receiving }
-        tookOver = true
-        guard !isFinished, let socket else { return false }
-        armOverallTimer()
-        guard outputOffset == output.count else {
-            watch(socket)
-            return true
-        }
-        // The whole request went out from the caller's thread: only the answer is left.
-        _ = machine.requestWritten()
-        armIdleTimer()
-        loop.register(socket, readable: true, writable: false, handler: self)
-        return true
-    }
-
-    /// The answer to a request written from the caller's thread arrived on the claimed connection
-    /// (called by its parked watcher, on the loop).
-    func claimedConnectionReadable() {
-        guard !isFinished, takeOver() else { return }
-        socketReadable()
-    }
-
-    func armOverallTimer() {
-        guard let overall = configuration.overallDeadline else { return }
-        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
-            overallTimer = nil
-            if let action = machine.overallTimerFired() { perform(action) }
-        }
+        return read
     }
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
     func cancel() {
-        let loop = control.withLock { control -> EventLoop? in
-            guard !control.finished else { return nil }
+        let claimed = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
             control.finished = true
             control.cancelled = true
-            return self.loop
+            return true
         }
-        guard let loop else { return }
-        loop.execute { [self] in
-            tearDown()
+        guard claimed else { return }
+        loop.execute { [self] in run(machine.cancel()) }
+    }
+
+    // MARK: - Performing the machine's actions
+
+    /// Performs `action`: the one place the exchange acts on the machine's decisions.
+    func run(_ action: ExchangeMachine.Action) {
+        loop.assertInLoop()
+        switch action {
+        case .none:
+            break
+        case .acquire(let key, let armWaitTimer):
+            acquire(key, armWaitTimer: armWaitTimer)
+        case .returnLease:
+            returnLease()
+        case .connect(let closingCurrent):
+            // A retry gives up the attempt's body reader; the next attempt opens its own.
+            closeBody()
+            if closingCurrent { closeConnection() }
+            beginConnect()
+        case .connectStep(let step):
+            perform(step)
+        case .secure(let attempt):
+            secure(attempt: attempt)
+        case .send(let attempt, let start):
+            useConnection(attempt: attempt)
+            startBody(start)
+        case .discardReader:
+            closeBody()
+        case .sendHead:
+            sendHead()
+        case .write(let framed):
+            output = framed
+            outputOffset = 0
+        case .outputWritten(let progress, let next):
+            if let progress { reportUploadProgress(progress) }
+            perform(next)
+        case .readAfterFailedWrite:
+            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            socketReadable()
+        case .rearmIdleTimer:
+            armIdleTimer()
+        case .bodyBytes(let destination):
+            moveBody(destination)
+        case .finish(let leaveQueue, let disposal, let outcome):
+            stopHop(leaveQueue: leaveQueue)
+            // Cancelled meanwhile from another thread: the connection is closed, not pooled. It
+            // goes back before the answer is reported, so a request sent from the completion
+            // finds it in the pool.
+            dispose(disposal, reusable: !isFinished)
+            end(outcome)
         }
     }
 
-    var isFinished: Bool { control.withLock { $0.finished } }
+    /// Lets go of what the current hop holds besides its connection: its place in the pool's
+    /// queue, its timers (the overall one stays), the connect attempts and the body's reader.
+    private func stopHop(leaveQueue: Bool) {
+        if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
+        cancelTimer(&connectTimer)
+        cancelTimer(&staggerTimer)
+        cancelTimer(&idleTimer)
+        closeAttempts(keeping: nil)
+        closeBody()
+    }
+
+    /// Lets go of the connection as `disposal` says (pooled only when still `reusable`).
+    private func dispose(_ disposal: ExchangeMachine.Disposal, reusable: Bool) {
+        let key = machine.target?.key
+        switch disposal {
+        case .none:
+            closeConnection()
+        case .pool:
+            // Still registered here: parked on this loop, only its handler changes.
+            rememberTLSSession()
+            if let key {
+                pool.release(key, connection: connection, reusable: reusable, on: loop)
+            } else {
+                closeConnection()
+            }
+            connection = nil
+        case .close:
+            rememberTLSSession()
+            if let socket { loop.deregister(socket) }
+            if let key {
+                pool.release(key, connection: connection, reusable: false, on: loop)
+            } else {
+                connection?.close()
+            }
+            connection = nil
+        }
+    }
+
+    /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
+    private func end(_ outcome: ExchangeMachine.Outcome) {
+        switch outcome {
+        case .deliver(let decodesBody):
+            guard let response else { return report(.failure(.connectionLost(errno: nil)), partial: nil) }
+            self.response = nil
+            deliver(response, decodesBody: decodesBody)
+        case .followRedirect:
+            response = nil
+            parser = HTTPResponseParser(requestMethod: machine.method)
+            run(machine.begin(readTarget()))
+        case .fail(let failure):
+            let partial = partialResponse()
+            report(.failure(clientError(for: failure)), partial: partial)
+        case .tearDown:
+            cancelTimer(&overallTimer)
+            download?.finish { _ in }
+            download = nil
+        }
+    }
+
+    func cancelTimer(_ timer: inout Scheduled?) {
+        timer?.cancel()
+        timer = nil
+    }
+
+    // MARK: - Waiting for a connection
+
+    private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool) {
+        if armWaitTimer { armConnectTimer() }
+        var waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { [self] lease in leaseArrived(lease) }
+        // The first hop queues in the order the caller sent it; a redirect's joins the end.
+        waiter.ticket = ticket ?? pool.makeTicket()
+        ticket = nil
+        switch pool.acquire(key, waiter: waiter) {
+        case .here(let parked)?:
+            parked.takenHere()
+            leaseArrived(.reused(parked.connection))
+        case .elsewhere(let parked)?:
+            parked.move(to: loop) { [self] connection in leaseArrived(.reused(connection)) }
+        case .fresh?:
+            leaseArrived(.fresh)
+        case nil:
+            break
+        }
+    }
+
+    /// A lease reached the loop: the machine says whether to use it, connect, or give it back.
+    private func leaseArrived(_ lease: ConnectionLease) {
+        loop.assertInLoop()
+        cancelTimer(&connectTimer)
+        connection = lease.connection
+        let kind: ExchangeMachine.Lease = switch lease {
+        case .fresh: .fresh
+        case .reused: .reused
+        case .handedOver: .handedOver
+        }
+        run(machine.leased(kind, cancelled: isFinished) { lease.connection?.socket.isReadableOrClosed ?? true })
+    }
+
+    /// Gives a lease that arrived after the exchange ended back to the pool.
+    private func returnLease() {
+        guard let key = machine.target?.key else {
+            closeConnection()
+            return
+        }
+        let kept = connection
+        connection = nil
+        pool.release(key, connection: kept, reusable: kept != nil, on: loop)
+    }
+
+    /// Stops watching and closes the connection in use, if any (not the pool's business: a slot
+    /// held stays held).
+    func closeConnection() {
+        guard let connection else { return }
+        loop.deregister(connection.socket)
+        connection.close()
+        self.connection = nil
+        wire.removeAll()
+        wireOffset = 0
+    }
+
+    /// The connection's socket, while there is one.
+    var socket: TCPSocket? { connection?.socket }
 
     /// `deadline` passed after `after`, talking to the target's host and port (the URL's before it is read).
     func timedOut(_ deadline: HTTPClientError.Deadline, after: Duration) -> HTTPClientError {
-        guard let key = target?.key else {
-            return .timedOut(deadline, after: after, host: request.url.host ?? "?", port: request.url.port ?? 80)
+        guard let key = machine.target?.key else {
+            return .timedOut(deadline, after: after, host: machine.request.url.host ?? "?", port: machine.request.url.port ?? 80)
         }
         return .timedOut(deadline, after: after, host: key.host, port: Int(key.port))
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where an `http://` URL points on the wire: the host and port to connect to, the `Host`
-/// header value, and the request target (path and query, percent-encoded as given).
+/// Where an `http://` or `https://` URL points on the wire: the scheme, host and port to connect
+/// to, the `Host` header value, and the request target (path and query, percent-encoded as given).
 struct SocketRequestTarget: Sendable, Equatable {
     /// The host and port to connect to.
     let key: ConnectionPoolKey
@@ -12,16 +12,17 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// The URL these were read from (kept so the loop thread need not read the request again).
     let url: URL
 
-    /// Reads `url`; fails with `.unsupportedScheme` for a scheme other than `http` and
-    /// `.badURL` for a URL without a host or with an unusable port.
+    /// Reads `url`; fails with `.unsupportedScheme` for a scheme other than `http` and `https`,
+    /// and `.badURL` for a URL without a host or with an unusable port.
     ///
-    /// It reads the parts from `url` itself (resolved against its base), which keeps them parsed;
-    /// building `URLComponents` parses the URL again, and that was a tenth of the client's CPU
-    /// per request on a fast loopback server. The host is searched byte by byte: on Linux,
-    /// `String.contains(_: String)` and `removingPercentEncoding` go through `NSString` and were
-    /// a fifth of the caller's CPU per request, so decoding runs only for a host with a `%`.
+    /// It reads the parts from `url` itself (resolved against its base), which keeps them parsed
+    /// (building `URLComponents` would parse the URL again). The host is searched byte by byte:
+    /// on Linux, `String.contains(_: String)` and `removingPercentEncoding` go through `NSString`,
+    /// so decoding runs only for a host with a `%`.
     init(url: URL) throws(HTTPClientError) {
-        guard url.scheme?.lowercased() == "http" else { throw .unsupportedScheme(url) }
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(url) }
+        let secure = scheme == "https"
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
             throw .badURL(url)
         }
@@ -30,7 +31,8 @@ struct SocketRequestTarget: Sendable, Equatable {
             host = String(host.dropFirst().dropLast())
         }
         if host.utf8.contains(UInt8(ascii: "%")) { host = host.removingPercentEncoding ?? host }
-        let port = url.port ?? 80
+        let defaultPort = secure ? 443 : 80
+        let port = url.port ?? defaultPort
         // Bytes, not characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
         let breaksLine = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") }
         guard (1...65_535).contains(port), !host.utf8.contains(where: breaksLine) else {
@@ -40,9 +42,19 @@ struct SocketRequestTarget: Sendable, Equatable {
         let path = encodedPath.isEmpty ? "/" : encodedPath
         let query = url.query(percentEncoded: true).map { "?\($0)" } ?? ""
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        self.key = ConnectionPoolKey(host: host, port: UInt16(port))
-        self.hostHeader = port == 80 ? shownHost : "\(shownHost):\(port)"
+        self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port))
+        self.hostHeader = port == defaultPort ? shownHost : "\(shownHost):\(port)"
         self.requestTarget = path + query
         self.url = url
+    }
+
+    /// Reads `url` for the exchange's machine: the target, or which way the URL is unusable.
+    static func read(_ url: URL) -> Result<SocketRequestTarget, ExchangeFailure> {
+        do throws(HTTPClientError) {
+            return .success(try SocketRequestTarget(url: url))
+        } catch {
+            if case .unsupportedScheme = error { return .failure(.invalidURL(unsupportedScheme: true)) }
+            return .failure(.invalidURL(unsupportedScheme: false))
+        }
     }
 }

@@ -1,189 +1,157 @@
-import SocketIO
+import EventLoopIO
 import Locking
 import Synchronization
+import SystemTLS
 
 /// Kept-alive connections per host and port, at most `limit` open to each at once.
 ///
 /// Every lease handed out holds one slot of its host until it is given back with `release`;
-/// requests beyond the limit wait in arrival order and receive the next released connection
-/// (or its slot, when that connection could not be kept), told which loop released it. A
-/// released connection nobody waits for stays registered on the loop that released it, as a
-/// `ParkedConnection`.
+/// requests beyond the limit wait in arrival order and receive the next released connection (or
+/// its slot, when that connection could not be kept) on their own loop. A released connection
+/// nobody waits for stays registered on the loop that released it (its home), as a
+/// `ParkedConnection`, until it is taken, its server closes it, or it has been idle for
+/// `idleTimeout`. The pool's lists are shared under its lock; a connection's socket, registration
+/// and timer are touched only on its home loop, and a connection moves to another loop only while
+/// it is registered nowhere.
 final class ConnectionPool: Sendable {
-    /// Receives a lease, and the loop whose thread runs the delivery (the loop that released the
-    /// connection or slot; nil when `acquire` delivers at once on the caller's thread). It must
-    /// not block.
-    typealias Delivery = @Sendable (ConnectionLease, _ releasingLoop: EventLoop?) -> Void
-
-    private struct Waiter {
-        let id: UInt64
-        let deliver: Delivery
+    /// A request waiting for a connection: delivery runs on `loop`'s thread.
+    struct Waiter: Sendable {
+        /// The waiting exchange, for `cancelWaiting`.
+        let id: ObjectIdentifier
+        let loop: EventLoop
+        /// Where it queues: requests are served in the order of their tickets (`makeTicket()`,
+        /// taken when they were sent), though they reach the pool from several loops.
+        var ticket: UInt64 = 0
+        let deliver: @Sendable (ConnectionLease) -> Void
     }
 
     /// One host's connections, changed in place (`hosts[key, default: Host()].lease(...)`):
-    /// copying it out and back would copy its waiters on every change, all of them per acquire
-    /// and release when hundreds of requests wait.
-    private typealias Host = HostSlots<ParkedConnection, TCPSocket, Waiter>
+    /// copying it out and back would copy its waiters on every change.
+    private typealias Host = HostSlots<ParkedConnection, Connection, Waiter>
 
-    /// What `acquireNow` hands out.
+    /// What `acquire` hands out at once.
     enum Lease {
-        /// An idle connection, marked taken; its socket is still registered on its home loop.
-        case parked(ParkedConnection)
+        /// An idle connection parked on the asking loop, marked taken; its watcher is still registered.
+        case here(ParkedConnection)
+        /// An idle connection parked on another loop, marked taken: `ParkedConnection.move(to:)`
+        /// brings it over.
+        case elsewhere(ParkedConnection)
         /// A free slot: the caller connects itself.
         case fresh
     }
 
     private struct State {
         var hosts: [ConnectionPoolKey: Host] = [:]
+        /// The last TLS session of each `https` host, offered to its next new connection.
+        var sessions: [ConnectionPoolKey: TLSSession] = [:]
     }
 
     /// The most connections open to one host at once.
     let limit: Int
+    /// How long a connection may wait in the pool unused before it is closed.
+    let idleTimeout: Duration
     private let state = Lock(State())
-    private let lastWaiterID = Atomic<UInt64>(0)
+    private let tickets = Atomic<UInt64>(0)
 
-    init(limit: Int) {
+    init(limit: Int, idleTimeout: Duration = .seconds(60)) {
         self.limit = max(1, limit)
+        self.idleTimeout = idleTimeout
     }
 
     deinit {
         closeIdleConnections()
     }
 
-    /// Asks for a connection to `key` for the waiter `id` (from `makeWaiterID()`, which the caller
-    /// stores before asking: `deliver` may run on another thread before this returns). `deliver`
-    /// runs at once when an idle connection or a free slot exists, otherwise when one is released;
-    /// `cancelWaiting` takes the id. An idle connection taken here stays registered on its home
-    /// loop until the new owner registers in its place (on the same loop) or its watcher sees the
-    /// socket readable.
-    func acquire(_ key: ConnectionPoolKey, id: UInt64, deliver: @escaping Delivery) {
-        let limit = self.limit
-        let lease = state.withLock { state in
-            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: Waiter(id: id, deliver: deliver)))
-        }
-        switch lease {
-        case .parked(let parked): deliver(.reused(parked.socket), nil)
-        case .fresh: deliver(.fresh, nil)
-        case nil: break
-        }
+    /// A ticket for a request sent now, from any thread: it places the request in a queue.
+    func makeTicket() -> UInt64 {
+        tickets.add(1, ordering: .relaxed).newValue
     }
 
-    /// A new id for `acquire` and `cancelWaiting`.
-    func makeWaiterID() -> UInt64 {
-        lastWaiterID.add(1, ordering: .relaxed).newValue
+    /// The loop of the idle connection to `key` that `acquire` would take first (from any thread),
+    /// so that a request starts where a connection waits; nil when none waits.
+    func preferredLoop(for key: ConnectionPoolKey) -> EventLoop? {
+        state.withLock { $0.hosts[key]?.idle.last?.loop }
     }
 
-    /// An idle connection to `key` or a free slot, held as `acquire` holds them; nil when the
-    /// caller would have to wait (it then asks with `acquire`).
-    func acquireNow(_ key: ConnectionPoolKey) -> Lease? {
-        let limit = self.limit
-        return state.withLock { state in
-            Self.taking(state.hosts[key, default: Host()].lease(limit: limit, orQueue: nil))
-        }
-    }
-
-    /// What a host granted, with an idle connection marked taken (under the pool's lock).
-    private static func taking(_ grant: Host.Grant?) -> Lease? {
-        switch grant {
-        case .idle(let parked)?:
-            parked.state = .taken(owner: nil)
-            return .parked(parked)
-        case .fresh?: return .fresh
-        case nil: return nil
-        }
-    }
-
-    /// An idle connection to `key`, held as `acquire` holds it, when no other connection to that
-    /// host is in use; nil otherwise.
-    func takeIdleWhenQuiet(_ key: ConnectionPoolKey) -> ParkedConnection? {
-        state.withLock { state in
-            // Decided before the lease, with no copy of the host alive: a copy held across the
-            // lease made it copy the host's arrays (three allocations a request).
-            guard state.hosts[key].map({ $0.open == $0.idle.count && !$0.idle.isEmpty }) == true,
-                  case .parked(let parked)? = Self.taking(state.hosts[key]?.lease(limit: 0, orQueue: nil)) else { return nil }
-            return parked
-        }
-    }
-
-    /// Hands the registration of a connection taken with `acquireNow` to `exchange`, which wrote
-    /// its request from another thread: the watcher passes it the socket's next readable event.
-    /// False when the socket turned readable before (the watcher deregistered itself; the
-    /// exchange then registers on the loop itself).
-    func claim(_ parked: ParkedConnection, for exchange: SocketExchange) -> Bool {
-        state.withLock { _ in
-            guard !parked.sawEventWhileTaken, case .taken(nil) = parked.state else { return false }
-            parked.state = .taken(owner: exchange)
-            return true
-        }
-    }
-
-    /// Called by a parked connection's watcher on its loop: what to do with the readable event.
-    func parkedConnectionReadable(_ parked: ParkedConnection) -> ParkedConnection.Readable {
-        state.withLock { state in
-            switch parked.state {
-            case .idle:
-                // Closed by the server, or bytes nobody asked for: not reusable either way.
-                guard state.hosts[parked.key]?.discard(parked) == true else { return .deregister }
-                parked.state = .closed
-                return .discard
-            case .taken(let owner?):
-                return .forward(owner)
-            case .taken(nil):
-                parked.sawEventWhileTaken = true
-                return .deregister
-            case .closed:
-                return .deregister
+    /// Asks, on `waiter.loop`, for a connection to `key`: an idle one (one parked on this loop
+    /// first) or a free slot at once, else nil after queuing `waiter`, whose `deliver` then runs on
+    /// its loop when a connection or slot is released; `cancelWaiting` takes it out of the queue.
+    func acquire(_ key: ConnectionPoolKey, waiter: Waiter) -> Lease? {
+        waiter.loop.assertInLoop()
+        let (limit, loop) = (self.limit, waiter.loop)
+        return state.withLock { state -> Lease? in
+            switch state.hosts[key, default: Host()].lease(limit: limit, orQueue: waiter, preferring: { $0.loop === loop },
+                                                               precedes: { $0.ticket < $1.ticket }) {
+            case .idle(let parked)?:
+                parked.state = .taken
+                return parked.loop === loop ? .here(parked) : .elsewhere(parked)
+            case .fresh?:
+                return .fresh
+            case nil:
+                return nil
             }
         }
     }
 
     /// Removes a request still waiting for a connection; false when it was already served.
     @discardableResult
-    func cancelWaiting(_ key: ConnectionPoolKey, id: UInt64) -> Bool {
+    func cancelWaiting(_ key: ConnectionPoolKey, id: ObjectIdentifier) -> Bool {
         state.withLock { state in
             guard let index = state.hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
             return state.hosts[key]?.waiters.remove(at: index) != nil
         }
     }
 
-    /// Gives a slot back: a `reusable` socket goes to the next waiter, or to the idle list parked
-    /// on `home` (the loop calling, whose registration of the socket the watcher replaces); any
-    /// other socket is closed and its slot goes to the next waiter or is freed.
-    /// Call on `home`'s thread, with `socket` registered nowhere.
-    func release(_ key: ConnectionPoolKey, socket: TCPSocket?, reusable: Bool, home: EventLoop) {
+    /// Gives a slot back, on `loop`'s thread, with `connection` registered on `loop` (with any
+    /// handler) or nowhere: a `reusable` connection goes to the next waiter (registered nowhere,
+    /// on the waiter's loop), or is parked on `loop` (its watcher takes over the registration,
+    /// so the system is told nothing); any other connection is closed and its slot goes to the
+    /// next waiter or is freed.
+    func release(_ key: ConnectionPoolKey, connection: Connection?, reusable: Bool, on loop: EventLoop) {
+        loop.assertInLoop()
         let released = state.withLock { state in
-            state.hosts[key, default: Host()].release(socket, reusable: reusable) { socket in
-                ParkedConnection(socket: socket, loop: home, key: key, pool: self)
+            state.hosts[key, default: Host()].release(connection, reusable: reusable) { connection in
+                ParkedConnection(connection: connection, loop: loop, key: key, pool: self)
             }
         }
-        if let parked = released.parked {
-            // Taken already by a caller's thread? Its claim then routes the answer through this watcher.
-            home.register(parked.socket, readable: true, writable: false, handler: parked)
+        released.parked?.park(idleFor: idleTimeout)
+        if let closed = released.close {
+            loop.deregister(closed.socket)
+            closed.close()
         }
-        released.close?.close()
         guard let (waiter, handoff) = released.next else { return }
+        let lease: ConnectionLease
         switch handoff {
-        case .handedOver(let kept): waiter.deliver(.handedOver(kept), home)
-        case .fresh: waiter.deliver(.fresh, home)
+        case .handedOver(let kept):
+            loop.deregister(kept.socket)
+            lease = .handedOver(kept)
+        case .fresh:
+            lease = .fresh
+        }
+        waiter.loop.execute { waiter.deliver(lease) }
+    }
+
+    /// Called by a parked connection's watcher, on its loop, when its socket turned readable
+    /// (closed by the server, or bytes nobody asked for) or its idle time ran out: true when it
+    /// was still idle and is dropped from the pool (the watcher then closes it).
+    func discard(_ parked: ParkedConnection) -> Bool {
+        state.withLock { state in
+            guard case .idle = parked.state, state.hosts[parked.key]?.discard(parked) == true else { return false }
+            parked.state = .closed
+            return true
         }
     }
 
-    /// Takes back a lease its request no longer wants (it ended while waiting): a kept connection
-    /// goes to the next waiter or is parked, a slot is freed. Call on `loop`'s thread, where a
-    /// parked watcher of a reused connection may still be registered.
-    func returnUnused(_ lease: ConnectionLease, for key: ConnectionPoolKey, on loop: EventLoop) {
-        switch lease {
-        case .reused(let kept), .handedOver(let kept):
-            loop.deregister(kept)
-            release(key, socket: kept, reusable: true, home: loop)
-        case .fresh:
-            release(key, socket: nil, reusable: false, home: loop)
+    /// Whether `parked` still waits in the idle list (read under the pool's lock, which guards its state).
+    func isIdle(_ parked: ParkedConnection) -> Bool {
+        state.withLock { _ in
+            if case .idle = parked.state { return true }
+            return false
         }
     }
 
     /// Closes every idle connection and frees its slot; connections in use are not touched.
-    /// Each home loop stops watching its connections, then closes them (never the other way
-    /// round: a number closed while watched could be given to a new connection).
+    /// Each home loop stops watching its connections, then closes them.
     func closeIdleConnections() {
         let parked = state.withLock { state -> [ParkedConnection] in
             var closed: [ParkedConnection] = []
@@ -194,16 +162,28 @@ final class ConnectionPool: Sendable {
             return closed
         }
         for connection in parked {
-            connection.loop.execute {
-                connection.loop.deregister(connection.socket, ifHandler: connection)
-                connection.socket.close()
-            }
+            connection.loop.execute { connection.close() }
         }
     }
 
     /// Idle connections across all hosts.
     var idleCount: Int {
         state.withLock { $0.hosts.values.reduce(0) { $0 + $1.idle.count } }
+    }
+
+    /// The TLS session to offer on a new connection to `key` (the last one a connection to it brought).
+    func session(for key: ConnectionPoolKey) -> TLSSession? {
+        state.withLock { $0.sessions[key] }
+    }
+
+    /// Keeps `session` for the next new connection to `key`.
+    func remember(_ session: TLSSession, for key: ConnectionPoolKey) {
+        state.withLock { $0.sessions[key] = session }
+    }
+
+    /// Requests waiting for a connection to `key`.
+    func waitingCount(_ key: ConnectionPoolKey) -> Int {
+        state.withLock { $0.hosts[key]?.waiters.count ?? 0 }
     }
 
     /// Connections open or being opened to `key` (idle and in use).

@@ -27,9 +27,15 @@ struct HostSlots<Idle: AnyObject, Socket, Waiter> {
         case fresh
     }
 
-    /// An idle connection, else a free slot; nil (after queuing `waiter`, when there is one)
+    /// An idle connection (the most recently parked one that `preferred` accepts, else the most
+    /// recently parked one), else a free slot; nil (after queuing `waiter`, when there is one)
     /// when neither exists.
-    mutating func lease(limit: Int, orQueue waiter: Waiter?) -> Grant? {
+    /// Waiters queue in the order `precedes` gives them (arrival order by default).
+    mutating func lease(limit: Int, orQueue waiter: Waiter?, preferring preferred: (Idle) -> Bool = { _ in true },
+                        precedes: (Waiter, Waiter) -> Bool = { _, _ in false }) -> Grant? {
+        if let index = idle.lastIndex(where: preferred) {
+            return .idle(idle.remove(at: index))
+        }
         if let parked = idle.popLast() {
             return .idle(parked)
         }
@@ -37,7 +43,7 @@ struct HostSlots<Idle: AnyObject, Socket, Waiter> {
             open += 1
             return .fresh
         }
-        if let waiter { waiters.append(waiter) }
+        if let waiter { waiters.insert(waiter, by: precedes) }
         return nil
     }
 

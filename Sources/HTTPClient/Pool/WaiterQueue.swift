@@ -18,6 +18,19 @@ struct WaiterQueue<Element> {
         slots.append(element)
     }
 
+    /// Adds `element` behind every waiting one that does not come after it by `precedes`:
+    /// elements that arrive a little out of their order (requests reaching the pool from several
+    /// loops) take their place; in order, it is `append`.
+    mutating func insert(_ element: Element, by precedes: (Element, Element) -> Bool) {
+        slots.append(element)
+        var index = slots.count - 1
+        while index > head, let previous = slots[index - 1], precedes(element, previous) {
+            slots[index] = previous
+            slots[index - 1] = element
+            index -= 1
+        }
+    }
+
     /// The front element.
     var first: Element? { isEmpty ? nil : slots[head] }
 

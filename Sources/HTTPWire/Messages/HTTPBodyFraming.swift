@@ -10,8 +10,9 @@ public enum HTTPBodyFraming: Sendable, Equatable {
     case untilClose
 
     static func fromTransferEncoding(_ headers: HTTPHeaders) throws(HTTPWireError) -> HTTPBodyFraming? {
+        // Most messages have none: found without making an array.
+        guard headers.fields.contains(where: { $0.name.caseInsensitiveEquals("Transfer-Encoding") }) else { return nil }
         let values = headers.values(for: "Transfer-Encoding")
-        guard !values.isEmpty else { return nil }
         let codings = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmingHTTPWhitespace() }
         // Only a lone `chunked` is supported: other codings (gzip, ...) would need decoding first.
         guard codings.count == 1, codings[0].caseInsensitiveEquals("chunked") else {

@@ -81,9 +81,33 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether a comma-separated header `name` lists `token` (case-insensitive), as `Connection: close` does.
     public func containsToken(_ token: String, in name: String) -> Bool {
-        values(for: name).contains { value in
-            value.split(separator: ",").contains {
-                String($0).trimmingHTTPWhitespace().caseInsensitiveEquals(token)
+        // Byte by byte, with no array or string made: it runs for every message (keep-alive).
+        fields.contains { field in
+            field.name.caseInsensitiveEquals(name) && Self.list(field.value, contains: token)
+        }
+    }
+
+    /// Whether the comma-separated list `value` has `token` as an element (whitespace around
+    /// elements ignored, letters compared without case).
+    static func list(_ value: String, contains token: String) -> Bool {
+        var value = value
+        var token = token
+        return value.withUTF8 { list in
+            token.withUTF8 { wanted in
+                var start = 0
+                while start <= list.count {
+                    var end = start
+                    while end < list.count, list[end] != UInt8(ascii: ",") { end += 1 }
+                    var first = start, last = end
+                    while first < last, ASCII.isWhitespace(list[first]) { first += 1 }
+                    while last > first, ASCII.isWhitespace(list[last - 1]) { last -= 1 }
+                    if last - first == wanted.count,
+                       (0..<wanted.count).allSatisfy({ ASCII.lowercased(list[first + $0]) == ASCII.lowercased(wanted[$0]) }) {
+                        return true
+                    }
+                    start = end + 1
+                }
+                return false
             }
         }
     }

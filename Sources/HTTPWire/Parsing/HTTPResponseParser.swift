@@ -42,8 +42,7 @@ public struct HTTPResponseParser: Sendable {
 
     /// Feeds received bytes; returns the response once it is complete. The same as the generic
     /// `feed`, for the bytes a transport reads: called from another module, a generic function
-    /// runs unspecialized, and copying a slice element by element through its protocol made
-    /// parsing a small response about a tenth slower (1.95 µs against 1.75 µs).
+    /// runs unspecialized and copies a slice element by element through its protocol.
     public mutating func feed(_ bytes: ArraySlice<UInt8>) throws(HTTPWireError) -> HTTPResponse? {
         receivedBytes += bytes.count
         if var decoder {

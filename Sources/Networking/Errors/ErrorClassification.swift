@@ -79,13 +79,16 @@ enum ErrorClassification {
         }
     }
 
-    private static func transportKind(_ error: TransportError) -> Kind {
+    /// A TLS failure is none of the kinds, as URLSession's `secureConnectionFailed` and
+    /// certificate codes are none of them.
+    private static func transportKind(_ error: TransportError) -> Kind? {
         switch error {
         case .cannotConnect, .cannotFindHost: .notConnected
         case .connectionLost: .lostConnection
         case .timedOut: .timeout
         case .badResponse, .responseTooLarge, .tooManyRedirects, .notHTTPResponse: .badResponse
         case .cancelled: .cancelled
+        case .tls, .tlsUnavailable: nil
         }
     }
 

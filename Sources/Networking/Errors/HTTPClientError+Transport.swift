@@ -35,6 +35,10 @@ extension HTTPClientError {
             return underlying
         case .cancelled:
             return TransportError.cancelled
+        case .tls(let failure):
+            return TransportError.tls(failure)
+        case .tlsUnavailable(let unavailable):
+            return TransportError.tlsUnavailable(unavailable)
         }
     }
 }

@@ -29,6 +29,11 @@ public enum TransportError: Error, Sendable, Equatable {
     case cancelled
     /// The transport answered without an `HTTPURLResponse`.
     case notHTTPResponse
+    /// TLS failed for an `https` request (`SocketTransport`): which check or step, as
+    /// `HTTPClientError.tls` says; `urlErrorCode` is the code URLSession reports for it.
+    case tls(TLSFailure)
+    /// No TLS library could be loaded for an `https` request through `SocketTransport`.
+    case tlsUnavailable(TLSUnavailable)
 
     /// The kind a parser's error is, as `HTTPClientError.init(_:)` decides (the one place that
     /// says a response cut short means the connection was lost, and a body over the limit is too large).
@@ -51,7 +56,22 @@ public enum TransportError: Error, Sendable, Equatable {
         case .badResponse: .badServerResponse
         case .tooManyRedirects: .httpTooManyRedirects
         case .cancelled: .cancelled
+        case .tls(let failure): Self.urlErrorCode(for: failure)
+        case .tlsUnavailable: .secureConnectionFailed
         case .responseTooLarge, .notHTTPResponse: nil
+        }
+    }
+
+    /// URLSession's code for each TLS failure: an unknown root (self-signed, unknown issuer),
+    /// another untrusted chain or a certificate for another name, a certificate out of its
+    /// dates, and every other handshake or record failure.
+    private static func urlErrorCode(for failure: TLSFailure) -> URLError.Code {
+        switch failure {
+        case .untrustedChain(let reason): reason.isUnknownRoot ? .serverCertificateHasUnknownRoot : .serverCertificateUntrusted
+        case .hostNameMismatch: .serverCertificateUntrusted
+        case .badCertificateDate: .serverCertificateHasBadDate
+        case .handshakeFailed, .protocolVersionRefused, .alertReceived, .renegotiationRefused, .protocolError,
+             .invalidConfiguration, .invalidHostName, .internalError: .secureConnectionFailed
         }
     }
 
@@ -95,6 +115,10 @@ extension TransportError: LocalizedError, CustomStringConvertible {
             return "cancelled"
         case .notHTTPResponse:
             return "the answer was not an HTTP response"
+        case .tls(let failure):
+            return "TLS failed: \(failure)"
+        case .tlsUnavailable(let unavailable):
+            return "TLS is unavailable: \(unavailable)"
         }
     }
 

@@ -18,11 +18,6 @@ import Musl
 /// What differs for `Networking` between Linux and Apple platforms; every such difference
 /// lives here, behind `#if canImport(...)`.
 enum NetworkingPlatform {
-    /// Lets another thread that is ready run on this processor (`sched_yield`), then returns.
-    static func yieldProcessor() {
-        _ = sched_yield()
-    }
-
     /// Whether `DefaultTransport` sends `http://` through `SocketTransport`. On Linux it does,
     /// because FoundationNetworking's URLSession stops the process on some malformed responses;
     /// Apple's URLSession has no such crash, so there every scheme goes through it.

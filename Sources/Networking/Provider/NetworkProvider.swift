@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Reactive
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -48,16 +49,17 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     public let requestTimeout: Duration?
 
     let inflight: InflightRegistry
-    /// Where a transport's answers are delivered when there is no `callbackQueue`: one serial
-    /// queue per provider, so a slow subscriber delays only this provider's deliveries, and never
-    /// a transport's event loop.
-    let delivery = DeliveryThread(label: "NetworkDelivery")
+    /// Where a transport's answers arriving on an event loop run when there is no `callbackQueue`:
+    /// a serial queue of this provider's on one shared queue (`AnswerDelivery`), so a slow
+    /// subscriber delays only this provider's deliveries, and never a transport's event loop.
+    let deliveryQueue = AnswerDelivery.queue(nil, label: "NetworkProvider.delivery")
     /// Whether `scheduler` is an `ImmediateScheduler`, whose `.immediate` stubs then answer in
     /// place, as its `schedule` would, without a closure and a disposable per request.
     let schedulesInline: Bool
 
     /// A provider; every parameter is defaulted as in Moya, except the transport: `DefaultTransport`
-    /// sends `http://` through `SocketTransport` and everything else through URLSession. With no
+    /// sends `http://` (and `https://` when the system's OpenSSL loads) through `SocketTransport`
+    /// and everything else through URLSession. With no
     /// `callbackQueue`, an `.immediate` stub answers at once on `scheduler` (by default the
     /// calling thread, as Moya does) and a `.delayed(d)` stub `d` later there.
     public init(

@@ -50,9 +50,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     /// else on the provider's delivery queue when called on an event loop's thread, else here.
     private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
         if let callbackQueue {
-            callbackQueue.async(execute: work)
+            AnswerDelivery.async(on: callbackQueue, work)
         } else if HTTPClient.isOnLoopThread {
-            provider.delivery.async(work)
+            AnswerDelivery.async(on: provider.deliveryQueue, work)
         } else {
             work()
         }
@@ -106,23 +106,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             return (state.work, state.downloadFile)
         }
         guard let claimed else { return }
-        // A cancelled transport call reports nothing: its answer is no longer expected.
-        answerArrived()
         claimed.work?.dispose()
         if let file = claimed.file { try? FileManager.default.removeItem(at: file) }
         deliver(Self.cancelledResult)
     }
 
     private var isFinished: Bool { state.withLock { $0.finished } }
-
-    /// Tells the delivery thread, once per transport call, that its answer came or will not.
-    private func answerArrived() {
-        let awaited = state.withLock { state -> Bool in
-            defer { state.awaitsAnswer = false }
-            return state.awaitsAnswer
-        }
-        if awaited { provider.delivery.answerArrived() }
-    }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         guard !provider.plugins.isEmpty else { return request }
@@ -180,7 +169,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
-            self.answerArrived()
             self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
         }
         if let destination = task.downloadDestination {
@@ -188,7 +176,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             options.downloadFile = file
             state.withLock { $0.downloadFile = file }
             complete = { result in
-                self.answerArrived()
                 self.handleTransportEvent {
                     // Claim the end before moving the file: a `cancel()` that comes later then finds
                     // the request finished, and one that came first removed the file and reported.
@@ -197,8 +184,6 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 }
             }
         }
-        state.withLock { $0.awaitsAnswer = true }
-        provider.delivery.expectAnswer()
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
         let shares = upload == nil && request.httpBodyStream == nil && options.downloadFile == nil && options.uploadProgress == nil
         if provider.trackInflights && shares {
@@ -296,13 +281,11 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
 /// A request's mutable state. It lives outside the generic `RequestRun`, so `Lock<RequestRunState>`
 /// is one concrete type: a type nested in the generic class made every lock look its metadata up
-/// in the runtime's generic cache (about 300 instructions each, several per request).
+/// in the runtime's generic cache.
 private struct RequestRunState {
     var work: (any Disposable)?
     var finished = false
     var cancelled = false
     var lastProgress = 0.0
     var downloadFile: URL?
-    /// A transport call's answer is counted as expected by the provider's delivery thread.
-    var awaitsAnswer = false
 }

@@ -11,8 +11,7 @@ import Locking
 /// kept, so every read returns the same instance.
 ///
 /// Foundation's initializer parses the content type, sanitizes every field and derives a
-/// suggested file name: about an eighth of a request's CPU over `SocketTransport` against a
-/// fast server, for an object that the provider's own path (filters, mappers) never reads.
+/// suggested file name, for an object that the provider's own path (filters, mappers) never reads.
 final class DeferredHTTPURLResponse: Sendable {
     private struct Head: Sendable {
         let url: URL

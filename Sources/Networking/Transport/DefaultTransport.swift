@@ -6,15 +6,17 @@ import Locking
 import Synchronization
 
 /// The provider's default transport: on Linux `http://` URLs go through `SocketTransport`
-/// (FoundationNetworking's URLSession stops the process on some malformed responses), every
-/// other scheme (`https://` above all) through `URLSessionTransport`, created on first use.
-/// On Apple platforms, whose URLSession has no such crash, every scheme goes through URLSession.
+/// (FoundationNetworking's URLSession stops the process on some malformed responses), and so
+/// do `https://` URLs when the system's OpenSSL loads (TLS on the transport's own loops); every
+/// other request goes through `URLSessionTransport`, created on first use. On Apple platforms,
+/// whose URLSession has no such crash, every scheme goes through URLSession.
 public final class DefaultTransport: HTTPTransport {
     /// The transport for `http://` URLs.
     public let socketTransport: SocketTransport
     private let urlSessionTransport: Lock<URLSessionTransport?>
 
-    /// Routes `http://` to `socketTransport` and the rest to `urlSessionTransport` (a default
+    /// Routes `http://` (and `https://` when TLS loads) to `socketTransport` and the rest to
+    /// `urlSessionTransport` (a default
     /// `URLSessionTransport` is created at the first such request when none is given).
     public init(socketTransport: SocketTransport = SocketTransport(), urlSessionTransport: URLSessionTransport? = nil) {
         self.socketTransport = socketTransport
@@ -58,8 +60,17 @@ public final class DefaultTransport: HTTPTransport {
         return urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
     }
 
-    /// Whether `request` goes through `socketTransport`: `http://` on Linux, never on Apple platforms.
+    /// Whether `request` goes through `socketTransport`: `http://` on Linux, and `https://` there
+    /// when the system's TLS library loads; never on Apple platforms.
     static func usesSocketTransport(for request: URLRequest) -> Bool {
-        NetworkingPlatform.defaultTransportUsesSocketsForHTTP && request.url?.scheme?.lowercased() == "http"
+        guard NetworkingPlatform.defaultTransportUsesSocketsForHTTP else { return false }
+        switch request.url?.scheme?.lowercased() {
+        case "http"?: return true
+        case "https"?: return tlsLoads
+        default: return false
+        }
     }
+
+    /// Whether the system's TLS library loads (asked once per process).
+    static let tlsLoads: Bool = (try? TLSLibrary.load()) != nil
 }

@@ -44,7 +44,7 @@ package final class FeedSession: Sendable {
         case .offline:
             baseURL = nil
         case .demo:
-            let started = try FeedServer(configuration: .init(feedLatency: .milliseconds(150)))
+            let started = try FeedServer(configuration: .init(feedLatency: .milliseconds(150), tls: options.tls ? Self.demoServerTLS : nil))
             server = started
             baseURL = started.baseURL
         case .baseURL(let url):
@@ -53,11 +53,13 @@ package final class FeedSession: Sendable {
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout.timeInterval
-        // The feed and the pictures each get their own pool, with the same limits.
+        // The feed and the pictures each get their own pool, with the same limits; `--demo --tls`
+        // trusts the test CA that signed the demo server's certificate, and nothing else.
+        let tls = options.tls ? TLSConfiguration(trustRoots: .pem(DemoCertificate.authority)) : TLSConfiguration()
         func transport() -> DefaultTransport {
             DefaultTransport(
                 socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
-                                                                      overallDeadline: options.timeout + .seconds(1))),
+                                                                      overallDeadline: options.timeout + .seconds(1), tls: tls)),
                 urlSessionTransport: URLSessionTransport(configuration: configuration,
                                                          overallDeadline: options.timeout + .seconds(1))
             )
@@ -99,8 +101,12 @@ package final class FeedSession: Sendable {
     /// For `--demo`, what `--json` marks each photo with: its links are on the demo server, which
     /// lives only as long as this process; `nil` for any other source.
     package var localNote: String? {
-        server.map { "demo server 127.0.0.1:\($0.port), gone once photo-feed exits" }
+        server.map { "demo server \($0.baseURL.host ?? "127.0.0.1"):\($0.port), gone once photo-feed exits" }
     }
+
+    /// What the demo server serves with `--tls`: the test certificate for `localhost` and its key.
+    private static let demoServerTLS = TLSServerConfiguration(certificateChain: .pem(DemoCertificate.certificate),
+                                                              privateKey: .pem(DemoCertificate.privateKey))
 
     /// Stops the demo server, if any.
     package func stop() {

@@ -3,7 +3,7 @@ import Foundation
 /// Parses `photo-feed`'s arguments (`--opt value` or `--opt=value`); every mistake is a ``UsageError``.
 package enum ArgumentParser {
     private static let valueOptions: Set<String> = ["--base-url", "--tags", "--tagmode", "--pages", "--watch", "--timeout", "--images"]
-    private static let flags: Set<String> = ["--demo", "--offline", "--plain", "--json", "--verbose", "--no-color", "--help", "-h"]
+    private static let flags: Set<String> = ["--demo", "--tls", "--offline", "--plain", "--json", "--verbose", "--no-color", "--help", "-h"]
 
     /// Parses `arguments` (without the program name).
     ///
@@ -46,6 +46,8 @@ package enum ArgumentParser {
             case "--demo":
                 options.source = .demo
                 sources.append(name)
+            case "--tls":
+                options.tls = true
             case "--offline":
                 options.source = .offline
                 sources.append(name)
@@ -87,6 +89,9 @@ package enum ArgumentParser {
         }
         if sources.count > 1 {
             throw UsageError("\(sources.joined(separator: " and ")) cannot be combined: choose one source")
+        }
+        if options.tls && options.source != .demo {
+            throw UsageError("--tls serves the demo over https: it goes with --demo")
         }
         if seen.contains("--plain") && seen.contains("--json") {
             throw UsageError("--plain and --json cannot be combined")

@@ -9,6 +9,8 @@ package enum Usage {
 
     Source (default: live Flickr):
       --demo                 serve generated feeds from an in-process server on 127.0.0.1
+      --tls                  with --demo: serve them over https (TLS, with a test
+                             certificate for localhost that the viewer trusts)
       --base-url URL         any server answering services/feeds/photos_public.gne
       --offline              the bundled sample feed, without a network
 

@@ -27,6 +27,8 @@ package struct ViewerOptions: Equatable, Sendable {
 
     /// Where the feed comes from (default: Flickr).
     package var source: Source = .flickr
+    /// With `.demo`: the demo server speaks TLS (`--tls`), with the test certificate the viewer trusts.
+    package var tls = false
     /// Comma-separated tags.
     package var tags: String = PhotoRequest().tags
     /// `any` or `all`.

@@ -33,18 +33,9 @@ final class RealServerProviderTests: LeakCheckingTestCase {
         return URLSessionTransport(configuration: configuration)
     }
 
-    /// Waits for the single's answer (bounded) and returns it.
-    private func answer<Element: Sendable>(_ single: Single<Element>, timeout: TimeInterval = 10) -> Result<Element, any Error>? {
-        let results = Recorder<Result<Element, any Error>>()
-        let subscription = single.subscribe { results.append($0) }
-        _ = waitUntil(timeout: timeout) { results.count > 0 }
-        subscription.dispose()
-        return results.values.first
-    }
-
     private func classifiedError(_ path: String, timeout: TimeInterval = 5) -> APIError? {
         let provider = NetworkProvider<ServerRoute>(transport: transport(timeout: timeout))
-        let result = answer(provider.rx.request(route(path)).filterSuccessfulStatusCodes().classifyErrors())
+        let result = answer(of: provider.rx.request(route(path)).filterSuccessfulStatusCodes().classifyErrors())
         guard case .failure(let error)? = result else {
             XCTFail("\(path): expected a failure, got \(String(describing: result))")
             return nil
@@ -54,7 +45,7 @@ final class RealServerProviderTests: LeakCheckingTestCase {
 
     func testSuccessDecodesTheEchoedRequest() throws {
         let provider = NetworkProvider<ServerRoute>(transport: transport())
-        let result = answer(provider.rx.request(route("echo")).filterSuccessfulStatusCodes().map(Echo.self))
+        let result = answer(of: provider.rx.request(route("echo")).filterSuccessfulStatusCodes().map(Echo.self))
         let echo = try XCTUnwrap(try result?.get())
         XCTAssertEqual(echo.method, "GET")
         XCTAssertEqual(echo.path, "/echo")
@@ -65,7 +56,7 @@ final class RealServerProviderTests: LeakCheckingTestCase {
         server.stop()
         let provider = NetworkProvider<ServerRoute>(transport: transport())
         let target = ServerRoute(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, path: "echo")
-        let result = answer(provider.rx.request(target).classifyErrors())
+        let result = answer(of: provider.rx.request(target).classifyErrors())
         guard case .failure(let error)? = result, case .internetConnection(let root)? = error as? APIError else {
             return XCTFail("expected a connection error, got \(String(describing: result))")
         }
@@ -149,7 +140,7 @@ final class RealServerProviderTests: LeakCheckingTestCase {
 
     func testValidationTypeFailsWithTheWholeResponseForRealRequests() throws {
         let provider = NetworkProvider<ValidatedRoute>(transport: transport())
-        let result = answer(provider.rx.request(ValidatedRoute(baseURL: server.baseURL)))
+        let result = answer(of: provider.rx.request(ValidatedRoute(baseURL: server.baseURL)))
         guard case .failure(let error)? = result, case .statusCode(let response)? = error as? ProviderError else {
             return XCTFail("expected ProviderError.statusCode, got \(String(describing: result))")
         }

@@ -10,12 +10,15 @@ import XCTest
 
 /// Every fault the server can produce, through the classified pipeline
 /// (`rx.request` -> `filterSuccessfulStatusCodes` -> `classifyErrors` -> decode), on both
-/// transports: each ends in its documented error within its time limit, nothing crashes or
-/// hangs, and afterwards no socket is left open and no subscription is left alive.
+/// transports, and through `SocketTransport` over TLS (`FaultMatrixTests+TLS.swift`): each ends in
+/// its documented error within its time limit, nothing crashes or hangs, and afterwards no
+/// socket is left open and no subscription is left alive.
 final class FaultMatrixTests: LeakCheckingTestCase {
     /// What a fault must end in.
     enum Expected: CustomStringConvertible {
         case notConnected, lostConnection, timeout, badResponse, tooLarge
+        /// The connect deadline (`TransportError.timedOut(.connect, ...)`), classified as a timeout.
+        case connectTimeout
         case rest(Int, code: String?)
 
         var description: String {
@@ -23,6 +26,7 @@ final class FaultMatrixTests: LeakCheckingTestCase {
             case .notConnected: return "no connection"
             case .lostConnection: return "lost connection"
             case .timeout: return "timeout"
+            case .connectTimeout: return "connect timeout"
             case .badResponse: return "bad response"
             case .tooLarge: return "response too large"
             case .rest(let status, let code): return "REST \(status) \(code ?? "-")"
@@ -34,6 +38,10 @@ final class FaultMatrixTests: LeakCheckingTestCase {
             case (.notConnected, .internetConnection(let root)?): return root.isNotConnection
             case (.lostConnection, .internetConnection(let root)?): return root.isLostConnection
             case (.timeout, .requestTimeout?): return true
+            case (.connectTimeout, .requestTimeout(let root)?):
+                guard case .underlying(let transport, _)? = root as? ProviderError,
+                      case .timedOut(.connect, _, _)? = transport as? TransportError else { return false }
+                return true
             case (.rest(let status, let code), .restError(_, let statusCode, let errorCode)?):
                 return status == statusCode && code == errorCode
             case (.badResponse, nil): return error.isBadResponse
@@ -47,18 +55,32 @@ final class FaultMatrixTests: LeakCheckingTestCase {
         }
     }
 
+    /// Who answers a fault's request.
+    enum Answerer {
+        /// `FeedServer` (over TLS in the TLS matrix).
+        case feedServer
+        /// Nobody: a port whose server has stopped.
+        case refusedPort
+        /// A server that fails the TLS handshake (TLS matrix only).
+        case tlsScript(ScriptedTLSServer.Behavior)
+    }
+
     struct Fault {
         let name: String
         let path: String
         let expected: Expected
         var crashesURLSession = false
+        var answerer = Answerer.feedServer
     }
 
     static let faults: [Fault] = [
-        Fault(name: "refused port", path: "<refused>", expected: .notConnected),
+        Fault(name: "refused port", path: "echo", expected: .notConnected, answerer: .refusedPort),
         Fault(name: "hang", path: "hang", expected: .timeout),
         Fault(name: "drop", path: "drop", expected: .lostConnection),
+        // Over TLS: cut after the head, in the body, without close_notify.
         Fault(name: "half body", path: "half", expected: .lostConnection),
+        // Over TLS: the connection ends inside a record, without close_notify; over http 16 bytes short.
+        Fault(name: "response cut inside its last record", path: "cut-record", expected: .lostConnection),
         Fault(name: "slow drip past the deadline", path: "drip?interval=300&count=30", expected: .timeout),
         Fault(name: "short Content-Length body", path: "wrong-length?actual=10&declared=20", expected: .lostConnection),
         Fault(name: "garbage instead of HTTP", path: "garbage", expected: .badResponse),
@@ -83,11 +105,13 @@ final class FaultMatrixTests: LeakCheckingTestCase {
         }
     }
 
-    private func runMatrix(transportName: String, makeTransport: () -> any HTTPTransport) throws {
-        try warmUp(makeTransport())
-        for fault in Self.faults where !(fault.crashesURLSession && transportName == "URLSessionTransport") {
+    /// Runs `faults` through a new transport each, against a server serving `tls` (nil: plain HTTP).
+    func runMatrix(transportName: String, faults: [Fault] = faults, tls: TLSServerConfiguration? = nil,
+                   makeTransport: () -> any HTTPTransport) throws {
+        try warmUp(makeTransport(), tls: tls)
+        for fault in faults where !(fault.crashesURLSession && transportName == "URLSessionTransport") {
             let descriptorsBefore = openDescriptorCount()
-            try check(fault, transport: makeTransport(), transportName: transportName)
+            try check(fault, transport: makeTransport(), transportName: transportName, tls: tls)
             let closed = waitUntil(timeout: 10) { openDescriptorCount() <= descriptorsBefore }
             XCTAssertTrue(closed, "\(transportName), \(fault.name): \(openDescriptorCount() - descriptorsBefore) descriptors left open")
         }
@@ -95,8 +119,8 @@ final class FaultMatrixTests: LeakCheckingTestCase {
 
     /// FoundationNetworking opens process-wide descriptors (its event loop) on first use;
     /// one good request before counting keeps those out of the per-fault balance.
-    private func warmUp(_ transport: any HTTPTransport) throws {
-        let server = try FeedServer()
+    private func warmUp(_ transport: any HTTPTransport, tls: TLSServerConfiguration?) throws {
+        let server = try FeedServer(configuration: .init(tls: tls))
         defer {
             server.stop()
             (transport as? SocketTransport)?.close()
@@ -110,19 +134,28 @@ final class FaultMatrixTests: LeakCheckingTestCase {
         XCTAssertEqual(done.values, [true], "the warm-up request succeeds")
     }
 
-    private func check(_ fault: Fault, transport: any HTTPTransport, transportName: String) throws {
-        let server = try FeedServer()
-        var base = server.baseURL
-        if fault.path == "<refused>" {
-            server.stop()
-            base = URL(string: "http://127.0.0.1:\(server.port)/")!
+    private func check(_ fault: Fault, transport: any HTTPTransport, transportName: String, tls: TLSServerConfiguration?) throws {
+        let base: URL
+        let stop: () -> Void
+        var script: ScriptedTLSServer?
+        switch fault.answerer {
+        case .feedServer, .refusedPort:
+            let server = try FeedServer(configuration: .init(tls: tls))
+            base = server.baseURL
+            stop = server.stop
+            if case .refusedPort = fault.answerer { server.stop() }
+        case .tlsScript(let behavior):
+            let server = try ScriptedTLSServer(behavior)
+            base = server.baseURL
+            stop = server.stop
+            script = server
         }
         defer {
-            server.stop()
+            stop()
             (transport as? SocketTransport)?.close()
         }
         let provider = NetworkProvider<FaultRoute>(endpointClosure: FaultRoute.endpoint, transport: transport)
-        let route = FaultRoute(baseURL: base, pathAndQuery: fault.path == "<refused>" ? "echo" : fault.path)
+        let route = FaultRoute(baseURL: base, pathAndQuery: fault.path)
         let outcome = Recorder<Result<Echo, any Error>>()
         let started = Date()
         let subscription = provider.rx.request(route)
@@ -139,6 +172,9 @@ final class FaultMatrixTests: LeakCheckingTestCase {
         XCTAssertTrue(fault.expected.matches(error),
                       "\(transportName), \(fault.name): expected \(fault.expected), got \(error)")
         XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+        if let script {
+            XCTAssertEqual(script.clientHelloCount, 1, "\(transportName), \(fault.name): the handshake began, once")
+        }
     }
 }
 

@@ -22,7 +22,9 @@ final class DefaultTransportTests: SocketTransportTestCase {
     }
 
     /// `SocketTransport` alone rejects `https` as unsupported (-1002); routed, URLSession tries to connect.
-    func testHTTPSGoesThroughURLSession() throws {
+    /// On Linux `https://` goes through `SocketTransport` when the system's OpenSSL loads (else
+    /// through URLSession), and a refused port is a connection error either way.
+    func testHTTPSGoesThroughTheSocketTransportWhenTLSLoads() throws {
         let port = try LoopbackListener.refusedPort()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 5
@@ -31,6 +33,8 @@ final class DefaultTransportTests: SocketTransportTestCase {
         let error = try failure(send(URLRequest(url: url), on: routing).1)
         XCTAssertNotEqual(error.urlError?.code, .unsupportedURL, "\(error)")
         XCTAssertTrue(error.isNotConnection, "\(error)")
+        let throughSockets = (try? TLSLibrary.load()) != nil
+        XCTAssertEqual(error.underlyingError is TransportError, throughSockets, "\(error)")
     }
 
     /// The response that stops a URLSession client ends in a classified error through the default provider.

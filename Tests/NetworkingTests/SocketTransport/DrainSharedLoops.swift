@@ -1,5 +1,5 @@
 import Dispatch
-import SocketIO
+import EventLoopIO
 import XCTest
 
 /// Waits (up to 20 s a loop) until each shared event loop has run every task queued on it before

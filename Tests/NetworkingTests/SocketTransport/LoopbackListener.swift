@@ -1,5 +1,6 @@
 import Foundation
-import SocketIO
+import EventLoopIO
+import TestSupport
 
 /// One fixed behaviour for every connection, served by `ScriptedHTTPServer` (the one test
 /// server for exact bytes): the names the URLSession tests read best.

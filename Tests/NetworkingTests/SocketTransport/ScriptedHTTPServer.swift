@@ -1,8 +1,8 @@
 import Foundation
 import HTTPWire
-import SocketIO
+import EventLoopIO
+import TestSupport
 import Locking
-import Synchronization
 
 /// The test HTTP server on 127.0.0.1 for exact bytes (`FeedServer` is the real one): it answers
 /// each request as a script says, given the connection number and the request number on that
@@ -35,33 +35,27 @@ final class ScriptedHTTPServer: Sendable {
 
     typealias Script = @Sendable (_ connection: Int, _ request: Int, _ head: HTTPRequestHead) -> Reply
 
-    let port: UInt16
-    private let listener: TCPSocket
+    private let listener: ThreadedListener
     private let script: Script
     private let accept: Accept
-    private let stopped = Atomic<Bool>(false)
-    private let connections = Atomic<Int>(0)
     private let received = Lock<[HTTPRequest]>([])
-    private let group = DispatchGroup()
 
     init(lifetime: Duration = .seconds(30), onAccept accept: Accept = .serve, script: @escaping Script) throws {
-        let listener = try TCPSocket.listen(host: "127.0.0.1", port: 0)
-        do {
-            port = try listener.localPort()
-        } catch {
-            listener.close()
-            throw error
-        }
-        self.listener = listener
+        listener = try ThreadedListener(lifetime: lifetime)
         self.script = script
         self.accept = accept
-        let deadline = ContinuousClock.now + lifetime
-        group.enter()
-        Thread.detachNewThread { [self] in
-            acceptLoop(until: deadline)
-            group.leave()
+        listener.start { [self] client, number in
+            switch accept {
+            case .serve: serve(client, connection: number)
+            case .answerHead: answerHead(client, connection: number)
+            case .hold: hold()
+            case .close: break
+            }
         }
     }
+
+    /// The listening port.
+    var port: UInt16 { listener.port }
 
     /// `http://127.0.0.1:PORT` followed by `path`.
     func url(_ path: String) -> URL {
@@ -69,46 +63,26 @@ final class ScriptedHTTPServer: Sendable {
     }
 
     /// Connections accepted so far.
-    var connectionCount: Int { connections.load(ordering: .acquiring) }
+    var connectionCount: Int { listener.connectionCount }
 
     /// Every request received, in arrival order.
     var requests: [HTTPRequest] { received.withLock { $0 } }
 
     /// Stops accepting, waits for the connection threads, closes the listener.
     func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        _ = group.wait(timeout: .now() + 10)
-        listener.close()
-    }
-
-    private func acceptLoop(until deadline: ContinuousClock.Instant) {
-        while !stopped.load(ordering: .acquiring), ContinuousClock.now < deadline {
-            guard let client = try? listener.accept(timeout: .milliseconds(50)) else { continue }
-            let number = connections.add(1, ordering: .acquiringAndReleasing).newValue
-            group.enter()
-            Thread.detachNewThread { [self] in
-                switch accept {
-                case .serve: serve(client, connection: number)
-                case .answerHead: answerHead(client, connection: number)
-                case .hold: hold()
-                case .close: break
-                }
-                client.close()
-                group.leave()
-            }
-        }
+        listener.stop()
     }
 
     /// Returns once `stop()` is called (checked every 50 ms), keeping the caller's connection open.
     private func hold() {
-        while !stopped.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
+        while !listener.isStopped { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     private func serve(_ client: TCPSocket, connection: Int) {
         var parser = HTTPRequestParser()
         var requestNumber = 0
         let readDeadline = ContinuousClock.now + .seconds(5)
-        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+        while !listener.isStopped, ContinuousClock.now < readDeadline {
             let request: HTTPRequest?
             do {
                 request = try parser.nextRequest()
@@ -130,7 +104,7 @@ final class ScriptedHTTPServer: Sendable {
     private func answerHead(_ client: TCPSocket, connection: Int) {
         var parser = HTTPHeadParser(requiresCRLF: true)
         let readDeadline = ContinuousClock.now + .seconds(5)
-        while !stopped.load(ordering: .acquiring), ContinuousClock.now < readDeadline {
+        while !listener.isStopped, ContinuousClock.now < readDeadline {
             let head: HTTPRequestHead?
             do {
                 head = try parser.nextRequestHead()

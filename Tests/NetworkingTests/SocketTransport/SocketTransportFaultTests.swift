@@ -130,6 +130,36 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         XCTAssertEqual(first.first.flatMap { try? failure($0).urlError?.code }, .timedOut)
     }
 
+    /// Without an overall deadline, a request waiting for a pooled connection (all in use) fails
+    /// after the connect timeout, as a connect timeout naming the endpoint, instead of waiting
+    /// forever; the request holding the connection is not disturbed.
+    func testWaitingForAPooledConnectionEndsAfterTheConnectTimeout() throws {
+        transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, connectTimeout: .milliseconds(400), idleTimeout: .seconds(30)))
+        let first = Outcome()
+        let holder = transport.send(request("hang"), progress: nil, completion: first.record)
+        defer { holder.cancel() }
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/hang") == 1 }, "the first request holds the only connection")
+        let (_, result) = try send(request("echo"))
+        guard case .underlying(let root, _) = try failure(result), let kind = root as? TransportError else {
+            return XCTFail("not a TransportError: \(result)")
+        }
+        XCTAssertEqual(kind, .timedOut(.connect, after: .milliseconds(400), endpoint: "127.0.0.1:\(server.port)"))
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0, "never sent")
+        XCTAssertEqual(first.count, 0, "the holder still waits for its answer")
+    }
+
+    /// A kept-alive connection idle in the pool for `idleConnectionTimeout` is closed: the server
+    /// sees it go, and the next request opens a new one.
+    func testAPooledConnectionIdleTooLongIsClosed() throws {
+        transport = SocketTransport(configuration: .init(idleTimeout: .seconds(5), idleConnectionTimeout: .milliseconds(300)))
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+        XCTAssertTrue(waitUntil(timeout: 20) { self.transport.idleConnectionCount == 0 }, "still pooled after its idle timeout")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server saw the connection closed")
+        XCTAssertEqual(try get("echo").get().statusCode, 200)
+        XCTAssertEqual(server.connectionCount, 2, "the next request opened a new connection")
+    }
+
     func testErrorStatusIsASuccessfulTransportResultWithTheBody() throws {
         let response = try get("status/503").get()
         XCTAssertEqual(response.statusCode, 503)
@@ -148,7 +178,7 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
     }
 
     func testOtherSchemesAreUnsupported() throws {
-        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "https://127.0.0.1:1/"))))
+        let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "ftp://127.0.0.1:1/"))))
         XCTAssertEqual(try failure(result).urlError?.code, .unsupportedURL)
     }
 

@@ -64,6 +64,8 @@ final class SocketTransportPoolTests: SocketTransportTestCase {
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))
         let first = Outcome(), second = Outcome()
         _ = transport.send(URLRequest(url: scripted.url("/a")), progress: nil, completion: first.record)
+        // Requests start on their loops: /b is sent once /a holds the only connection.
+        XCTAssertTrue(waitUntil(timeout: 10) { scripted.requests.count == 1 }, "/a reached the server")
         _ = transport.send(URLRequest(url: scripted.url("/b")), progress: nil, completion: second.record)
         for outcome in [first, second] {
             XCTAssertEqual(outcome.done.wait(timeout: .now() + 10), .success)

@@ -68,11 +68,33 @@ final class SocketTransportRedirectTests: SocketTransportTestCase {
     }
 
     func testRedirectToAnotherSchemeIsReturnedAsTheResponse() throws {
-        let scripted = try ScriptedHTTPServer { _, _, _ in .respond(Self.redirect(301, to: "https://127.0.0.1:1/secure")) }
+        let scripted = try ScriptedHTTPServer { _, _, _ in .respond(Self.redirect(301, to: "ftp://127.0.0.1:1/file")) }
         defer { scripted.stop() }
         let response = try send(URLRequest(url: scripted.url("/plain"))).1.get()
         XCTAssertEqual(response.statusCode, 301)
-        XCTAssertEqual(response.headerValue("Location"), "https://127.0.0.1:1/secure")
+        XCTAssertEqual(response.headerValue("Location"), "ftp://127.0.0.1:1/file")
+        XCTAssertEqual(scripted.requests.count, 1)
+    }
+
+    /// A redirect from `http` to `https` is followed through the transport's own TLS (the
+    /// stock `s_server`, trusted through the test CA), credentials dropped on the way.
+    func testARedirectFromHTTPToHTTPSIsFollowedOverTLS() throws {
+        guard (try? TLSLibrary.load()) != nil else { throw XCTSkip("no TLS library loads here") }
+        guard let secure = try StockTLSServer.opensslServer(certificate: TLSFixtures.path("localhost.pem"),
+                                                            key: TLSFixtures.path("localhost.key")) else {
+            throw XCTSkip("no openssl command installed")
+        }
+        defer { secure.stop() }
+        let scripted = try ScriptedHTTPServer { _, _, _ in .respond(Self.redirect(302, to: "https://localhost:\(secure.port)/")) }
+        defer { scripted.stop() }
+        transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5),
+                                                         tls: TLSConfiguration(trustRoots: .pemFile(TLSFixtures.caCertificate))))
+        var request = URLRequest(url: scripted.url("/plain"))
+        request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+        let response = try send(request).1.get()
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.response?.url?.absoluteString, "https://localhost:\(secure.port)/")
+        XCTAssertTrue(String(decoding: response.data, as: UTF8.self).contains("TLSv1.3"), "the page s_server makes over TLS")
         XCTAssertEqual(scripted.requests.count, 1)
     }
 

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import Locking
 import Networking
-import SocketIO
+import EventLoopIO
 import Synchronization
 import TestSupport
 import XCTest

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SocketIO
+import EventLoopIO
 import Locking
 import Networking
 import Synchronization

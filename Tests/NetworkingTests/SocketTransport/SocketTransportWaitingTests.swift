@@ -4,21 +4,20 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
-import SocketIO
+import EventLoopIO
 import Locking
 @testable import Networking
 import TestSupport
 import XCTest
 
-/// Requests that wait in the pool for a connection: each runs on the loop of the connection it
-/// receives, so connections stay on their loops and waiters are served in the order they came
+/// Requests that wait in the pool for a connection: each stays on the loop it started on, the
+/// connection moves to it, and waiters are served in the order they were sent
 /// (`SocketExchangeWaitingTests` has one cancelled as it is handed a connection).
 final class SocketTransportWaitingTests: SocketTransportTestCase {
     private var group: EventLoopGroup?
 
     override func tearDown() {
         super.tearDown()
-        group?.loops.forEach { $0.stop() }
         group = nil
     }
 
@@ -29,44 +28,62 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
         return group
     }
 
-    func testWaitingRequestsAreAnsweredInTheOrderSentOnTheConnectionsLoop() throws {
-        let group = try ownLoops()
+    /// One answer: the request's number, the server's count of requests for its key when it
+    /// answered (the order the server received them in; nil for request 0 or a failure), and the
+    /// loop that ran the completion.
+    private struct Answer: Sendable {
+        let request: Int
+        let arrival: Int?
+        let loop: Int?
+    }
+
+    /// Sends requests 1...12 while request 0 holds the only connection; returns every answer.
+    private func answersWaitingForOneConnection(on group: EventLoopGroup) throws -> [Answer] {
         transport = SocketTransport(client: HTTPClient(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group))
-        // Which request answered, and the index of the loop that ran its completion.
-        let answers = Lock<[(request: Int, loop: Int?)]>([])
+        let answers = Lock<[Answer]>([])
         let done = DispatchGroup()
         func send(_ index: Int, _ path: String) {
             done.enter()
             _ = transport.send(request(path), progress: nil) { result in
                 let loop = group.loops.firstIndex { $0.inLoop }
-                let ok = (try? result.get().statusCode) == 200
-                answers.withLock { $0.append((ok ? index : -index - 1, loop)) }
+                let body = (try? result.get()).flatMap { try? JSONSerialization.jsonObject(with: $0.data) as? [String: Any] }
+                answers.withLock { $0.append(Answer(request: index, arrival: body?["attempt"] as? Int, loop: loop)) }
                 done.leave()
             }
         }
         send(0, "delay/300")
         XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/delay/300") == 1 }, "the first request holds the connection")
-        // Sent round robin over both loops; all of them wait for the one connection.
-        for index in 1...12 { send(index, "echo?i=\(index)") }
+        // Sent round robin over both loops; all of them wait for the one connection. The flaky
+        // route with no failures counts the requests for its key as they arrive.
+        for index in 1...12 { send(index, "flaky?failures=0&key=order") }
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "every request was answered")
-        let all = answers.withLock { $0 }
-        XCTAssertEqual(all.map(\.request), Array(0...12), "answered one by one, in the order sent")
-        XCTAssertEqual(Set(all.map(\.loop)).count, 1, "every answer on the loop of the one connection: \(all.map(\.loop))")
-        XCTAssertNotNil(all.first?.loop)
-        XCTAssertEqual(server.connectionCount, 1)
+        return answers.withLock { $0 }.sorted { $0.request < $1.request }
     }
 
-    /// A waiting request does not need the loop it was started on: handed a connection by the
-    /// other loop, it runs there, even while its own loop is busy.
-    func testAWaitingRequestIsServedWhileTheLoopItStartedOnIsBusy() throws {
+    /// Waiters reach the pool from two loops, a little out of order, and are served in the order
+    /// they were sent, each on its own loop: the one connection moves between the loops.
+    func testWaitingRequestsAreServedInTheOrderSentEachOnItsOwnLoop() throws {
         let group = try ownLoops()
-        transport = SocketTransport(client: HTTPClient(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(10)), loops: group))
-        let first = Outcome()
-        _ = transport.send(request("delay/300"), progress: nil, completion: first.record)
-        XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/delay/300") == 1 })
-        // The loop without the connection's registration is the one to block.
+        let all = try answersWaitingForOneConnection(on: group).dropFirst()
+        XCTAssertEqual(all.map(\.arrival), Array(1...12).map { Optional($0) }, "the server received them in the order sent")
+        let loops = all.map(\.loop)
+        XCTAssertFalse(loops.contains(nil))
+        XCTAssertEqual(Set(loops).count, 2, "answered on both loops: \(loops)")
+        for (earlier, later) in zip(loops, loops.dropFirst()) {
+            XCTAssertNotEqual(earlier, later, "requests sent round robin alternate loops, each answered on its own: \(loops)")
+        }
+        XCTAssertEqual(server.connectionCount, 1, "one connection served them all")
+    }
+
+    /// The connection handed to the last waiter is parked on that waiter's loop: its first home
+    /// no longer watches it.
+    func testAConnectionHandedToAWaiterOnAnotherLoopIsWatchedOnlyThere() throws {
+        let group = try ownLoops()
+        let all = try answersWaitingForOneConnection(on: group)
+        let last = try XCTUnwrap(all.max { ($0.arrival ?? 0) < ($1.arrival ?? 0) }?.loop)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.transport.idleConnectionCount == 1 })
         let registered = group.loops.map { loop -> Int in
-            let count = Lock(0)
+            let count = Lock(-1)
             let done = DispatchSemaphore(value: 0)
             loop.execute {
                 count.withLock { $0 = loop.registeredCount }
@@ -75,17 +92,7 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
             XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
             return count.withLock { $0 }
         }
-        XCTAssertEqual(registered.sorted(), [0, 1], "one loop watches the connection: \(registered)")
-        let idle = try XCTUnwrap(group.loops.indices.first { registered[$0] == 0 })
-        let unblock = block([group.loops[idle]])
-        defer { unblock() }
-        // Round robin: one of the two starts on the blocked loop.
-        let waiting = [Outcome(), Outcome()]
-        for outcome in waiting { _ = transport.send(request("echo"), progress: nil, completion: outcome.record) }
-        XCTAssertEqual(first.done.wait(timeout: .now() + 20), .success)
-        for outcome in waiting {
-            XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "answered with its starting loop blocked")
-            XCTAssertEqual(try outcome.first?.get().statusCode, 200)
-        }
+        XCTAssertEqual(registered[last], 1, "parked on the last waiter's loop: \(registered)")
+        XCTAssertEqual(registered[1 - last], 0, "and watched nowhere else: \(registered)")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPWire
-import SocketIO
+import EventLoopIO
 import Networking
 import TestSupport
 import XCTest

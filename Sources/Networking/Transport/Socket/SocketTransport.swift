@@ -82,12 +82,12 @@ public final class SocketTransport: HTTPTransport {
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
         clientRequest.downloadProgress = options.downloadProgress
-        let task = client.start(clientRequest) { result in
+        let task = client.start(clientRequest) { result, partial in
             switch result {
             case .success(let answer):
                 completion(.success(Self.response(answer, to: request)))
-            case .failure(let failure):
-                completion(.failure(.underlying(failure.error.transportFailure, failure.response.map { Self.response($0, to: request) })))
+            case .failure(let error):
+                completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: request) })))
             }
         }
         return ClientTaskCancellable(task: task)

@@ -1,0 +1,80 @@
+import Dispatch
+import EventLoopIO
+import Locking
+
+/// Where answers that arrive on an event loop run, decided in one place for `HTTPClient` and
+/// `Networking`'s `NetworkProvider` alike: on the queue the caller gave, else on a serial queue of
+/// that client's or provider's own that targets one shared queue. No caller code runs on a loop,
+/// no thread waits or spins while idle, and one owner's slow completion delays only its own answers.
+///
+/// Work handed over on a loop's thread is gathered per queue until the loop has handled the
+/// round's events, then sent to each queue in one block: answers that arrive together wake a
+/// queue's thread once, in the order they arrived.
+package enum AnswerDelivery {
+    /// The queue every owner's own delivery queue targets.
+    package static let sharedTarget = DispatchQueue(label: "HTTPClient.delivery", attributes: .concurrent)
+
+    /// `given` when there is one; else a new serial queue named `label` on the shared target.
+    package static func queue(_ given: DispatchQueue?, label: String) -> DispatchQueue {
+        given ?? DispatchQueue(label: label, target: sharedTarget)
+    }
+
+    /// Runs `work` on `queue`, after the work handed to it before: on an event loop's thread,
+    /// with the rest of the round's work for that queue; elsewhere at once.
+    package static func async(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        guard let loop = EventLoop.current else { return queue.async(execute: work) }
+        RoundBatches.forCurrentThread(loop).add(work, for: queue)
+    }
+
+    /// The work gathered on one loop's thread during a round, per queue: a queue's first job
+    /// alone (the common case, one answer a round), the rest in an array made only for them.
+    private final class RoundBatches {
+        private struct Batch {
+            let queue: DispatchQueue
+            let first: @Sendable () -> Void
+            var more: [@Sendable () -> Void] = []
+        }
+
+        private static let key = ThreadSpecificKey()
+        private let loop: EventLoop
+        private var batches: [Batch] = []
+        /// Made once: handed to the loop at every round that gathers work.
+        private lazy var flushAtEndOfRound: () -> Void = { [unowned self] in flush() }
+
+        private init(loop: EventLoop) {
+            self.loop = loop
+        }
+
+        /// The calling loop thread's batches (made on first use, released when the thread ends).
+        static func forCurrentThread(_ loop: EventLoop) -> RoundBatches {
+            if let existing = key.value { return Unmanaged<RoundBatches>.fromOpaque(existing).takeUnretainedValue() }
+            let made = RoundBatches(loop: loop)
+            key.set(Unmanaged.passRetained(made).toOpaque())
+            return made
+        }
+
+        func add(_ work: @escaping @Sendable () -> Void, for queue: DispatchQueue) {
+            if batches.isEmpty { loop.executeAtEndOfRound(flushAtEndOfRound) }
+            if let index = batches.firstIndex(where: { $0.queue === queue }) {
+                batches[index].more.append(work)
+            } else {
+                batches.append(Batch(queue: queue, first: work))
+            }
+        }
+
+        private func flush() {
+            for batch in batches {
+                guard !batch.more.isEmpty else {
+                    batch.queue.async(execute: batch.first)
+                    continue
+                }
+                let (first, more) = (batch.first, batch.more)
+                batch.queue.async {
+                    first()
+                    for job in more { job() }
+                }
+            }
+            batches.removeAll(keepingCapacity: true)
+        }
+    }
+}

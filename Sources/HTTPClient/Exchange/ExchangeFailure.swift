@@ -1,0 +1,31 @@
+import HTTPWire
+import SystemTLS
+
+/// Why an exchange fails, as its machines decide it: the one failure type between the machines
+/// and `HTTPClientError`. `SocketExchange.clientError(for:)` adds the host, the port, the
+/// deadline's length and the upload's or download's own error, in the one place that converts.
+enum ExchangeFailure: Error, Equatable, Sendable {
+    /// The URL cannot be sent: its scheme is not `http` (`unsupportedScheme`), or it has no host
+    /// or an unusable port.
+    case invalidURL(unsupportedScheme: Bool)
+    /// The host name did not resolve (`getaddrinfo`'s `EAI_*` code).
+    case cannotFindHost(code: Int32)
+    /// No address connected; `errno` is the last one's.
+    case cannotConnect(errno: Int32)
+    /// A deadline passed.
+    case timedOut(HTTPClientError.Deadline)
+    /// The connection broke before the response was whole.
+    case connectionLost(errno: Int32?)
+    /// The parser refused the bytes (`HTTPClientError.init(_:)` decides what that means).
+    case response(HTTPWireError)
+    /// The upload's file or stream failed to open or read (the driver holds its error).
+    case uploadFailed
+    /// The download file failed (the driver holds its error).
+    case downloadFailed
+    /// A redirect past the limit; the count is the redirect refused.
+    case tooManyRedirects(Int)
+    /// TLS failed: the handshake, a certificate, or the connection after it.
+    case tls(TLSFailure)
+    /// No TLS library could be loaded for an `https` request.
+    case tlsUnavailable(TLSUnavailable)
+}

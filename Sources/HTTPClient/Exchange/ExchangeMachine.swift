@@ -1,0 +1,563 @@
+import EventLoopIO
+import HTTPWire
+
+/// Every decision of one exchange, as a value: it takes what happened (the target read, a lease,
+/// each step of connecting, the body opened and read, bytes written and read, the response's
+/// head and end, a timer, a cancel) and returns the one action to perform next. Its phases carry
+/// the sub-machines of their step: `ConnectAttempts` while connecting, `RequestBodyUpload` while
+/// sending; `DownloadToFile` spans the redirects, and the redirect is decided once, when a head
+/// arrives. `SocketExchange` drives it on its loop and performs each action in one exhaustive
+/// `switch` (`run(_:)`), keeping only the sockets, the buffers, the files and the timer handles.
+struct ExchangeMachine: Sendable {
+    enum Phase: Equatable, Sendable {
+        /// Before the first request, or between a redirect and its next request.
+        case idle
+        /// Queued in the pool for a connection, or a lease on its way to the loop.
+        case waiting
+        /// Opening a fresh connection in the slot held.
+        case connecting(ConnectAttempts)
+        /// The TLS handshake on the fresh connection of an `https` request (the connect timer
+        /// still runs).
+        case securing
+        /// The request going out (a file or stream body being opened first, or read between pieces).
+        case sending(RequestBodyUpload)
+        /// The whole request is out (or the peer stopped taking it): only the answer is left.
+        case receiving
+        /// Reported, failed or cancelled: nothing follows.
+        case done
+    }
+
+    /// What the pool handed over.
+    enum Lease: Equatable, Sendable {
+        /// A free slot: the exchange connects itself.
+        case fresh
+        /// A kept-alive connection that waited in the pool.
+        case reused
+        /// A kept-alive connection passed on by the request that read a whole answer on it.
+        case handedOver
+    }
+
+    /// How the body of an attempt starts.
+    enum BodyStart: Equatable, Sendable {
+        /// Opens the file or stream off the loop; the outcome goes to `bodyOpened` with `generation`.
+        case open(generation: Int)
+        /// Makes the head (framed by `headPrepared`) and writes it.
+        case sendHead
+    }
+
+    /// A step of opening a connection.
+    enum ConnectStep: Equatable, Sendable {
+        /// Looks the name up off the loop (it may block); the result goes to `resolved`.
+        case resolve
+        /// Opens a socket for `address` and starts connecting it as attempt `index`; the outcome
+        /// goes to `connectStarted` or `connectStartFailed`.
+        case start(SocketAddress, index: Int)
+        /// Watches attempt `index`'s socket for room to write (its outcome goes to
+        /// `connectFinished`), and arms the stagger timer when `staggerNext`.
+        case await(index: Int, staggerNext: Bool)
+    }
+
+    /// What follows an output all written.
+    enum NextPiece: Equatable, Sendable {
+        /// Reads the next piece of a body in memory now; it goes to `pieceRead`.
+        case readNow(generation: Int)
+        /// Reads the next piece off the loop, watching the socket for an early answer only; it
+        /// goes to `pieceRead` with `generation`.
+        case readOffLoop(generation: Int)
+        /// The whole request is out: the socket is watched for the answer only.
+        case awaitAnswer
+    }
+
+    /// Where the body bytes received so far go.
+    enum BodyBytes: Equatable, Sendable {
+        /// Dropped: the body of a redirect that is followed, which never goes to the download file.
+        case drop
+        /// To the download file, made first when `create`.
+        case writeToFile(create: Bool)
+    }
+
+    /// What becomes of the connection when the exchange lets go of it.
+    enum Disposal: Equatable, Sendable {
+        /// The exchange holds no slot (nothing to give back).
+        case none
+        /// Back to the pool, kept alive, with its slot.
+        case pool
+        /// Closed; its slot goes back to the pool.
+        case close
+    }
+
+    /// How the exchange (or one hop of it) ends.
+    enum Outcome: Equatable, Sendable {
+        /// Reports the response; `decodesBody` when its body is in memory (not in a download file).
+        case deliver(decodesBody: Bool)
+        /// Sends the redirect's request (`request` is already the next one): read its target, then `begin`.
+        case followRedirect
+        /// Reports the failure with whatever head arrived (a refused redirect's response included).
+        case fail(ExchangeFailure)
+        /// Reports nothing (cancelled).
+        case tearDown
+    }
+
+    /// What the driver does next.
+    enum Action: Equatable, Sendable {
+        /// Nothing.
+        case none
+        /// Asks the pool for a connection to `key`, queuing when none is free; with `armWaitTimer`
+        /// the connect timeout bounds the wait (when no overall deadline is set).
+        case acquire(ConnectionPoolKey, armWaitTimer: Bool)
+        /// Gives a lease that came too late back to the pool unused.
+        case returnLease
+        /// Opens a fresh connection in the slot held: closes the current socket first when
+        /// `closingCurrent` (closed by its server, or a stale one retried), arms the connect
+        /// timer, reads the host as a literal and calls `beginConnect`.
+        case connect(closingCurrent: Bool)
+        /// A step of opening the connection.
+        case connectStep(ConnectStep)
+        /// Starts TLS on the attempt `index`'s socket (the other attempts are closed): the
+        /// handshake's outcome goes to `handshakeCompleted` or `tlsFailed`.
+        case secure(attempt: Int)
+        /// Sends on the connection: the attempt `index`'s socket once connected (nil: the leased
+        /// one, or the one just secured), arming the idle timer, then starts the body as `body` says.
+        case send(attempt: Int?, body: BodyStart)
+        /// The body's reader was opened for an attempt given up: close it off the loop.
+        case discardReader
+        /// Makes the head and writes it (the body's file or stream is open).
+        case sendHead
+        /// Writes this framed piece of the body.
+        case write([UInt8])
+        /// Counts `sent` body bytes out (when some were), then goes on as `next` says.
+        case outputWritten(progress: Int64?, next: NextPiece)
+        /// Reads what the kernel holds after a failed write (an early answer, such as a 413).
+        case readAfterFailedWrite
+        /// Arms the idle timer again: bytes moved since it was armed.
+        case rearmIdleTimer
+        /// Puts the body bytes received so far where `destination` says.
+        case bodyBytes(BodyBytes)
+        /// Lets go of the connection (and the queue, when `leaveQueue`) as `disposal` says, stops
+        /// the exchange's timers and readers, then ends as `outcome` says.
+        case finish(leaveQueue: Bool, disposal: Disposal, outcome: Outcome)
+    }
+
+    private(set) var phase = Phase.idle
+    /// The request being sent: the caller's, then each redirect's.
+    private(set) var request: HTTPClientRequest
+    /// `request`'s method, upper-cased (GET when it has none).
+    private(set) var method: String
+    /// Where `request` goes, once read (nil before, and when it could not be read). A followed
+    /// redirect keeps its hop's until the next is read: the driver gives that hop's slot back to it.
+    private(set) var target: SocketRequestTarget?
+    let maximumRedirects: Int
+    /// Whether the response body goes to a file (no compression asked for, none decoded).
+    let downloadsToFile: Bool
+    /// Whether an overall deadline bounds the exchange (then it also bounds the wait for a connection).
+    let hasOverallDeadline: Bool
+
+    /// Whether the exchange holds one of its host's connection slots.
+    private(set) var holdsSlot = false
+    /// Whether the connection is a kept-alive one (only those are retried).
+    private(set) var reused = false
+    /// Requests written in the current slot: a retry is the second.
+    private(set) var attempt = 0
+    private(set) var receivedAny = false
+    private(set) var requestAsksToClose = false
+    /// The errno of a write the peer refused; the answer already sent is read first.
+    private(set) var writeErrno: Int32?
+    private(set) var redirects = 0
+    /// The request a redirect head received asks for next (decided once, when the head arrives).
+    private(set) var redirect: HTTPClientRequest?
+    /// Counts the body readers, so that the late outcome of one given up is told apart.
+    private(set) var generation = 0
+    private(set) var download = DownloadToFile()
+
+    init(request: HTTPClientRequest, maximumRedirects: Int, hasOverallDeadline: Bool) {
+        self.request = request
+        self.method = request.normalizedMethod
+        self.maximumRedirects = maximumRedirects
+        self.downloadsToFile = request.downloadFile != nil
+        self.hasOverallDeadline = hasOverallDeadline
+    }
+
+    /// Whether the request's method may be sent twice (a stale connection's one retry).
+    var idempotent: Bool { SocketRequestEncoding.isIdempotent(method) }
+
+    /// Whether the request's head asks for a compressed body (never for a download file).
+    var acceptsCompression: Bool { !downloadsToFile }
+
+    /// Whether the phase is `.sending` (any step of it).
+    var isSending: Bool {
+        if case .sending = phase { return true }
+        return false
+    }
+
+    /// Whether a connection is in use and read: securing, sending or receiving.
+    var readsConnection: Bool {
+        phase == .securing || phase == .receiving || isSending
+    }
+
+    // MARK: Starting and waiting
+
+    /// The request's target was read (`target`), or could not be (`failure`): ask the pool.
+    mutating func begin(_ read: Result<SocketRequestTarget, ExchangeFailure>) -> Action {
+        guard phase == .idle else { return .none }
+        switch read {
+        case .success(let target):
+            self.target = target
+            phase = .waiting
+            return .acquire(target.key, armWaitTimer: !hasOverallDeadline)
+        case .failure(let failure):
+            target = nil
+            return finish(.fail(failure))
+        }
+    }
+
+    /// The pool's lease reached the loop; `isClosed` polls a kept connection for a request that
+    /// may not be sent twice (an idempotent one is not polled: its home loop watched it while it
+    /// was idle, and a retry covers a close that came since).
+    /// `cancelled` when `cancel()` ran meanwhile on another thread (its teardown has not reached
+    /// the loop yet): the lease goes back unused.
+    mutating func leased(_ lease: Lease, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
+        guard phase == .waiting, !cancelled else { return .returnLease }
+        holdsSlot = true
+        attempt = 0
+        switch lease {
+        case .fresh:
+            return connectFresh(closingCurrent: false)
+        case .reused where idempotent, .handedOver where idempotent:
+            reused = true
+            return startAttempt(connectedAttempt: nil)
+        case .reused, .handedOver:
+            guard isClosed() else {
+                reused = true
+                return startAttempt(connectedAttempt: nil)
+            }
+            return connectFresh(closingCurrent: true)
+        }
+    }
+
+    // MARK: Connecting
+
+    /// The driver read the host as literal addresses (nil: a name to look up).
+    mutating func beginConnect(literal: [SocketAddress]?) -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = attempts.begin(literal: literal)
+        return connecting(attempts, action)
+    }
+
+    /// The lookup off the loop finished (`cancelled` when `cancel()` ran meanwhile: nothing is started).
+    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, cancelled: Bool = false) -> Action {
+        guard case .connecting(var attempts) = phase, !cancelled else { return .none }
+        let action = attempts.resolved(result)
+        return connecting(attempts, action)
+    }
+
+    /// Attempt `index`'s connect was started (`inProgress` when the kernel finishes it later).
+    mutating func connectStarted(index: Int, inProgress: Bool) -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = attempts.started(index: index, inProgress: inProgress)
+        return connecting(attempts, action)
+    }
+
+    /// Starting attempt `index` failed at once.
+    mutating func connectStartFailed(index: Int, errno: Int32?) -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = attempts.startFailed(index: index, errno: errno)
+        return connecting(attempts, action)
+    }
+
+    /// Attempt `index`'s connect finished (`errno` 0 when it connected).
+    mutating func connectFinished(index: Int, errno: Int32) -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = attempts.finished(index: index, errno: errno)
+        return connecting(attempts, action)
+    }
+
+    /// The stagger timer fired: the next address is tried beside the ones under way.
+    mutating func staggerTimerFired() -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = attempts.staggerTimerFired()
+        return connecting(attempts, action)
+    }
+
+    /// The connect timer fired: while connecting or securing, or while waiting for a connection.
+    mutating func connectTimerFired() -> Action {
+        switch phase {
+        case .waiting:
+            return finish(.fail(.timedOut(.connect)), leaveQueue: true)
+        case .securing:
+            return finish(.fail(.timedOut(.connect)))
+        case .connecting(var attempts):
+            let action = attempts.timerFired()
+            return connecting(attempts, action)
+        case .idle, .sending, .receiving, .done:
+            return .none
+        }
+    }
+
+    private mutating func connecting(_ attempts: ConnectAttempts, _ action: ConnectAttempts.Action) -> Action {
+        phase = .connecting(attempts)
+        switch action {
+        case .connected(let index):
+            guard target?.key.secure == true else { return startAttempt(connectedAttempt: index) }
+            phase = .securing
+            return .secure(attempt: index)
+        case .fail(let failure):
+            return finish(.fail(failure))
+        case .none:
+            return .none
+        case .resolve:
+            return .connectStep(.resolve)
+        case .start(let address, let index):
+            return .connectStep(.start(address, index: index))
+        case .await(let index, let staggerNext):
+            return .connectStep(.await(index: index, staggerNext: staggerNext))
+        }
+    }
+
+    private mutating func connectFresh(closingCurrent: Bool) -> Action {
+        reused = false
+        phase = .connecting(ConnectAttempts())
+        return .connect(closingCurrent: closingCurrent)
+    }
+
+    // MARK: Securing
+
+    /// The TLS handshake completed: the request goes out.
+    mutating func handshakeCompleted() -> Action {
+        guard phase == .securing else { return .none }
+        return startAttempt(connectedAttempt: nil)
+    }
+
+    /// TLS failed (the handshake, a certificate, the library or the context), at any step.
+    mutating func tlsFailed(_ failure: ExchangeFailure) -> Action {
+        guard readsConnection else { return .none }
+        return finish(.fail(failure), disposal: .close)
+    }
+
+    // MARK: Sending
+
+    private mutating func startAttempt(connectedAttempt: Int?) -> Action {
+        var upload = RequestBodyUpload()
+        generation &+= 1
+        let source: RequestBodyUpload.Source = switch request.body {
+        case nil: .none
+        case .bytes: .inMemory
+        case _?: .offLoop
+        }
+        let start = upload.attemptStarted(source, generation: generation)
+        phase = .sending(upload)
+        return .send(attempt: connectedAttempt, body: start)
+    }
+
+    /// The upload's file or stream was opened (or failed to) for `generation`.
+    /// `cancelled` when `cancel()` ran meanwhile: the reader is not used.
+    mutating func bodyOpened(generation: Int, succeeded: Bool, cancelled: Bool = false) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else {
+            return succeeded ? .discardReader : .none
+        }
+        let action = upload.opened(succeeded: succeeded)
+        phase = .sending(upload)
+        switch action {
+        case .sendHead: return .sendHead
+        case .failUpload: return finish(.fail(.uploadFailed))
+        case .discard: return .discardReader
+        }
+    }
+
+    /// The head is being made for a new attempt: how it frames the body (`length` nil when
+    /// unknown). `headMade` follows.
+    mutating func headPrepared(hasBody: Bool, length: Int64?) -> SocketRequestEncoding.BodyFraming {
+        attempt += 1
+        requestAsksToClose = false
+        receivedAny = false
+        writeErrno = nil
+        redirect = nil
+        guard case .sending(var upload) = phase else { return .length(0) }
+        let framing = upload.headPrepared(hasBody: hasBody, length: length)
+        phase = .sending(upload)
+        return framing
+    }
+
+    /// The head was made; `asksToClose` when it says `Connection: close` (the connection is then
+    /// not pooled after the answer).
+    mutating func headMade(asksToClose: Bool) {
+        requestAsksToClose = asksToClose
+    }
+
+    /// Whether the socket may be written now (no piece is being read off the loop).
+    var writable: Bool {
+        guard case .sending(let upload) = phase else { return false }
+        return upload.writable
+    }
+
+    /// Everything in the output went out.
+    mutating func outputWritten() -> Action {
+        guard case .sending(var upload) = phase else { return .none }
+        let (progress, next) = upload.outputWritten()
+        switch next {
+        case .readNow:
+            phase = .sending(upload)
+            return .outputWritten(progress: progress, next: .readNow(generation: generation))
+        case .readOffLoop:
+            phase = .sending(upload)
+            return .outputWritten(progress: progress, next: .readOffLoop(generation: generation))
+        case .requestWritten:
+            phase = .receiving
+            return .outputWritten(progress: progress, next: .awaitAnswer)
+        case .wait:
+            phase = .sending(upload)
+            return .none
+        }
+    }
+
+    /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end.
+    /// `cancelled` when `cancel()` ran meanwhile: the piece is not written.
+    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int, cancelled: Bool = false) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else { return .none }
+        let action = upload.pieceRead(bytes)
+        phase = .sending(upload)
+        switch action {
+        case .write(let framed): return .write(framed)
+        case .failUpload: return finish(.fail(.uploadFailed))
+        case .ignore: return .none
+        }
+    }
+
+    /// The peer stopped taking the request (or the handshake): its answer may be waiting already.
+    mutating func writeFailed(errno: Int32) -> Action {
+        if phase == .securing { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
+        guard isSending else { return .none }
+        writeErrno = errno
+        phase = .receiving
+        return .readAfterFailedWrite
+    }
+
+    // MARK: Receiving
+
+    /// Bytes of the answer arrived (fed to the parser by the driver).
+    mutating func bytesRead() {
+        receivedAny = true
+    }
+
+    /// A read found nothing: after a failed write nothing more will come.
+    mutating func readFoundNothing() -> Action {
+        guard phase == .receiving, let writeErrno else { return .none }
+        return lost(errno: writeErrno)
+    }
+
+    /// A read failed with `errno`.
+    mutating func readFailed(errno: Int32) -> Action {
+        guard readsConnection else { return .none }
+        return lost(errno: writeErrno ?? errno)
+    }
+
+    /// The parser refused the bytes read.
+    mutating func parseFailed(_ error: HTTPWireError) -> Action {
+        guard isSending || phase == .receiving else { return .none }
+        return finish(.fail(.response(error)), disposal: .close)
+    }
+
+    /// A response head arrived: decides, once, whether it is a redirect the client follows.
+    mutating func headReceived(status: Int, location: String?) {
+        redirect = RedirectPolicy.statuses.contains(status)
+            ? RedirectPolicy.nextRequest(after: request, status: status, location: location) : nil
+    }
+
+    /// Body bytes of the current response were parsed (none when only its head arrived);
+    /// `fileFailed` when the download file met an error so far. A body in memory stays with the
+    /// parser; a download's goes to its file, made with the final response's first bytes.
+    mutating func bodyArrived(fileFailed: Bool) -> Action {
+        guard downloadsToFile else { return .none }
+        guard redirect == nil else { return .bodyBytes(.drop) }
+        switch download.bodyArrived(fileFailed: fileFailed) {
+        case .createAndWrite?: return .bodyBytes(.writeToFile(create: true))
+        case .write?: return .bodyBytes(.writeToFile(create: false))
+        case .failDownload?: return finish(.fail(.downloadFailed), disposal: .close)
+        case .report?, nil: return .none
+        }
+    }
+
+    /// Whether the download's progress is reported for the bytes received (not a redirect's).
+    var reportsDownloadProgress: Bool { redirect == nil }
+
+    /// A whole response arrived on a connection that says whether it can serve another request.
+    mutating func responseComplete(keepAlive: Bool, status: Int, leftoverBytes: Bool) -> Action {
+        guard isSending || phase == .receiving else { return .none }
+        let reusable = phase == .receiving && writeErrno == nil && keepAlive && status != 101 && !leftoverBytes && !requestAsksToClose
+        return completed(reusable: reusable)
+    }
+
+    /// The peer closed the connection; `parsed` is what the parser made of it (a response
+    /// delimited by the close, or why none is).
+    mutating func endOfStream(_ parsed: Result<Void, HTTPWireError>) -> Action {
+        guard readsConnection else { return .none }
+        guard phase != .securing else { return finish(.fail(.connectionLost(errno: nil)), disposal: .close) }
+        switch parsed {
+        case .success:
+            return completed(reusable: false)
+        case .failure(let error):
+            if case .truncatedHead(0) = error, retryApplies { return connectFresh(closingCurrent: true) }
+            return finish(.fail(writeErrno.map { .connectionLost(errno: $0) } ?? .response(error)), disposal: .close)
+        }
+    }
+
+    private mutating func completed(reusable: Bool) -> Action {
+        let disposal: Disposal = reusable ? .pool : .close
+        guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
+        guard redirects < maximumRedirects else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
+        redirects += 1
+        request = next
+        method = next.normalizedMethod
+        redirect = nil
+        let action = Action.finish(leaveQueue: false, disposal: holdsSlot ? disposal : .none, outcome: .followRedirect)
+        holdsSlot = false
+        phase = .idle
+        return action
+    }
+
+    /// A kept-alive connection the server had closed before this request: an idempotent request
+    /// goes once more on a fresh connection (in the same slot).
+    private var retryApplies: Bool {
+        reused && attempt == 1 && !receivedAny && idempotent
+    }
+
+    private mutating func lost(errno: Int32) -> Action {
+        guard retryApplies else { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
+        return connectFresh(closingCurrent: true)
+    }
+
+    // MARK: Timers and the end
+
+    /// The idle timer fired; `idleFor` is the time since bytes last moved.
+    mutating func idleTimerFired(idleFor: Duration, idleTimeout: Duration) -> Action {
+        guard isSending || phase == .receiving else { return .none }
+        guard idleFor >= idleTimeout else { return .rearmIdleTimer }
+        return finish(.fail(.timedOut(.idle)), disposal: .close)
+    }
+
+    /// The download file was closed after its last write, as the exchange reports `succeeded`
+    /// (a response) or not; `fileFailed` when the file met an error. Whether the report becomes
+    /// `downloadFailed`.
+    mutating func downloadClosed(succeeded: Bool, fileFailed: Bool) -> Bool {
+        download.finished(succeeded: succeeded, fileFailed: fileFailed) == .failDownload
+    }
+
+    /// The overall deadline passed.
+    mutating func overallTimerFired() -> Action {
+        guard phase != .done else { return .none }
+        return finish(.fail(.timedOut(.overall)), leaveQueue: phase == .waiting, disposal: .close)
+    }
+
+    /// The caller cancelled (the driver's lock decided it came before any report).
+    mutating func cancel() -> Action {
+        guard phase != .done else { return .none }
+        return finish(.tearDown, leaveQueue: phase == .waiting, disposal: .close)
+    }
+
+    /// Ends the exchange: the connection goes as `disposal` says when a slot is held (else nowhere).
+    private mutating func finish(_ outcome: Outcome, leaveQueue: Bool = false, disposal: Disposal = .close) -> Action {
+        let action = Action.finish(leaveQueue: leaveQueue, disposal: holdsSlot ? disposal : .none, outcome: outcome)
+        holdsSlot = false
+        phase = .done
+        return action
+    }
+}

@@ -1,0 +1,97 @@
+import EventLoopIO
+import SystemTLS
+
+/// Securing: TLS on a fresh connection of an `https` request (the connect timer bounds the
+/// handshake), and the TLS records of every read and write on a secure connection.
+extension SocketExchange {
+    /// Whether `target` needs TLS that cannot be had: the request then fails before connecting.
+    static func tlsUnavailable(for target: SocketRequestTarget) -> TLSUnavailable? {
+        guard target.key.secure else { return nil }
+        do throws(TLSUnavailable) {
+            try TLSLibrary.load()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Starts TLS on attempt `index`'s socket: the other attempts are closed, the connect timer
+    /// goes on, and the ClientHello goes out.
+    func secure(attempt index: Int) {
+        guard let won = attemptSockets.removeValue(forKey: index), let key = machine.target?.key else { return }
+        closeAttempts(keeping: nil)
+        cancelTimer(&staggerTimer)
+        loop.register(won, readable: true, writable: false, handler: self)
+        do throws(ExchangeFailure) {
+            let tls = try makeTLS(for: key)
+            connection = Connection(socket: won, tls: tls)
+            perform(tls.start())
+        } catch {
+            connection = Connection(socket: won)
+            run(machine.tlsFailed(error))
+        }
+    }
+
+    /// A client machine for `key`'s host, with the client's verification settings, offering the
+    /// host's last session.
+    private func makeTLS(for key: ConnectionPoolKey) throws(ExchangeFailure) -> TLSMachine {
+        let context: TLSClientContext
+        do throws(TLSContextError) {
+            context = try TLSClientContext.shared(for: configuration.tls)
+        } catch {
+            switch error {
+            case .unavailable(let unavailable): throw .tlsUnavailable(unavailable)
+            case .invalidConfiguration(let reason): throw .tls(.invalidConfiguration(reason))
+            }
+        }
+        do throws(TLSFailure) {
+            return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
+        } catch {
+            throw .tls(error)
+        }
+    }
+
+    /// Performs the TLS machine's actions, in order: ciphertext to the socket, plaintext to the
+    /// parser, the handshake's end, the peer's end, a failure.
+    func perform(_ actions: [TLSMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .write(let bytes):
+                queueOnWire(bytes)
+            case .deliver(let plaintext):
+                received(plaintext)
+                guard machine.readsConnection else { return }
+            case .handshakeCompleted:
+                run(machine.handshakeCompleted())
+            case .closed:
+                // With `close_notify` or without: the parser decides whether the response is whole.
+                endOfStream()
+                return
+            case .failed(let failure):
+                writeMore()
+                run(machine.tlsFailed(.tls(failure)))
+                return
+            }
+        }
+        if wireOffset < wire.count { writeMore() }
+    }
+
+    /// Queues TLS records for the socket (written by `writeMore`).
+    func queueOnWire(_ bytes: [UInt8]) {
+        if wire.isEmpty {
+            wire = bytes
+            wireOffset = 0
+        } else {
+            wire += bytes
+        }
+    }
+
+    /// Keeps the session of a secure connection for the host's next new connection, once per
+    /// connection (in TLS 1.3 it arrives with the first answer, so it is read once that is in).
+    func rememberTLSSession() {
+        guard let connection, !connection.sessionKept, let key = machine.target?.key,
+              let session = connection.tls?.session else { return }
+        connection.sessionKept = true
+        pool.remember(session, for: key)
+    }
+}

@@ -1,0 +1,66 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import Reactive
+import TestSupport
+import XCTest
+
+/// `NetworkProvider` over `https://` against `FeedServer` serving TLS: the classified pipeline
+/// through `SocketTransport` and through the default transport (which sends `https` there
+/// when TLS loads), trusting the test CA.
+final class HTTPSProviderTests: LeakCheckingTestCase {
+    private var server: FeedServer!
+
+    override func setUpWithError() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        try super.setUpWithError()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    private func socketTransport() -> SocketTransport {
+        SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client))
+    }
+
+    func testTheClassifiedPipelineOverHTTPS() throws {
+        let transports: [(String, any HTTPTransport)] = [
+            ("SocketTransport", socketTransport()),
+            ("DefaultTransport", DefaultTransport(socketTransport: socketTransport())),
+        ]
+        for (name, transport) in transports {
+            let provider = NetworkProvider<ServerRoute>(transport: transport)
+            let route = ServerRoute(baseURL: server.baseURL, path: "echo")
+            let echo = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes().classifyErrors().map(Echo.self), timeout: 20), name).get()
+            XCTAssertEqual(echo.method, "GET", name)
+            XCTAssertEqual(echo.path, "/echo", name)
+        }
+        XCTAssertEqual(server.requestCount(path: "/echo"), 2)
+        XCTAssertEqual(server.tlsHandshakeCount, 2, "one connection per transport")
+    }
+
+    /// A REST error over https is classified as over http: status and the server's code.
+    func testARESTErrorOverHTTPSIsClassified() throws {
+        let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
+        let result = answer(of: provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "status/404")).filterSuccessfulStatusCodes().classifyErrors(), timeout: 20)
+        guard case .failure(APIError.restError(_, let status, let code))? = result else { return XCTFail("\(String(describing: result))") }
+        XCTAssertEqual(status, 404)
+        XCTAssertEqual(code, "E404")
+    }
+
+    func testAMebibyteUploadThroughTheProvider() throws {
+        let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
+        let route = ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .requestData(upload))
+        let response = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes(), timeout: 20)).get()
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.data) as? [String: Any])
+        XCTAssertEqual((json["body"] as? String).flatMap { Data(base64Encoded: $0) }, upload)
+    }
+}

@@ -1,0 +1,60 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import TestSupport
+import XCTest
+
+/// `SocketTransport` over TLS against `FeedServer` serving the fixture `localhost`, trusting
+/// the test CA: kept-alive connections, large bodies both ways, a resumed session.
+final class SocketTransportTLSTests: SocketTransportTestCase {
+    override var serverConfiguration: FeedServer.Configuration { FeedServer.Configuration(tls: TLSFixtures.server()) }
+
+    override func setUpWithError() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        try super.setUpWithError()
+        transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client))
+    }
+
+    private func secureRequest(_ path: String, method: String = "GET", body: Data? = nil) -> URLRequest {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = body
+        return request
+    }
+
+    func testSequentialRequestsShareOneKeptAliveConnection() throws {
+        for _ in 0..<3 {
+            let response = try send(secureRequest("echo")).1.get()
+            XCTAssertEqual(response.statusCode, 200)
+            XCTAssertEqual(response.response?.url?.scheme, "https")
+            XCTAssertEqual(try JSONDecoder().decode(Echo.self, from: response.data).path, "/echo")
+        }
+        XCTAssertEqual(server.connectionCount, 1)
+        XCTAssertEqual(server.tlsHandshakeCount, 1)
+        XCTAssertEqual(transport.idleConnectionCount, 1)
+    }
+
+    func testAMebibyteGoesUpAndFiveMillionBytesComeDown() throws {
+        let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let echoed = try send(secureRequest("echo", method: "POST", body: upload)).1.get()
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: echoed.data) as? [String: Any])
+        XCTAssertEqual((json["body"] as? String).flatMap { Data(base64Encoded: $0) }, upload)
+
+        let download = try send(secureRequest("bytes/5000000"), wait: 30).1.get()
+        XCTAssertEqual(download.data.count, 5_000_000)
+        XCTAssertTrue(download.data.enumerated().allSatisfy { $0.element == UInt8(truncatingIfNeeded: $0.offset) }, "byte i is i % 256")
+        XCTAssertEqual(server.connectionCount, 1, "both on one kept-alive connection")
+    }
+
+    /// After the pool lets its connection go, the next one resumes the session the first brought.
+    func testTheNextConnectionResumesTheSession() throws {
+        XCTAssertEqual(try send(secureRequest("echo")).1.get().statusCode, 200)
+        transport.close()
+        XCTAssertEqual(try send(secureRequest("echo")).1.get().statusCode, 200)
+        XCTAssertEqual(server.connectionCount, 2)
+        XCTAssertEqual(server.resumedTLSHandshakeCount, 1)
+    }
+}

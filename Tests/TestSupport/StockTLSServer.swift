@@ -1,0 +1,117 @@
+import EventLoopIO
+import Foundation
+
+/// A stock TLS server on 127.0.0.1 for interop tests, started as a child process and stopped by
+/// `stop()`: OpenSSL's `s_server` (which answers each connection with an HTTP/1.0 status page
+/// naming the session, `New` or `Reused`, then closes) or nginx (HTTP/1.1, kept alive). `start`
+/// returns nil when the program is not installed, so the caller can skip, saying which.
+public final class StockTLSServer: @unchecked Sendable {
+    // @unchecked: `process` is set in `init` and only read and stopped afterwards, from the test's thread.
+    /// The port it listens on.
+    public let port: UInt16
+    private let process: Process
+    private let directory: URL?
+
+    private init(port: UInt16, process: Process, directory: URL?) {
+        self.port = port
+        self.process = process
+        self.directory = directory
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The first of `candidates` that exists and can run, else nil.
+    public static func program(_ candidates: [String]) -> String? {
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// `openssl s_server` serving `certificate` and `key` (fixture paths), with `options` added
+    /// (`-tls1_2`, `-cipher ...`); nil when no `openssl` command is installed.
+    public static func opensslServer(certificate: String, key: String, options: [String] = []) throws -> StockTLSServer? {
+        guard let openssl = program(["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]) else { return nil }
+        let port = try freePort()
+        let arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www", "-quiet", "-naccept", "1000"] + options
+        return try launch(openssl, arguments, port: port, directory: nil)
+    }
+
+    /// nginx serving `certificate` and `key` on HTTPS with a 2 KB file at `/file.txt` and keep-alive,
+    /// from a temporary folder; nil when nginx is not installed.
+    public static func nginx(certificate: String, key: String) throws -> StockTLSServer? {
+        guard let nginx = program(["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]) else { return nil }
+        let port = try freePort()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StockTLSServer-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        try Data(repeating: UInt8(ascii: "n"), count: 2_048).write(to: directory.appendingPathComponent("www/file.txt"))
+        let configuration = """
+        worker_processes 1;
+        daemon off;
+        master_process off;
+        pid \(directory.path)/nginx.pid;
+        error_log \(directory.path)/logs/error.log;
+        events { worker_connections 1024; }
+        http {
+            access_log off;
+            client_body_temp_path \(directory.path)/body;
+            proxy_temp_path \(directory.path)/proxy;
+            fastcgi_temp_path \(directory.path)/fastcgi;
+            uwsgi_temp_path \(directory.path)/uwsgi;
+            scgi_temp_path \(directory.path)/scgi;
+            keepalive_requests 100000;
+            server {
+                listen 127.0.0.1:\(port) ssl;
+                ssl_certificate \(certificate);
+                ssl_certificate_key \(key);
+                location / { root \(directory.path)/www; }
+            }
+        }
+        """
+        try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        return try launch(nginx, ["-c", directory.appendingPathComponent("nginx.conf").path, "-p", directory.path], port: port, directory: directory)
+    }
+
+    /// Stops the server and removes its folder (idempotent).
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private static func launch(_ program: String, _ arguments: [String], port: UInt16, directory: URL?) throws -> StockTLSServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let server = StockTLSServer(port: port, process: process, directory: directory)
+        // Listening once a connection is accepted (bounded: 10 s).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if let socket = try? TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .milliseconds(200)) {
+                socket.close()
+                return server
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        server.stop()
+        throw StockServerError.didNotStart(program)
+    }
+
+    /// A port nothing listens on now (the kernel's pick for a listener closed at once).
+    private static func freePort() throws -> UInt16 {
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        return try listener.localPort()
+    }
+}
+
+/// Why a stock server could not be used.
+public enum StockServerError: Error, Equatable {
+    /// The program ran but never accepted a connection on its port.
+    case didNotStart(String)
+}
