@@ -47,9 +47,15 @@ if [ ${#objects[@]} -eq 0 ]; then
   echo "no link list for $entry in $scratch/$config.yaml (has SwiftPM's manifest changed?)" >&2
   exit 1
 fi
+# The package's C targets (CLinuxCalls) have module maps SwiftPM generates in their build folders;
+# a Swift module that imports one needs it found again when the entry is compiled.
+c_module_maps=()
+for map in "$out"/*.build/module.modulemap; do
+  [ -e "$map" ] && c_module_maps+=(-Xcc -fmodule-map-file="$map")
+done
 binary="$scratch/fuzz-$target"
 swiftc -sanitize=fuzzer,address -parse-as-library -g -D FUZZING -I "$out/Modules" -I Fuzz/SanitizerAllocator \
-  Sources/"$entry"/*.swift "${objects[@]}" -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+  "${c_module_maps[@]}" Sources/"$entry"/*.swift "${objects[@]}" -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
 
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
