@@ -27,8 +27,8 @@ extension Endpoint {
 
 /// `baseURL.appendingPathComponent(path)` (or `baseURL` when `path` is empty) with its string
 /// and whether it is absolute, kept for the last base and path joined: a provider sends the same
-/// target's URL again and again, and joining parses the URL anew (about 9k instructions), reading
-/// its string and scheme a few thousand more. The results are values, so handing them out again
+/// target's URL again and again, and joining parses the URL anew, as does reading its string
+/// and scheme. The results are values, so handing them out again
 /// changes nothing.
 final class JoinedURL: Sendable {
     /// A base and path joined; an object, so the cache hands it out with one retain.
