@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import TestSupport
 import XCTest
 
 final class FeedRouteTests: FeedServerTestCase {
@@ -40,10 +41,7 @@ final class FeedRouteTests: FeedServerTestCase {
     }
 
     func testGeneratedKeysMatchARealCapture() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/fixtures/flickr/02_MoodyUser_memoryGame.json").standardized
-        guard let capture = try? Data(contentsOf: fixtures) else {
-            throw XCTSkip("Flickr capture not found at ../shared/fixtures/flickr/02_MoodyUser_memoryGame.json (beside the repository root); see the README.md there")
-        }
+        let capture = try FlickrCaptures.data("02_")
         let real = try XCTUnwrap(try JSONSerialization.jsonObject(with: capture) as? [String: Any])
         let realItem = try XCTUnwrap((real["items"] as? [[String: Any]])?.first)
         let generated = try parseFeed(Array(FeedGenerator(seed: 3).page(number: 0)))

@@ -97,6 +97,21 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertEqual(lines[4], "Section 2 - 3 photos")
         XCTAssertTrue(lines[1].hasPrefix("  ") && lines[1].contains(" | \(server.baseURL.absoluteString)photos/"), lines[1])
         XCTAssertFalse(outcome.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
+        XCTAssertFalse(outcome.stdout.contains("local:"), "only --demo's links end with the run")
+    }
+
+    func testDemoAsPlainTextMarksItsLinksLocalAsJSONDoes() throws {
+        let outcome = try ViewerProcess.run(["--demo", "--pages", "1", "--plain"])
+
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let photos = outcome.stdoutLines.dropFirst()
+        XCTAssertEqual(photos.count, 20, outcome.stdout)
+        let first = try XCTUnwrap(photos.first)
+        let port = try XCTUnwrap(first.firstMatch(of: /\| local: demo server 127\.0\.0\.1:(\d+), gone once photo-feed exits$/)?.1, first)
+        for line in photos {
+            XCTAssertTrue(line.hasSuffix(" | local: demo server 127.0.0.1:\(port), gone once photo-feed exits"), line)
+            XCTAssertTrue(line.contains(" | http://127.0.0.1:\(port)/photos/"), line)
+        }
     }
 
     func testPlainAndJSONPrintNoImageBytesWhateverImagesSays() throws {

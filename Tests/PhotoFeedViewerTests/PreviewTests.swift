@@ -190,7 +190,7 @@ final class PreviewTests: LeakCheckingTestCase {
         _ = help.handle(.character("?"), width: 40, height: 40)
         let lines = ScreenRenderer.lines(for: help.state, width: 40, height: 40, style: .none)
         XCTAssertFalse(lines.dropFirst().dropLast().joined().contains("…"), lines.joined(separator: "\n"))
-        let words = Set(ScreenRenderer.keyHelp.joined(separator: " ").split(separator: " "))
+        let words = Set(ScreenRenderer.keyHelp(help.state).joined(separator: " ").split(separator: " "))
         for line in lines.dropFirst(2).dropLast() {
             for word in line.split(separator: " ") { XCTAssertTrue(words.contains(word), "\(word) in \(line)") }
         }

@@ -112,6 +112,25 @@ final class ScreenModelTests: LeakCheckingTestCase {
         XCTAssertTrue(footer.contains("y copy  / filter  n more  r reload  t tags  ? keys  q quit"), footer)
     }
 
+    func testTheKeysListPictureKeysOnlyWhereThereArePicturesAndSayWhyNot() {
+        var with = model(photos: 3, images: true)
+        _ = press([.character("?")], on: &with)
+        let shown = ScreenRenderer.lines(for: with.state, width: 100, height: 20, style: .none).joined(separator: "\n")
+        XCTAssertTrue(shown.contains("i            thumbnails on or off"), shown)
+        XCTAssertTrue(shown.contains("p            the selected photo as large as the screen allows"), shown)
+        // What the viewer's start gives the screen under NO_COLOR (DisplayPlan's `picturesOff`).
+        let plan = DisplayPlan(options: ViewerOptions(), environment: ["TERM": "xterm-256color", "NO_COLOR": "1"],
+                               stdinIsTerminal: true, stdoutIsTerminal: true, stderrIsTerminal: true)
+        XCTAssertEqual(plan.picturesOff, .colorsOff)
+        var without = model(photos: 3, images: false)
+        without.state.picturesOff = plan.picturesOff ?? .terminal
+        _ = press([.character("?")], on: &without)
+        let help = ScreenRenderer.lines(for: without.state, width: 100, height: 20, style: .none).joined(separator: "\n")
+        XCTAssertFalse(help.contains("thumbnails on or off") || help.contains("the selected photo as large"), help)
+        XCTAssertTrue(help.contains("i p          No pictures: colours are off (NO_COLOR or --no-color)"), help)
+        XCTAssertTrue(help.contains("y            copy the photo's link"), "the other keys stay: \(help)")
+    }
+
     func testQuestionMarkShowsTheKeysUntilTheNextKey() {
         var screen = model()
         _ = press([.character("?")], on: &screen)

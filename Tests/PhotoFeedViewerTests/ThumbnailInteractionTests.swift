@@ -112,6 +112,11 @@ final class ThumbnailInteractionTests: LeakCheckingTestCase {
         let mark = quiet.byteCount
         quiet.type("p")
         XCTAssertTrue(quiet.waitFor("No pictures: colours are off (NO_COLOR or --no-color)", after: mark), quiet.text(from: mark).suffix(300).description)
+        let help = quiet.byteCount
+        quiet.type("?")
+        XCTAssertTrue(quiet.waitFor("i p          No pictures: colours are off", after: help), quiet.text(from: help).suffix(300).description)
+        XCTAssertFalse(quiet.text(from: help).contains("thumbnails on or off"), "the keys offer no picture keys under NO_COLOR either")
+        quiet.type("q")
         quiet.type("q")
         let (ended, text) = quiet.finish()
         XCTAssertTrue(ended)

@@ -14,7 +14,7 @@ public enum FlickrCaptures {
     public static func data(_ prefix: String) throws -> Data {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         guard let name = names.sorted().first(where: { $0.hasPrefix(prefix) }) else {
-            throw XCTSkip("Flickr capture \(prefix)* not found in ../shared/fixtures/flickr (beside the repository root); see the README.md there")
+            throw XCTSkip("reads real-world Flickr captures kept outside the repository; capture \(prefix)* is not here (docs/TESTING.md)")
         }
         return try Data(contentsOf: directory.appendingPathComponent(name))
     }

@@ -82,7 +82,7 @@ package struct BatchRunner: Sendable {
         }
         for (number, section) in fresh {
             switch format {
-            case .plain: PlainRenderer.lines(for: section, number: number, style: style).forEach(output)
+            case .plain: PlainRenderer.lines(for: section, number: number, style: style, local: session.localNote).forEach(output)
             case .json: JSONLinesRenderer.lines(for: section, number: number, local: session.localNote).forEach(output)
             }
         }

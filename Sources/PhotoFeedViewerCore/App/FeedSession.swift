@@ -98,7 +98,7 @@ package final class FeedSession: Sendable {
         host = options.source == .offline ? nil : hostPort
     }
 
-    /// For `--demo`, what `--json` marks each photo with: its links are on the demo server, which
+    /// For `--demo`, what `--json` and `--plain` mark each photo with: its links are on the demo server, which
     /// lives only as long as this process; `nil` for any other source.
     package var localNote: String? {
         server.map { "demo server \($0.baseURL.host ?? "127.0.0.1"):\($0.port), gone once photo-feed exits" }

@@ -27,34 +27,6 @@ package struct CIELab: Equatable, Sendable {
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 
-    /// The colour of `colour` and the gradient of its coordinates there, for estimating colours
-    /// nearby without another conversion.
-    package static func withGradient(of colour: LinearRGB) -> (lab: CIELab, gradient: Gradient) {
-        let x = Self.x.dot(colour), y = Self.y.dot(colour), z = Self.z.dot(colour)
-        let fx = f(x), fy = f(y), fz = f(z)
-        // f'(t) = f(t) / 3t above the linear part near black.
-        func slope(_ t: Double, _ ft: Double) -> Double { t > 0.008_856_451_679 ? ft / (3 * t) : 7.787_037_037 }
-        let sx = slope(x, fx), sy = slope(y, fy), sz = slope(z, fz)
-        let gradient = Gradient(l: Self.y * (116 * sy), a: Self.x * (500 * sx) - Self.y * (500 * sy),
-                                b: Self.y * (200 * sy) - Self.z * (200 * sz))
-        return (CIELab(fx: fx, fy: fy, fz: fz), gradient)
-    }
-
-    /// How L, a and b change per unit of each linear channel at one colour.
-    package struct Gradient: Sendable {
-        /// L's change per unit of red, green and blue.
-        package var l: LinearRGB
-        /// a's.
-        package var a: LinearRGB
-        /// b's.
-        package var b: LinearRGB
-
-        /// The first-order estimate of `lab` (the colour the gradient was taken at) moved by `change`.
-        package func moved(_ lab: CIELab, by change: LinearRGB) -> CIELab {
-            CIELab(l: lab.l + l.dot(change), a: lab.a + a.dot(change), b: lab.b + b.dot(change))
-        }
-    }
-
     // sRGB to XYZ (IEC 61966-2-1), each row divided by D65's white point.
     private static let x = LinearRGB(0.412_456_4 / 0.950_47, 0.357_576_1 / 0.950_47, 0.180_437_5 / 0.950_47)
     private static let y = LinearRGB(0.212_672_9, 0.715_152_2, 0.072_175_0)
