@@ -97,7 +97,7 @@ let package = Package(
             dependencies: ["PhotoFeedViewerCore", "PhotoFeed", "Reactive", "FeedServer", "EventLoopIO", "TestSupport", "ImageDecoding", "Networking", "Locking"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PhotoFeed"]),
     ] + migrationExamples,
     swiftLanguageModes: [.v6]

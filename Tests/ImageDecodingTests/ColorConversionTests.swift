@@ -1,9 +1,15 @@
 @testable import ImageDecoding
+import TestSupport
 import XCTest
 
 /// The computed YCbCr conversion gives exactly libjpeg's table values (`jdcolor.c`, which
 /// `ColorTables` holds) for every Cb and Cr, at the luma values where clamping starts.
 final class ColorConversionTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     /// libjpeg's table lookup for one pixel: the plain version the computed one must equal.
     private static func reference(_ y: UInt8, _ cb: UInt8, _ cr: UInt8) -> [UInt8] {
         let tables = ColorTables.shared

@@ -1,11 +1,17 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import XCTest
 
 /// Every corpus JPEG decodes to libjpeg's picture: no channel more than 4 levels off, PSNR at
 /// least 45 dB. (Both decoders use the same integer IDCT and upsampling, so most files match
 /// exactly; the bound leaves room for rounding, while a real mistake costs far more.)
 final class JPEGCorpusTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     static let maximumDifference = 4
     static let minimumPSNR = 45.0
 

@@ -1,10 +1,16 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import XCTest
 
 /// Malformed, truncated, unsupported and oversized inputs, made from real corpus files with
 /// real byte edits: each gives a typed error naming the place, never a trap or a wrong picture.
 final class JPEGDecoderErrorTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     private func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Corpus.jpeg(name)) }
 
     private func decodingError(_ bytes: [UInt8], decoder: JPEGDecoder = JPEGDecoder(),

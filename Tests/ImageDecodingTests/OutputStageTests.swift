@@ -1,10 +1,16 @@
 @testable import ImageDecoding
+import TestSupport
 import XCTest
 
 /// Rendering MCU row by MCU row from rings, as a sequential scan is decoded, gives the pixels
 /// rendering whole planes gives, for every sampling and scale the upsampler treats differently;
 /// rows the scan never reached are mid-grey and a row cut short keeps what was decoded of it.
 final class OutputStageTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     /// A frame of `samplings` (horizontal, vertical per component) at IDCT block size `blockSize`.
     private static func frame(_ width: Int, _ height: Int, _ samplings: [(Int, Int)], blockSize: Int) -> JPEGFrame {
         let components = samplings.enumerated().map { index, sampling in

@@ -1,11 +1,17 @@
 import Foundation
 @testable import ImageDecoding
+import TestSupport
 import XCTest
 
 /// The vectorized 8x8 IDCT gives libjpeg's islow samples exactly for the blocks 8-bit JPEG
 /// encoders produce, and never traps on the rest (coefficients beyond 16 bits wrap, as in
 /// libjpeg-turbo's SIMD IDCT).
 final class VectorInverseDCTTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     private var counter: UInt64 = 0
 
     /// Dense blocks an encoder can produce from any picture: the forward DCT of random samples

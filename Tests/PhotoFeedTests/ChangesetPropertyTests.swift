@@ -4,6 +4,11 @@ import TestSupport
 import XCTest
 
 final class ChangesetPropertyTests: LeakCheckingTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     private func randomSections(_ random: inout SplitMix64) -> [[(link: Int, title: Int)]] {
         (0..<Int(random.next(upperBound: 5))).map { _ in
             (0..<Int(random.next(upperBound: 8))).map { _ in

@@ -12,6 +12,11 @@ import XCTest
 /// pixels within 8% of the nearest-colour floor on average and areas of 2 x 2 cells within ΔE 10,
 /// on every picture and so over the demo's screen.
 final class PaletteColourTests: LeakCheckingTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try skipSingleThreadedComputationUnderThreadSanitizer()
+    }
+
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     func testCIELabMatchesPublishedValuesForSRGB() {

@@ -60,9 +60,7 @@ public final class ScriptedTLSServer: Sendable {
         helloCount.add(1, ordering: .acquiringAndReleasing)
         switch behavior {
         case .stallHandshake:
-            while !listener.isStopped, ContinuousClock.now < listener.deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            listener.waitUntilStopped()
         case .resetMidHandshake:
             guard let machine = try? TLSMachine(server: context) else { return }
             let answer = machine.receive(ciphertext: hello).reduce(into: [UInt8]()) { bytes, action in

@@ -5,7 +5,7 @@ import Synchronization
 /// The listening side of a scripted test server on 127.0.0.1: a thread of its own accepts
 /// (polling every 50 ms) and hands each connection to the server's `serve` on a thread of its
 /// own, closing it once `serve` returns. It stops on `stop()` or after its lifetime; scripts read
-/// `isStopped` and `deadline` to end their waits.
+/// `isStopped` and `deadline` to end their waits, or block in `waitUntilStopped()`.
 public final class ThreadedListener: Sendable {
     /// The listening port.
     public let port: UInt16
@@ -15,6 +15,8 @@ public final class ThreadedListener: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
     private let group = DispatchGroup()
+    /// Signalled by `stop()`; each waiter passes the signal on to the next.
+    private let stopSignal = DispatchSemaphore(value: 0)
 
     /// Binds a free port; nothing is accepted before `start(serving:)`.
     public init(lifetime: Duration) throws {
@@ -53,10 +55,20 @@ public final class ThreadedListener: Sendable {
     /// Connections accepted so far.
     public var connectionCount: Int { connections.load(ordering: .acquiring) }
 
+    /// Returns once `stop()` is called, or at the listener's deadline: a script that holds a
+    /// connection open waits here without polling.
+    public func waitUntilStopped() {
+        let remaining = max(.zero, deadline - ContinuousClock.now)
+        let nanoseconds = remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
+        guard stopSignal.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else { return }
+        stopSignal.signal()
+    }
+
     /// Stops accepting, waits (up to 10 s) for the connections' threads, closes the listening
     /// socket. Idempotent.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        stopSignal.signal()
         _ = group.wait(timeout: .now() + 10)
         socket.close()
     }

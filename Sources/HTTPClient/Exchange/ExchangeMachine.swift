@@ -4,140 +4,10 @@ import HTTPWire
 /// Every decision of one exchange, as a value: it takes what happened (the target read, a lease,
 /// each step of connecting, the body opened and read, bytes written and read, the response's
 /// head and end, a timer, a cancel) and returns the one action to perform next. Its phases carry
-/// the sub-machines of their step: `ConnectAttempts` while connecting, `RequestBodyUpload` while
-/// sending; `DownloadToFile` spans the redirects, and the redirect is decided once, when a head
-/// arrives. `SocketExchange` drives it on its loop and performs each action in one exhaustive
-/// `switch` (`run(_:)`), keeping only the sockets, the buffers, the files and the timer handles.
+/// their step's sub-machine (`ConnectAttempts`, `RequestBodyUpload`); `DownloadToFile` spans the
+/// redirects, each decided once, when its head arrives. `SocketExchange` drives it on its loop
+/// in one exhaustive `switch` (`run(_:)`), keeping only sockets, buffers, files and timer handles.
 struct ExchangeMachine: Sendable {
-    enum Phase: Equatable, Sendable {
-        /// Before the first request, or between a redirect and its next request.
-        case idle
-        /// Queued in the pool for a connection, or a lease on its way to the loop.
-        case waiting
-        /// Opening a fresh connection in the slot held.
-        case connecting(ConnectAttempts)
-        /// The TLS handshake on the fresh connection of an `https` request (the connect timer
-        /// still runs).
-        case securing
-        /// The request going out (a file or stream body being opened first, or read between pieces).
-        case sending(RequestBodyUpload)
-        /// The whole request is out (or the peer stopped taking it): only the answer is left.
-        case receiving
-        /// Reported, failed or cancelled: nothing follows.
-        case done
-    }
-
-    /// What the pool handed over.
-    enum Lease: Equatable, Sendable {
-        /// A free slot: the exchange connects itself.
-        case fresh
-        /// A kept-alive connection that waited in the pool.
-        case reused
-        /// A kept-alive connection passed on by the request that read a whole answer on it.
-        case handedOver
-    }
-
-    /// How the body of an attempt starts.
-    enum BodyStart: Equatable, Sendable {
-        /// Opens the file or stream off the loop; the outcome goes to `bodyOpened` with `generation`.
-        case open(generation: Int)
-        /// Makes the head (framed by `headPrepared`) and writes it.
-        case sendHead
-    }
-
-    /// A step of opening a connection.
-    enum ConnectStep: Equatable, Sendable {
-        /// Looks the name up off the loop (it may block); the result goes to `resolved`.
-        case resolve
-        /// Opens a socket for `address` and starts connecting it as attempt `index`; the outcome
-        /// goes to `connectStarted` or `connectStartFailed`.
-        case start(SocketAddress, index: Int)
-        /// Watches attempt `index`'s socket for room to write (its outcome goes to
-        /// `connectFinished`), and arms the stagger timer when `staggerNext`.
-        case await(index: Int, staggerNext: Bool)
-    }
-
-    /// What follows an output all written.
-    enum NextPiece: Equatable, Sendable {
-        /// Reads the next piece of a body in memory now; it goes to `pieceRead`.
-        case readNow(generation: Int)
-        /// Reads the next piece off the loop, watching the socket for an early answer only; it
-        /// goes to `pieceRead` with `generation`.
-        case readOffLoop(generation: Int)
-        /// The whole request is out: the socket is watched for the answer only.
-        case awaitAnswer
-    }
-
-    /// Where the body bytes received so far go.
-    enum BodyBytes: Equatable, Sendable {
-        /// Dropped: the body of a redirect that is followed, which never goes to the download file.
-        case drop
-        /// To the download file, made first when `create`.
-        case writeToFile(create: Bool)
-    }
-
-    /// What becomes of the connection when the exchange lets go of it.
-    enum Disposal: Equatable, Sendable {
-        /// The exchange holds no slot (nothing to give back).
-        case none
-        /// Back to the pool, kept alive, with its slot.
-        case pool
-        /// Closed; its slot goes back to the pool.
-        case close
-    }
-
-    /// How the exchange (or one hop of it) ends.
-    enum Outcome: Equatable, Sendable {
-        /// Reports the response; `decodesBody` when its body is in memory (not in a download file).
-        case deliver(decodesBody: Bool)
-        /// Sends the redirect's request (`request` is already the next one): read its target, then `begin`.
-        case followRedirect
-        /// Reports the failure with whatever head arrived (a refused redirect's response included).
-        case fail(ExchangeFailure)
-        /// Reports nothing (cancelled).
-        case tearDown
-    }
-
-    /// What the driver does next.
-    enum Action: Equatable, Sendable {
-        /// Nothing.
-        case none
-        /// Asks the pool for a connection to `key`, queuing when none is free; with `armWaitTimer`
-        /// the connect timeout bounds the wait (when no overall deadline is set).
-        case acquire(ConnectionPoolKey, armWaitTimer: Bool)
-        /// Gives a lease that came too late back to the pool unused.
-        case returnLease
-        /// Opens a fresh connection in the slot held: closes the current socket first when
-        /// `closingCurrent` (closed by its server, or a stale one retried), arms the connect
-        /// timer, reads the host as a literal and calls `beginConnect`.
-        case connect(closingCurrent: Bool)
-        /// A step of opening the connection.
-        case connectStep(ConnectStep)
-        /// Starts TLS on the attempt `index`'s socket (the other attempts are closed): the
-        /// handshake's outcome goes to `handshakeCompleted` or `tlsFailed`.
-        case secure(attempt: Int)
-        /// Sends on the connection: the attempt `index`'s socket once connected (nil: the leased
-        /// one, or the one just secured), arming the idle timer, then starts the body as `body` says.
-        case send(attempt: Int?, body: BodyStart)
-        /// The body's reader was opened for an attempt given up: close it off the loop.
-        case discardReader
-        /// Makes the head and writes it (the body's file or stream is open).
-        case sendHead
-        /// Writes this framed piece of the body.
-        case write([UInt8])
-        /// Counts `sent` body bytes out (when some were), then goes on as `next` says.
-        case outputWritten(progress: Int64?, next: NextPiece)
-        /// Reads what the kernel holds after a failed write (an early answer, such as a 413).
-        case readAfterFailedWrite
-        /// Arms the idle timer again: bytes moved since it was armed.
-        case rearmIdleTimer
-        /// Puts the body bytes received so far where `destination` says.
-        case bodyBytes(BodyBytes)
-        /// Lets go of the connection (and the queue, when `leaveQueue`) as `disposal` says, stops
-        /// the exchange's timers and readers, then ends as `outcome` says.
-        case finish(leaveQueue: Bool, disposal: Disposal, outcome: Outcome)
-    }
-
     private(set) var phase = Phase.idle
     /// The request being sent: the caller's, then each redirect's.
     private(set) var request: HTTPClientRequest
@@ -177,23 +47,6 @@ struct ExchangeMachine: Sendable {
         self.hasOverallDeadline = hasOverallDeadline
     }
 
-    /// Whether the request's method may be sent twice (a stale connection's one retry).
-    var idempotent: Bool { SocketRequestEncoding.isIdempotent(method) }
-
-    /// Whether the request's head asks for a compressed body (never for a download file).
-    var acceptsCompression: Bool { !downloadsToFile }
-
-    /// Whether the phase is `.sending` (any step of it).
-    var isSending: Bool {
-        if case .sending = phase { return true }
-        return false
-    }
-
-    /// Whether a connection is in use and read: securing, sending or receiving.
-    var readsConnection: Bool {
-        phase == .securing || phase == .receiving || isSending
-    }
-
     // MARK: Starting and waiting
 
     /// The request's target was read (`target`), or could not be (`failure`): ask the pool.
@@ -211,10 +64,9 @@ struct ExchangeMachine: Sendable {
     }
 
     /// The pool's lease reached the loop; `isClosed` polls a kept connection for a request that
-    /// may not be sent twice (an idempotent one is not polled: its home loop watched it while it
-    /// was idle, and a retry covers a close that came since).
-    /// `cancelled` when `cancel()` ran meanwhile on another thread (its teardown has not reached
-    /// the loop yet): the lease goes back unused.
+    /// may not be sent twice (an idempotent one is not polled: its home loop watched it while idle,
+    /// and a retry covers a close since). `cancelled` when `cancel()` ran meanwhile on another
+    /// thread (its teardown has not reached the loop yet): the lease goes back unused.
     mutating func leased(_ lease: Lease, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
         guard phase == .waiting, !cancelled else { return .returnLease }
         holdsSlot = true
@@ -238,44 +90,32 @@ struct ExchangeMachine: Sendable {
 
     /// The driver read the host as literal addresses (nil: a name to look up).
     mutating func beginConnect(literal: [SocketAddress]?) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = attempts.begin(literal: literal)
-        return connecting(attempts, action)
+        stepConnecting { $0.begin(literal: literal) }
     }
 
     /// The lookup off the loop finished (`cancelled` when `cancel()` ran meanwhile: nothing is started).
     mutating func resolved(_ result: Result<[SocketAddress], SocketError>, cancelled: Bool = false) -> Action {
-        guard case .connecting(var attempts) = phase, !cancelled else { return .none }
-        let action = attempts.resolved(result)
-        return connecting(attempts, action)
+        cancelled ? .none : stepConnecting { $0.resolved(result) }
     }
 
     /// Attempt `index`'s connect was started (`inProgress` when the kernel finishes it later).
     mutating func connectStarted(index: Int, inProgress: Bool) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = attempts.started(index: index, inProgress: inProgress)
-        return connecting(attempts, action)
+        stepConnecting { $0.started(index: index, inProgress: inProgress) }
     }
 
     /// Starting attempt `index` failed at once.
     mutating func connectStartFailed(index: Int, errno: Int32?) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = attempts.startFailed(index: index, errno: errno)
-        return connecting(attempts, action)
+        stepConnecting { $0.startFailed(index: index, errno: errno) }
     }
 
     /// Attempt `index`'s connect finished (`errno` 0 when it connected).
     mutating func connectFinished(index: Int, errno: Int32) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = attempts.finished(index: index, errno: errno)
-        return connecting(attempts, action)
+        stepConnecting { $0.finished(index: index, errno: errno) }
     }
 
     /// The stagger timer fired: the next address is tried beside the ones under way.
     mutating func staggerTimerFired() -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = attempts.staggerTimerFired()
-        return connecting(attempts, action)
+        stepConnecting { $0.staggerTimerFired() }
     }
 
     /// The connect timer fired: while connecting or securing, or while waiting for a connection.
@@ -285,12 +125,18 @@ struct ExchangeMachine: Sendable {
             return finish(.fail(.timedOut(.connect)), leaveQueue: true)
         case .securing:
             return finish(.fail(.timedOut(.connect)))
-        case .connecting(var attempts):
-            let action = attempts.timerFired()
-            return connecting(attempts, action)
+        case .connecting:
+            return stepConnecting { $0.timerFired() }
         case .idle, .sending, .receiving, .done:
             return .none
         }
+    }
+
+    /// Runs one event of the connect attempts while connecting (nothing in any other phase).
+    private mutating func stepConnecting(_ event: (inout ConnectAttempts) -> ConnectAttempts.Action) -> Action {
+        guard case .connecting(var attempts) = phase else { return .none }
+        let action = event(&attempts)
+        return connecting(attempts, action)
     }
 
     private mutating func connecting(_ attempts: ConnectAttempts, _ action: ConnectAttempts.Action) -> Action {
@@ -383,12 +229,6 @@ struct ExchangeMachine: Sendable {
         requestAsksToClose = asksToClose
     }
 
-    /// Whether the socket may be written now (no piece is being read off the loop).
-    var writable: Bool {
-        guard case .sending(let upload) = phase else { return false }
-        return upload.writable
-    }
-
     /// Everything in the output went out.
     mutating func outputWritten() -> Action {
         guard case .sending(var upload) = phase else { return .none }
@@ -475,9 +315,6 @@ struct ExchangeMachine: Sendable {
         case .report?, nil: return .none
         }
     }
-
-    /// Whether the download's progress is reported for the bytes received (not a redirect's).
-    var reportsDownloadProgress: Bool { redirect == nil }
 
     /// A whole response arrived on a connection that says whether it can serve another request.
     mutating func responseComplete(keepAlive: Bool, status: Int, leftoverBytes: Bool) -> Action {

@@ -73,9 +73,9 @@ final class ScriptedHTTPServer: Sendable {
         listener.stop()
     }
 
-    /// Returns once `stop()` is called (checked every 50 ms), keeping the caller's connection open.
+    /// Returns once `stop()` is called (or the lifetime ends), keeping the caller's connection open.
     private func hold() {
-        while !listener.isStopped { Thread.sleep(forTimeInterval: 0.05) }
+        listener.waitUntilStopped()
     }
 
     private func serve(_ client: TCPSocket, connection: Int) {

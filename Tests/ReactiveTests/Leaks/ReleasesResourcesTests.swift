@@ -113,6 +113,7 @@ final class ReleasesResourcesTests: LeakCheckingTestCase {
     /// about 48 MB (`publish`) and left `Resources.total` at +200,000. A bound of 16 MB leaves
     /// room for the allocator's own growth while failing on a leak of that size.
     func testManyRoundsKeepResidentMemoryFlat() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         guard ResidentMemory.current() != nil else { throw XCTSkip("no /proc/self/statm on this system") }
         let rounds = 100_000
         let shapes: [(String, () -> Void)] = [

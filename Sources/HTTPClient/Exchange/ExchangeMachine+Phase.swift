@@ -1,0 +1,30 @@
+extension ExchangeMachine {
+    /// Where the exchange stands; the phases that have steps of their own carry their sub-machine.
+    enum Phase: Equatable, Sendable {
+        /// Before the first request, or between a redirect and its next request.
+        case idle
+        /// Queued in the pool for a connection, or a lease on its way to the loop.
+        case waiting
+        /// Opening a fresh connection in the slot held.
+        case connecting(ConnectAttempts)
+        /// The TLS handshake on the fresh connection of an `https` request (the connect timer
+        /// still runs).
+        case securing
+        /// The request going out (a file or stream body being opened first, or read between pieces).
+        case sending(RequestBodyUpload)
+        /// The whole request is out (or the peer stopped taking it): only the answer is left.
+        case receiving
+        /// Reported, failed or cancelled: nothing follows.
+        case done
+    }
+
+    /// What the pool handed over.
+    enum Lease: Equatable, Sendable {
+        /// A free slot: the exchange connects itself.
+        case fresh
+        /// A kept-alive connection that waited in the pool.
+        case reused
+        /// A kept-alive connection passed on by the request that read a whole answer on it.
+        case handedOver
+    }
+}

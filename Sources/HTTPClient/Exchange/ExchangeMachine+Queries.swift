@@ -1,0 +1,29 @@
+extension ExchangeMachine {
+    // What the driver reads off the machine to perform an action; none of it changes the machine.
+
+    /// Whether the request's method may be sent twice (a stale connection's one retry).
+    var idempotent: Bool { SocketRequestEncoding.isIdempotent(method) }
+
+    /// Whether the request's head asks for a compressed body (never for a download file).
+    var acceptsCompression: Bool { !downloadsToFile }
+
+    /// Whether the phase is `.sending` (any step of it).
+    var isSending: Bool {
+        if case .sending = phase { return true }
+        return false
+    }
+
+    /// Whether a connection is in use and read: securing, sending or receiving.
+    var readsConnection: Bool {
+        phase == .securing || phase == .receiving || isSending
+    }
+
+    /// Whether the socket may be written now (no piece is being read off the loop).
+    var writable: Bool {
+        guard case .sending(let upload) = phase else { return false }
+        return upload.writable
+    }
+
+    /// Whether the download's progress is reported for the bytes received (not a redirect's).
+    var reportsDownloadProgress: Bool { redirect == nil }
+}
