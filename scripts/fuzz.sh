@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a bounded time (default 600 s: ten-minute runs found what one
-# minute did not; CI runs 30 s a target).
+# minute did not; CI runs 20 s a target from the seeds, a smoke run).
 #   bash scripts/fuzz.sh feed [SECONDS]      FeedSanitizer.sanitize + Photo.decode(feed:)
 #   bash scripts/fuzz.sh request [SECONDS]   FeedServer's HTTP request parser
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)

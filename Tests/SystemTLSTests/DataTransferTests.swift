@@ -1,9 +1,11 @@
 @testable import SystemTLS
+import TestSupport
 import XCTest
 
 /// Application data both ways once the handshake completed, in several sizes and splits.
 final class DataTransferTests: XCTestCase {
     func testDataOfEverySizeArrivesWholeBothWaysInBothVersions() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         for maximum in [TLSVersion.v1_2, .v1_3] {
             let connection = try TLSTestKit.connect(TLSTestKit.clientContext(), to: TLSTestKit.serverContext(maximumVersion: maximum))
             for (index, size) in [1, 16_384, 16_385, 1 << 20].enumerated() {
