@@ -22,6 +22,8 @@ public final class OpenSSLTerminalServer: @unchecked Sendable {
     /// What the server printed, in the pieces read.
     private let output = Recorder<[UInt8]>()
     private let reader: Thread
+    /// Signalled when the reading thread met the end of the output (the server exited).
+    private let readerDone = DispatchSemaphore(value: 0)
 
     /// Starts `s_server` with the fixture `certificate` and `key`; nil when no `openssl` or no
     /// `stdbuf` command is installed.
@@ -43,12 +45,14 @@ public final class OpenSSLTerminalServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         let output = self.output
         let reading = outputPipe.fileHandleForReading
+        let readerDone = self.readerDone
         reader = Thread {
             while true {
                 let bytes = reading.availableData
-                if bytes.isEmpty { return }
+                if bytes.isEmpty { break }
                 output.append([UInt8](bytes))
             }
+            readerDone.signal()
         }
         try process.run()
         reader.start()
@@ -104,13 +108,14 @@ public final class OpenSSLTerminalServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Stops the server (idempotent).
+    /// Stops the server and waits (bounded: 5 s) for its output's thread to end (idempotent).
     public func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
         try? input.fileHandleForWriting.close()
+        if readerDone.wait(timeout: .now() + 5) == .success { readerDone.signal() }
     }
 
     /// Everything the server printed so far.
