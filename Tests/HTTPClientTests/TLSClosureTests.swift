@@ -123,8 +123,9 @@ final class TLSClosureTests: XCTestCase {
         XCTAssertEqual(try answer().get().body, Self.body(1_200))
     }
 
-    /// KeyUpdates in the middle of a response (one asking the client to update its keys too, which
-    /// it does with its next write) and a second request on the same connection: both complete.
+    /// KeyUpdates in the middle of a response and while the connection waits in the pool (one
+    /// asking the client to update its keys too, which it does with its next write), and a second
+    /// request on the same connection: both complete.
     func testKeyUpdatesMidResponseChangeNothing() throws {
         let server = try terminal()
         let parts = [Self.body(2_000, "a"), Self.body(2_000, "b"), Self.body(2_000, "c")]
@@ -144,11 +145,14 @@ final class TLSClosureTests: XCTestCase {
         let response = try first().get()
         XCTAssertEqual(response.body, parts.flatMap { $0 })
 
-        // The client's next write carries its own KeyUpdate first; the server reads the request under the new keys.
+        // Another, asking for the client's, while the connection is idle: it stays pooled, and the
+        // client's next write carries its own KeyUpdate first.
+        XCTAssertTrue(try server.keyUpdate(requestingPeerUpdate: true), "the server updated its keys while the client idled")
         let second = start(HTTPClientRequest(url: try url(server.port, "second")))
         // `s_server` serves one connection at a time: the request arrives only on the kept-alive one.
         XCTAssertTrue(server.waitForOutput("GET /second HTTP/1.1"), "the second request arrived on the kept-alive connection")
         try server.type(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
         XCTAssertEqual(try second().get().body, Array("ok".utf8))
+        XCTAssertEqual(server.outputCount(of: "CIPHER is"), 1, "one handshake: one connection served both")
     }
 }

@@ -79,6 +79,12 @@ public final class OpenSSLTerminalServer: @unchecked Sendable {
         return false
     }
 
+    /// How many times `text` has appeared on the server's output so far (`CIPHER is` once per
+    /// connection whose handshake completed).
+    public func outputCount(of text: String) -> Int {
+        Self.occurrences(of: Array(text.utf8), in: printed)
+    }
+
     /// Sends `bytes` to the client as they are (the caller makes sure the piece before was taken).
     public func type(_ bytes: [UInt8]) throws {
         try input.fileHandleForWriting.write(contentsOf: Data(bytes))
