@@ -83,9 +83,9 @@ public final class TLSMachine {
     /// The host a client was made for.
     let host: String?
     /// Plaintext handed to `send` that OpenSSL has not taken yet: before the handshake completed,
-    /// or while `SSL_write` wants the peer's bytes first (a TLS 1.3 post-handshake message read in
-    /// part, a renegotiation under way). Written, in order, once the handshake completes or the
-    /// next ciphertext arrives.
+    /// or while `SSL_write` wants the peer's bytes first (a handshake after the first under way:
+    /// a renegotiation, a post-handshake message OpenSSL has read only in part). Written, in
+    /// order, once the handshake completes or the next ciphertext arrives.
     private var queued: [UInt8] = []
     /// Where `SSL_read` puts plaintext; reused from read to read.
     private var readBuffer: [UInt8] = []
