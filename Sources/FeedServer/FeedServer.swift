@@ -30,13 +30,13 @@ import Synchronization
 /// `Configuration` for latency, faults and fixed bytes), `/photos/{author}/{id}/` (each
 /// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
 /// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
-/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`, `/chunked`,
-/// `/flaky`; anything else is a 404 with a JSON body. The server runs until `stop()`.
+/// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`,
+/// `/until-close/{n}[/{sent}]`, `/chunked`, `/flaky`; anything else is a 404 with a JSON body. The server runs until `stop()`.
 ///
 /// Over TLS (the system's OpenSSL, through `SystemTLS`) each connection's loop runs the
 /// handshake, the records both ways and a `close_notify` when the server closes; a failed
 /// handshake ends the connection. The fault routes that cut a connection (`/half`,
-/// `/cut-headers`, `/cut-record`) close without `close_notify`, as a server that went away would:
+/// `/cut-headers`, `/cut-record`, `/until-close/{n}/{sent}`) close without `close_notify`, as a server that went away would:
 ///
 /// ```swift
 /// let tls = TLSServerConfiguration(certificateChain: .pemFile("localhost.pem"), privateKey: .pemFile("localhost.key"))

@@ -25,6 +25,10 @@ public enum HTTPWireError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncatedHead(received: Int)
     /// The connection ended inside the body; `expected` is nil when the length was unknown (chunked).
     case truncatedBody(expected: Int?, received: Int)
+    /// The connection ended with an incomplete close (TLS without `close_notify`) inside a body
+    /// delimited by the connection's end, after `received` body bytes: RFC 9112 §9.8 counts such
+    /// a body incomplete, since anyone on the path may have cut it.
+    case incompleteClose(received: Int)
 
     /// A short English description naming the problem and where it is.
     public var description: String {
@@ -45,6 +49,8 @@ public enum HTTPWireError: Error, Sendable, Equatable, CustomStringConvertible {
             } else {
                 "connection closed inside a chunked body after \(received) bytes"
             }
+        case .incompleteClose(let received):
+            "connection closed without close_notify after \(received) bytes of a body delimited by the close"
         }
     }
 }

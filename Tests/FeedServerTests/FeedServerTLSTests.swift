@@ -103,6 +103,26 @@ final class FeedServerTLSTests: FeedServerTestCase {
         XCTAssertTrue(text.hasSuffix("\r\n\r\n" + String(repeating: "h", count: 500)), "the head and 500 of the 1000 bytes it announces")
     }
 
+    /// `/until-close/{n}` sends a body delimited by the connection's end, then `close_notify`
+    /// (what lets a client take the body as whole, RFC 9112 §9.8); `/until-close/{n}/{sent}` cuts
+    /// it after `sent` bytes without one.
+    func testACloseDelimitedBodyEndsWithCloseNotifyUnlessCut() throws {
+        let server = try makeTLSServer()
+        let whole = try connectTLS(server)
+        try whole.request("/until-close/3000")
+        let text = String(decoding: try whole.readUntilEnd(), as: UTF8.self)
+        XCTAssertEqual(whole.closure, .clean)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200 OK\r\n"), text)
+        XCTAssertFalse(text.lowercased().contains("content-length"), "delimited by the close")
+        XCTAssertTrue(text.hasSuffix("\r\n\r\n" + String(repeating: "u", count: 3000)))
+
+        let cut = try connectTLS(server)
+        try cut.request("/until-close/3000/1200")
+        let cutText = String(decoding: try cut.readUntilEnd(), as: UTF8.self)
+        XCTAssertEqual(cut.closure, .truncated)
+        XCTAssertTrue(cutText.hasSuffix("\r\n\r\n" + String(repeating: "u", count: 1200)), cutText)
+    }
+
     /// `/cut-record` ends inside its last record: the records before it arrive whole, the cut one
     /// not at all, and no `close_notify` follows.
     func testCutRecordEndsInsideTheLastRecord() throws {

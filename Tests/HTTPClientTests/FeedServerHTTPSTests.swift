@@ -64,6 +64,18 @@ final class FeedServerHTTPSTests: HTTPClientTestCase {
         XCTAssertEqual(server.tlsHandshakeCount, 0)
     }
 
+    /// A body delimited by the connection's end is whole after FeedServer's `close_notify`, and
+    /// refused when the connection is cut without one (RFC 9112 §9.8).
+    func testACloseDelimitedBodyIsWholeOnlyAfterCloseNotify() throws {
+        let whole = try get("until-close/5000").get()
+        XCTAssertEqual(whole.status, 200)
+        XCTAssertEqual(whole.body, [UInt8](repeating: UInt8(ascii: "u"), count: 5_000))
+        guard case .failure(.uncleanShutdown(let received)) = try get("until-close/5000/1200") else {
+            return XCTFail("a cut close-delimited body was taken as whole")
+        }
+        XCTAssertEqual(received, 1_200)
+    }
+
     /// Cuts without `close_notify`, after the head (`/half`) and inside a record (`/cut-record`):
     /// the connection was lost.
     func testACutWithoutCloseNotifyIsALostConnection() throws {

@@ -147,6 +147,13 @@ final class HTTPClientTests: HTTPClientTestCase {
         XCTAssertEqual(port, Int(server.port))
     }
 
+    /// Over plain HTTP the end of the stream is the only close there is: a body delimited by it
+    /// ends there, whole or cut (only TLS's `close_notify` can tell them apart).
+    func testAPlainCloseDelimitedBodyEndsAtTheEndOfTheStream() throws {
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("until-close/5000"))).get().body.count, 5_000)
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("until-close/5000/1200"))).get().body.count, 1_200)
+    }
+
     func testAnotherSchemeIsUnsupported() throws {
         let ftp = try XCTUnwrap(URL(string: "ftp://127.0.0.1:\(server.port)/echo"))
         let result = try executeWithCompletion(HTTPClientRequest(url: ftp))

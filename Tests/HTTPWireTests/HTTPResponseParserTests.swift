@@ -53,6 +53,35 @@ final class HTTPResponseParserTests: XCTestCase {
         XCTAssertEqual(response.body, Array("some bytes".utf8))
     }
 
+    /// RFC 9112 §9.8: after an incomplete close (TLS without `close_notify`) a body delimited by
+    /// the close is not complete, while one framed by its length or its chunks still is.
+    func testAnIncompleteCloseEndsOnlyABodyFramedByItself() throws {
+        var cut = HTTPResponseParser(requestMethod: "GET")
+        XCTAssertNil(try cut.feed(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nsome ".utf8)))
+        XCTAssertThrowsError(try cut.finishAtEndOfStream(.incomplete)) {
+            XCTAssertEqual($0 as? HTTPWireError, .incompleteClose(received: 5))
+        }
+        var whole = HTTPResponseParser(requestMethod: "GET")
+        XCTAssertNil(try whole.feed(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nsome bytes".utf8)))
+        XCTAssertEqual(try whole.finishAtEndOfStream(.complete).body, Array("some bytes".utf8))
+
+        var short = HTTPResponseParser(requestMethod: "GET")
+        XCTAssertNil(try short.feed(Array("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc".utf8)))
+        XCTAssertThrowsError(try short.finishAtEndOfStream(.incomplete)) {
+            XCTAssertEqual($0 as? HTTPWireError, .truncatedBody(expected: 10, received: 3), "cut by its framing, however it closed")
+        }
+        var chunks = HTTPResponseParser(requestMethod: "GET")
+        XCTAssertNil(try chunks.feed(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n".utf8)))
+        XCTAssertThrowsError(try chunks.finishAtEndOfStream(.incomplete)) {
+            XCTAssertEqual($0 as? HTTPWireError, .truncatedBody(expected: nil, received: 3))
+        }
+        var empty = HTTPResponseParser(requestMethod: "GET")
+        XCTAssertEqual(try empty.feed(Array("HTTP/1.1 204 No Content\r\n\r\n".utf8))?.head.status, 204)
+        XCTAssertNoThrow(try empty.finishAtEndOfStream(.incomplete), "no body: nothing to cut")
+        XCTAssertEqual(HTTPWireError.incompleteClose(received: 5).description,
+                       "connection closed without close_notify after 5 bytes of a body delimited by the close")
+    }
+
     func testHeadAnd204And304HaveNoBody() throws {
         for (method, status) in [("HEAD", 200), ("GET", 204), ("GET", 304)] {
             var parser = HTTPResponseParser(requestMethod: method)

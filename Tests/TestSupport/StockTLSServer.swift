@@ -3,8 +3,10 @@ import Foundation
 
 /// A stock TLS server on 127.0.0.1 for interop tests, started as a child process and stopped by
 /// `stop()`: OpenSSL's `s_server` (which answers each connection with an HTTP/1.0 status page
-/// naming the session, `New` or `Reused`, then closes) or nginx (HTTP/1.1, kept alive). `start`
-/// returns nil when the program is not installed, so the caller can skip, saying which.
+/// naming the session, `New` or `Reused`, or with a file holding a whole response, then sends
+/// `close_notify` and closes) or nginx (HTTP/1.1, kept alive). The factories return nil when the
+/// program is not installed, so the caller can skip, saying which. `OpenSSLTerminalServer` is
+/// `s_server` answering what a test types.
 public final class StockTLSServer: @unchecked Sendable {
     // @unchecked: `process` is set in `init` and only read and stopped afterwards, from the test's thread.
     /// The port it listens on.
@@ -22,6 +24,9 @@ public final class StockTLSServer: @unchecked Sendable {
         stop()
     }
 
+    /// Where an `openssl` command may be.
+    static let opensslCandidates = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
+
     /// The first of `candidates` that exists and can run, else nil.
     public static func program(_ candidates: [String]) -> String? {
         candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -30,10 +35,24 @@ public final class StockTLSServer: @unchecked Sendable {
     /// `openssl s_server` serving `certificate` and `key` (fixture paths), with `options` added
     /// (`-tls1_2`, `-cipher ...`); nil when no `openssl` command is installed.
     public static func opensslServer(certificate: String, key: String, options: [String] = []) throws -> StockTLSServer? {
-        guard let openssl = program(["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]) else { return nil }
+        guard let openssl = program(opensslCandidates) else { return nil }
         let port = try freePort()
         let arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www", "-quiet", "-naccept", "1000"] + options
         return try launch(openssl, arguments, port: port, directory: nil)
+    }
+
+    /// `openssl s_server -HTTP` serving `files` (name to the whole HTTP response: head, then
+    /// body) from a temporary folder: a `GET /name` gets the file as it is, then the server's
+    /// `close_notify` and the end of the connection, so a body without `Content-Length` is
+    /// delimited by a complete close. Nil when no `openssl` command is installed.
+    public static func opensslFileServer(certificate: String, key: String, files: [String: [UInt8]]) throws -> StockTLSServer? {
+        guard let openssl = program(opensslCandidates) else { return nil }
+        let port = try freePort()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StockTLSServer-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, bytes) in files { try Data(bytes).write(to: directory.appendingPathComponent(name)) }
+        let arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-HTTP", "-quiet", "-naccept", "1000"]
+        return try launch(openssl, arguments, port: port, directory: directory)
     }
 
     /// nginx serving `certificate` and `key` on HTTPS with a 2 KB file at `/file.txt` and keep-alive,
@@ -87,23 +106,31 @@ public final class StockTLSServer: @unchecked Sendable {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = directory }
         try process.run()
         let server = StockTLSServer(port: port, process: process, directory: directory)
-        // Listening once a connection is accepted (bounded: 10 s).
+        guard waitUntilListening(port: port, process: process) else {
+            server.stop()
+            throw StockServerError.didNotStart(program)
+        }
+        return server
+    }
+
+    /// Whether `process` listens on `port`: once a connection is accepted (bounded: 10 s).
+    static func waitUntilListening(port: UInt16, process: Process) -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline, process.isRunning {
             if let socket = try? TCPSocket.connect(host: "127.0.0.1", port: port, timeout: .milliseconds(200)) {
                 socket.close()
-                return server
+                return true
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        server.stop()
-        throw StockServerError.didNotStart(program)
+        return false
     }
 
     /// A port nothing listens on now (the kernel's pick for a listener closed at once).
-    private static func freePort() throws -> UInt16 {
+    static func freePort() throws -> UInt16 {
         let listener = try TCPSocket.listen()
         defer { listener.close() }
         return try listener.localPort()

@@ -315,7 +315,7 @@ struct ConnectionStateMachine {
     private mutating func answer(_ error: HTTPWireError) -> Action {
         let status: Int
         switch error {
-        case .truncatedHead, .truncatedBody:
+        case .truncatedHead, .truncatedBody, .incompleteClose:
             return closed(.close)
         case .headersTooLarge:
             status = 431

@@ -74,6 +74,25 @@ enum FaultRoutes {
         return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "r"), count: cutRecordBodyBytes), withholding: cutRecordWithheld)
     }
 
+    /// The largest body `/until-close` sends.
+    static let maxUntilCloseBytes = 10_485_760
+
+    /// `/until-close/{n}` and `/until-close/{n}/{sent}`: a body delimited by the connection's end
+    /// (no `Content-Length`, not chunked) of n bytes `u`; then the connection closes (over TLS
+    /// after `close_notify`: a complete close). With `sent` below n, only `sent` bytes go out and
+    /// the connection is cut (over TLS without `close_notify`: an incomplete close, which a client
+    /// must not take for the whole body, RFC 9112 §9.8; over plain HTTP no client can tell).
+    static func untilClose(_ route: RouteContext, count text: String, sent sentText: String?) -> Connection.Disposition {
+        guard let count = Int(text), (0...maxUntilCloseBytes).contains(count) else {
+            return route.badRequest("byte count must be 0...\(maxUntilCloseBytes), got \(text)")
+        }
+        let sent = sentText.flatMap(Int.init) ?? count
+        guard (0...count).contains(sent) else { return route.badRequest("bytes sent must be 0...\(count), got \(sentText ?? "")") }
+        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Connection": "close"])
+        let bytes = head.serialized() + [UInt8](repeating: UInt8(ascii: "u"), count: sent)
+        return sent < count ? .cut(bytes, withholding: 0) : .send(bytes, keepAlive: false)
+    }
+
     /// `/bytes/{n}`: n body bytes, byte i being `i % 256`, streamed in 64 KiB writes, each once
     /// the client has taken the one before.
     static func bytes(_ route: RouteContext, count text: String) -> Connection.Disposition {

@@ -27,6 +27,8 @@ enum Router {
         case ("cut-headers", _): return FaultRoutes.cutHeaders(route)
         case ("cut-record", _): return FaultRoutes.cutRecord(route)
         case ("wrong-length", _): return FaultRoutes.wrongLength(route)
+        case ("until-close", 2): return FaultRoutes.untilClose(route, count: parts[1], sent: nil)
+        case ("until-close", 3): return FaultRoutes.untilClose(route, count: parts[1], sent: parts[2])
         case ("chunked", _): return FaultRoutes.chunked(route)
         case ("flaky", _): return FaultRoutes.flaky(route)
         case (ImageRoute.prefix, _): return ImageRoute.handle(route, parts: parts)

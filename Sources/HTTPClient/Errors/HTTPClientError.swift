@@ -35,8 +35,13 @@ public enum HTTPClientError: Error, Sendable {
     /// TLS failed for an `https` request: an untrusted chain (with OpenSSL's reason), a host name
     /// the certificate does not name, a certificate out of its dates, a handshake refused (the
     /// alert), no protocol version in common, or the connection's records after the handshake.
-    /// A connection cut without `close_notify` before the response was whole is `connectionLost`.
+    /// A connection cut without `close_notify` before a response framed by its length or chunks
+    /// was whole is `connectionLost`; inside a body delimited by the close, `uncleanShutdown`.
     case tls(TLSFailure)
+    /// The TLS connection ended without the server's `close_notify` inside a body delimited by the
+    /// connection's end (no `Content-Length`, not chunked), after `bodyBytesReceived` bytes of it:
+    /// RFC 9112 §9.8 counts such a body incomplete, since anyone on the path may have cut it.
+    case uncleanShutdown(bodyBytesReceived: Int)
     /// No TLS library could be loaded for an `https` request (always so on Apple platforms, where
     /// URLSession serves `https`); it names the files looked for.
     case tlsUnavailable(TLSUnavailable)
@@ -52,11 +57,13 @@ public enum HTTPClientError: Error, Sendable {
     }
 
     /// The kind a parser's error is: the one place that decides a response cut short (inside its
-    /// head or its body) means the connection was lost, and a body over the limit is too large.
+    /// head or its body) means the connection was lost, a close-delimited body ended without
+    /// `close_notify` is an unclean shutdown, and a body over the limit is too large.
     public init(_ wire: HTTPWireError) {
         switch wire {
         case .bodyTooLarge(let limit): self = .responseTooLarge(limit: limit)
         case .truncatedHead, .truncatedBody: self = .connectionLost(errno: nil)
+        case .incompleteClose(let received): self = .uncleanShutdown(bodyBytesReceived: received)
         default: self = .badResponse(wire)
         }
     }

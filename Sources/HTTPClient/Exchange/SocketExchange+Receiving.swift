@@ -28,7 +28,7 @@ extension SocketExchange {
             if let tls = connection?.tls {
                 perform(tls.receiveEndOfStream())
             } else {
-                endOfStream()
+                endOfStream(.complete)
             }
         case .failed(let number):
             run(machine.readFailed(errno: number))
@@ -52,11 +52,12 @@ extension SocketExchange {
                                      leftoverBytes: !parser.unusedBytes.isEmpty))
     }
 
-    /// The peer's side ended (the socket's end of stream, or TLS's).
-    func endOfStream() {
+    /// The peer's side ended: the socket's end of stream (a complete close), or TLS's (complete
+    /// only with the peer's `close_notify`).
+    func endOfStream(_ end: HTTPStreamEnd) {
         let hadHead = parser.head != nil
         do throws(HTTPWireError) {
-            let complete = try parser.finishAtEndOfStream()
+            let complete = try parser.finishAtEndOfStream(end)
             guard bodyParsed(hadHead: hadHead) else { return }
             response = complete
             run(machine.endOfStream(.success(())))

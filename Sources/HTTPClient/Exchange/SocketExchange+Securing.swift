@@ -1,4 +1,5 @@
 import EventLoopIO
+import HTTPWire
 import SystemTLS
 
 /// Securing: TLS on a fresh connection of an `https` request (the connect timer bounds the
@@ -63,9 +64,10 @@ extension SocketExchange {
                 guard machine.readsConnection else { return }
             case .handshakeCompleted:
                 run(machine.handshakeCompleted())
-            case .closed:
-                // With `close_notify` or without: the parser decides whether the response is whole.
-                endOfStream()
+            case .closed(let closure):
+                // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the
+                // parser decides whether the response is whole.
+                endOfStream(closure == .clean ? .complete : .incomplete)
                 return
             case .failed(let failure):
                 writeMore()

@@ -102,7 +102,19 @@ extension SocketExchange {
             if let tls = connection?.tls {
                 let actions = output.withUnsafeBytes { tls.send(plaintext: UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
                 outputOffset = output.count
-                for case .write(let bytes) in actions { queueOnWire(bytes) }
+                // Records to write; or none yet (TLS waits for the peer's bytes, which `receive`
+                // turns into the records); or a failure.
+                for action in actions {
+                    switch action {
+                    case .write(let bytes):
+                        queueOnWire(bytes)
+                    case .failed(let failure):
+                        run(machine.tlsFailed(.tls(failure)))
+                        return
+                    case .deliver, .handshakeCompleted, .closed:
+                        break  // sending only writes or fails
+                    }
+                }
                 continue
             }
             let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }

@@ -12,19 +12,21 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// The URL these were read from (kept so the loop thread need not read the request again).
     let url: URL
 
-    /// Reads `url`; fails with `.unsupportedScheme` for a scheme other than `http` and `https`,
-    /// and `.badURL` for a URL without a host or with an unusable port.
+    /// Reads `url`; fails with `.invalidURL(unsupportedScheme: true)` for a scheme other than
+    /// `http` and `https`, and `.invalidURL(unsupportedScheme: false)` for a URL without a host or
+    /// with an unusable port (the exchange's failure, made an `HTTPClientError` once, with the URL,
+    /// by `SocketExchange.clientError(for:)`).
     ///
     /// It reads the parts from `url` itself (resolved against its base), which keeps them parsed
     /// (building `URLComponents` would parse the URL again). The host is searched byte by byte:
     /// on Linux, `String.contains(_: String)` and `removingPercentEncoding` go through `NSString`,
     /// so decoding runs only for a host with a `%`.
-    init(url: URL) throws(HTTPClientError) {
+    init(url: URL) throws(ExchangeFailure) {
         let scheme = url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(url) }
+        guard scheme == "http" || scheme == "https" else { throw .invalidURL(unsupportedScheme: true) }
         let secure = scheme == "https"
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
-            throw .badURL(url)
+            throw .invalidURL(unsupportedScheme: false)
         }
         // IPv6 literals: Foundation gives them without brackets; strip them if a version does not.
         if host.hasPrefix("["), host.hasSuffix("]") {
@@ -36,7 +38,7 @@ struct SocketRequestTarget: Sendable, Equatable {
         // Bytes, not characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
         let breaksLine = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") }
         guard (1...65_535).contains(port), !host.utf8.contains(where: breaksLine) else {
-            throw .badURL(url)
+            throw .invalidURL(unsupportedScheme: false)
         }
         let encodedPath = url.path(percentEncoded: true)
         let path = encodedPath.isEmpty ? "/" : encodedPath
@@ -50,11 +52,6 @@ struct SocketRequestTarget: Sendable, Equatable {
 
     /// Reads `url` for the exchange's machine: the target, or which way the URL is unusable.
     static func read(_ url: URL) -> Result<SocketRequestTarget, ExchangeFailure> {
-        do throws(HTTPClientError) {
-            return .success(try SocketRequestTarget(url: url))
-        } catch {
-            if case .unsupportedScheme = error { return .failure(.invalidURL(unsupportedScheme: true)) }
-            return .failure(.invalidURL(unsupportedScheme: false))
-        }
+        Result { () throws(ExchangeFailure) in try SocketRequestTarget(url: url) }
     }
 }

@@ -56,11 +56,15 @@ public struct HTTPBodyDecoder: Sendable {
         }
     }
 
-    /// Tells the decoder the peer closed: completes a close-delimited body, or throws
-    /// `truncatedBody` when the framing expected more.
-    public mutating func finishAtEndOfStream() throws(HTTPWireError) {
+    /// Tells the decoder the peer closed: completes a close-delimited body when the close was
+    /// `.complete`, throws `incompleteClose` when it was not (RFC 9112 §9.8), or `truncatedBody`
+    /// when the framing expected more. `Content-Length` and chunked bodies end by their framing
+    /// alone, however the connection closed.
+    public mutating func finishAtEndOfStream(_ end: HTTPStreamEnd = .complete) throws(HTTPWireError) {
         switch framing {
         case .untilClose:
+            if finished { return }
+            guard end == .complete else { throw .incompleteClose(received: receivedCount) }
             finished = true
         case .contentLength(let length):
             if receivedCount < length { throw .truncatedBody(expected: length, received: receivedCount) }

@@ -67,11 +67,13 @@ public struct HTTPResponseParser: Sendable {
         return nil
     }
 
-    /// Tells the parser the peer closed; returns the response when it is complete (a close-delimited
-    /// body), throws when the head or body was cut short.
-    public mutating func finishAtEndOfStream() throws(HTTPWireError) -> HTTPResponse {
+    /// Tells the parser the peer closed, `end` saying whether the close was complete (TLS's
+    /// `close_notify`; plain TCP's end of stream always is); returns the response when it is
+    /// complete (a close-delimited body after a complete close), throws when the head or body was
+    /// cut short (`incompleteClose` for a close-delimited body after an incomplete close).
+    public mutating func finishAtEndOfStream(_ end: HTTPStreamEnd = .complete) throws(HTTPWireError) -> HTTPResponse {
         guard var decoder, let head else { throw .truncatedHead(received: receivedBytes) }
-        try decoder.finishAtEndOfStream()
+        try decoder.finishAtEndOfStream(end)
         self.decoder = decoder
         return HTTPResponse(head: head, body: body, trailers: decoder.trailers)
     }

@@ -5,7 +5,9 @@ extension HTTPClientError {
     /// What a provider wraps in `ProviderError.underlying` for this failure of `SocketTransport`:
     /// the one place the client's vocabulary becomes the transport's. The client's kinds become
     /// `TransportError`s; a URL it cannot use becomes URLSession's `URLError` (`.badURL`,
-    /// `.unsupportedURL`, with the failing URL); a file or stream error is passed on as it is.
+    /// `.unsupportedURL`, with the failing URL), and an unclean TLS shutdown inside a
+    /// close-delimited body `URLError(.networkConnectionLost)` with this error under
+    /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is.
     var transportFailure: any Error {
         switch self {
         case .badURL(let url):
@@ -18,6 +20,10 @@ extension HTTPClientError {
             return TransportError.cannotFindHost(host: host, code: code)
         case .connectionLost(let number):
             return TransportError.connectionLost(errno: number)
+        case .uncleanShutdown:
+            // URLSession's code for a connection cut, with the client's finding underneath.
+            return URLError(.networkConnectionLost, userInfo: [NSUnderlyingErrorKey: self,
+                                                               NSLocalizedDescriptionKey: "the connection was lost (TLS ended without close_notify inside the body)"])
         case .timedOut(let deadline, let after, let host, let port):
             let phase: TimeoutPhase = switch deadline {
             case .connect: .connect

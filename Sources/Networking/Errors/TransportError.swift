@@ -41,6 +41,7 @@ public enum TransportError: Error, Sendable, Equatable {
         switch HTTPClientError(wire) {
         case .responseTooLarge(let limit): self = .responseTooLarge(limit: limit)
         case .connectionLost(let number): self = .connectionLost(errno: number)
+        case .uncleanShutdown: self = .connectionLost(errno: nil)
         default: self = .badResponse(wire)
         }
     }

@@ -82,7 +82,10 @@ public final class TLSMachine {
     private let serverContext: TLSServerContext?
     /// The host a client was made for.
     let host: String?
-    /// Plaintext handed to `send` before the handshake completed.
+    /// Plaintext handed to `send` that OpenSSL has not taken yet: before the handshake completed,
+    /// or while `SSL_write` wants the peer's bytes first (a handshake after the first under way:
+    /// a renegotiation, a post-handshake message OpenSSL has read only in part). Written, in
+    /// order, once the handshake completes or the next ciphertext arrives.
     private var queued: [UInt8] = []
     /// Where `SSL_read` puts plaintext; reused from read to read.
     private var readBuffer: [UInt8] = []
@@ -203,6 +206,8 @@ public final class TLSMachine {
         }
         if state == .handshaking { advanceHandshake(into: &actions) }
         if state == .established || state == .closing { readPlaintext(into: &actions) }
+        // A write that wanted these bytes goes on (after the plaintext they brought).
+        if state == .established { writeQueued(into: &actions) }
         return actions
     }
 
@@ -219,7 +224,8 @@ public final class TLSMachine {
     }
 
     /// Plaintext for the peer: encrypted into a `.write` now, or queued until the handshake
-    /// completes. Ignored once `close()` ran or the connection ended.
+    /// completes (or, when OpenSSL must read the peer's bytes first, until the next `receive`).
+    /// Ignored once `close()` ran or the connection ended.
     public func send(plaintext: some ContiguousBytes) -> [Action] {
         plaintext.withUnsafeBytes { send(bytes: $0) }
     }
@@ -231,7 +237,13 @@ public final class TLSMachine {
             return []
         case .established:
             var actions: [Action] = []
-            write(plaintext, into: &actions)
+            if queued.isEmpty {
+                write(plaintext, into: &actions)
+            } else {
+                // Behind plaintext still waiting for the peer's bytes: in order, after it.
+                queued.append(contentsOf: plaintext)
+                writeQueued(into: &actions)
+            }
             return actions
         case .closing, .closed, .failed:
             return []
@@ -239,11 +251,12 @@ public final class TLSMachine {
     }
 
     /// Ends our side: a `.write` of `close_notify` once the handshake completed (then the
-    /// peer's remaining data and its `close_notify` still arrive); before that, nothing is sent
-    /// and the machine is closed.
+    /// peer's remaining data and its `close_notify` still arrive; plaintext still queued is
+    /// dropped); before that, nothing is sent and the machine is closed.
     public func close() -> [Action] {
         switch state {
         case .established:
+            queued = []
             api.ERR_clear_error()
             _ = api.SSL_shutdown(ssl)
             api.ERR_clear_error()
@@ -292,11 +305,7 @@ public final class TLSMachine {
         state = .established
         handshakeCompleted = true
         actions.append(.handshakeCompleted(handshake()))
-        if !queued.isEmpty {
-            let plaintext = queued
-            queued = []
-            plaintext.withUnsafeBytes { write($0, into: &actions) }
-        }
+        writeQueued(into: &actions)
     }
 
     /// Reads all the plaintext the bytes received hold, then reports the peer's
@@ -354,17 +363,35 @@ public final class TLSMachine {
         }
     }
 
-    /// Encrypts `plaintext` (all of it: the memory buffer takes everything) and writes it out.
+    /// Encrypts `plaintext` (all of it: the memory buffer takes everything) and writes it out;
+    /// when OpenSSL must first read the peer's bytes, queues it for the next `receive`.
     private func write(_ plaintext: UnsafeRawBufferPointer, into actions: inout [Action]) {
         guard let base = plaintext.baseAddress, plaintext.count > 0 else { return }
         api.ERR_clear_error()
         var written = 0
         let result = api.SSL_write_ex(ssl, base, plaintext.count, &written)
         guard result == 1 else {
-            fail(failure(for: api.SSL_get_error(ssl, result)), into: &actions)
+            let error = api.SSL_get_error(ssl, result)
+            guard error == OpenSSLConstants.errorWantRead || error == OpenSSLConstants.errorWantWrite else {
+                return fail(failure(for: error), into: &actions)
+            }
+            // Nothing of it was taken (a memory buffer never leaves a record half-written): the
+            // whole plaintext goes again, what OpenSSL wrote meanwhile (a handshake message) first.
+            api.ERR_clear_error()
+            queued.append(contentsOf: plaintext)
+            flushWrites(into: &actions)
             return
         }
         flushWrites(into: &actions)
+    }
+
+    /// Writes the plaintext queued (before the handshake completed, or while a write waited for
+    /// the peer's bytes).
+    private func writeQueued(into actions: inout [Action]) {
+        guard !queued.isEmpty else { return }
+        let plaintext = queued
+        queued = []
+        plaintext.withUnsafeBytes { write($0, into: &actions) }
     }
 
     /// Moves what OpenSSL wrote for the peer into one `.write`.

@@ -8,13 +8,15 @@ import XCTest
 /// `FeedServer` serving the fixture `localhost`, and the faults only TLS has, each produced for
 /// real: a connection ending inside a record and one cut after the head (both without
 /// `close_notify`, in the plain list as `cut-record` and `half`), a reset in the middle of the
-/// handshake, a handshake left unanswered past the connect deadline.
+/// handshake, a handshake left unanswered past the connect deadline, a body delimited by the
+/// connection's end cut without `close_notify` (over plain HTTP no client can tell that cut).
 extension FaultMatrixTests {
     static let tlsFaults: [Fault] = [
         Fault(name: "reset during the TLS handshake", path: "echo", expected: .lostConnection,
               answerer: .tlsScript(.resetMidHandshake)),
         Fault(name: "TLS handshake unanswered past the connect deadline", path: "echo", expected: .connectTimeout,
               answerer: .tlsScript(.stallHandshake)),
+        Fault(name: "close-delimited body cut without close_notify", path: "until-close/5000/1200", expected: .lostConnection),
     ]
 
     func testEveryFaultThroughSocketTransportOverTLS() throws {

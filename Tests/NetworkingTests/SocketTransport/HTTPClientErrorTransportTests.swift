@@ -51,6 +51,20 @@ final class HTTPClientErrorTransportTests: XCTestCase {
         XCTAssertEqual(HTTPClientError.downloadFailed(underlying: TestError(5)).transportFailure as? TestError, TestError(5))
     }
 
+    /// A close-delimited body cut without `close_notify` is URLSession's lost connection, with the
+    /// client's finding underneath, for the classifiers and for a caller who looks.
+    func testAnUncleanShutdownIsALostConnectionWithTheClientsErrorUnderneath() throws {
+        let failure = HTTPClientError.uncleanShutdown(bodyBytesReceived: 1_200).transportFailure
+        let urlError = try XCTUnwrap(failure as? URLError)
+        XCTAssertEqual(urlError.code, .networkConnectionLost)
+        guard case .uncleanShutdown(1_200)? = urlError.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+            return XCTFail("the client's error is not underneath: \(urlError.errorUserInfo)")
+        }
+        XCTAssertTrue(failure.isLostConnection)
+        XCTAssertTrue(ProviderError.underlying(failure, nil).isLostConnection)
+        XCTAssertEqual(TransportError(.incompleteClose(received: 3)), .connectionLost(errno: nil))
+    }
+
     func testTransportErrorTakesTheClientsDecisionOnACutResponse() {
         XCTAssertEqual(TransportError(.truncatedHead(received: 4)), .connectionLost(errno: nil))
         XCTAssertEqual(TransportError(.truncatedBody(expected: 10, received: 2)), .connectionLost(errno: nil))
