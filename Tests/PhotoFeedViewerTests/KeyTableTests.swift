@@ -33,9 +33,12 @@ final class KeyTableTests: XCTestCase {
             .filter { !$0.isEmpty && !$0.hasPrefix("(") && $0.range(of: "  ") != nil }), keys,
                        "every key, in the screen's order:\n\(help)")
         for key in ["PgUp", "PgDn", "g", "G"] { XCTAssertTrue(keys.contains(key), key) }
-        for line in help.split(separator: "\n") {
+        for line in help.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             XCTAssertLessThanOrEqual(line.count, 79, String(line))
+            XCTAssertTrue(line.hasPrefix("  "), "indented, wrapped rows too: '\(line)'")
         }
+        XCTAssertTrue(help.contains("\n  /            filter loaded photos"), help)
+        XCTAssertTrue(help.contains("\n" + String(repeating: " ", count: 15) + "accents (Esc clears)"), help)
     }
 
     func testPhotoFeedMarkdownShowsTheTable() throws {
@@ -45,5 +48,11 @@ final class KeyTableTests: XCTestCase {
         for key in KeyTable.entries.flatMap(\.keys) {
             XCTAssertTrue(keysSection.contains("`\(key)`"), key)
         }
+    }
+
+    func testWrappingKeepsTheLeadingSpaces() {
+        XCTAssertEqual(TerminalText.wrapped("  ab cd ef", to: 9, indent: 4), ["  ab cd", "    ef"])
+        XCTAssertEqual(TerminalText.wrapped("ab cd ef", to: 5, indent: 1), ["ab cd", " ef"])
+        XCTAssertEqual(TerminalText.wrapped("  ab", to: 7, indent: 4), ["  ab"])
     }
 }
