@@ -25,6 +25,10 @@ var migrationExamples: [Target] {
         .testTarget(name: "MigrationFlickrTests", dependencies: ["MigrationFlickr", "FeedServer"] + tests,
                     path: "Tests/Migration/FlickrTests", swiftSettings: swift5),
         .target(name: "MigrationFlickrSwift6", dependencies: app, path: "Tests/Migration/FlickrSwift6"),
+        // Older codebases (Moya 13-14, RxSwift 5, Alamofire 4), and any target pointed at FeedServer.
+        .target(name: "MigrationLegacy", dependencies: app, path: "Tests/Migration/Legacy", swiftSettings: swift5),
+        .testTarget(name: "MigrationLegacyTests", dependencies: ["MigrationLegacy", "FeedServer"] + tests,
+                    path: "Tests/Migration/LegacyTests", swiftSettings: swift5),
         .testTarget(name: "MigrationListingTests", path: "Tests/Migration/ListingTests"),
     ]
 }

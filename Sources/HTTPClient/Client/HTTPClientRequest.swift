@@ -25,8 +25,8 @@ public struct HTTPClientRequest: Sendable {
     public var downloadFile: URL?
     /// Told the body bytes sent so far and the total when known (on the client's `deliveryQueue`).
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
-    /// Told the fraction (0...1) of the response body received when its size is known (on the
-    /// client's `deliveryQueue`).
+    /// Told the fraction (0...1) of the response body received (on the client's `deliveryQueue`);
+    /// -1 each time body bytes arrive while its size is not known (no usable `Content-Length`).
     public var downloadProgress: (@Sendable (Double) -> Void)?
 
     /// A request; pass only what differs from a bodyless `GET`.

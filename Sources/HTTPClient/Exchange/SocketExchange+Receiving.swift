@@ -106,10 +106,16 @@ extension SocketExchange {
         }
     }
 
+    /// The fraction of the announced `Content-Length` received; with no usable length, -1 each
+    /// time body bytes arrive (Moya then reports progress 0, as for Alamofire's unknown total).
     private func reportDownloadProgress(_ head: HTTPResponseHead) {
-        guard let progress = machine.request.downloadProgress, machine.reportsDownloadProgress,
-              let text = head.headers["Content-Length"],
-              let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0, !isFinished else { return }
+        guard let progress = machine.request.downloadProgress, machine.reportsDownloadProgress, !isFinished,
+              parser.bodyBytesReceived > 0 else { return }
+        guard let text = head.headers["Content-Length"],
+              let expected = Int(text.trimmingCharacters(in: .whitespaces)), expected > 0 else {
+            progress(-1)
+            return
+        }
         progress(min(1, Double(parser.bodyBytesReceived) / Double(expected)))
     }
 }

@@ -18,12 +18,14 @@ public enum ProviderError: Error, LocalizedError {
     case parameterEncoding(any Error)
     /// The transport (or anything else underneath) failed; carries the response when one arrived.
     case underlying(any Error, Response?)
+    /// The body is not an image `mapImage()` can read.
+    case imageMapping(Response)
 
     /// The response involved, when there is one.
     public var response: Response? {
         switch self {
         case .statusCode(let response), .jsonMapping(let response), .stringMapping(let response),
-             .objectMapping(_, let response):
+             .objectMapping(_, let response), .imageMapping(let response):
             return response
         case .underlying(_, let response):
             return response
@@ -38,7 +40,7 @@ public enum ProviderError: Error, LocalizedError {
         case .objectMapping(let error, _), .encodableMapping(let error), .parameterEncoding(let error),
              .underlying(let error, _):
             return error
-        case .statusCode, .jsonMapping, .stringMapping, .requestMapping:
+        case .statusCode, .jsonMapping, .stringMapping, .requestMapping, .imageMapping:
             return nil
         }
     }
@@ -64,6 +66,8 @@ public enum ProviderError: Error, LocalizedError {
             return "Failed to encode parameters for URLRequest. \(error.localizedDescription)"
         case .underlying(let error, _):
             return error.localizedDescription
+        case .imageMapping:
+            return "Failed to map data to an Image."
         }
     }
 }

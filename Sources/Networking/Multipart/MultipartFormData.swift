@@ -18,37 +18,74 @@ import Locking
 /// ```
 public final class MultipartFormData: Sendable {
     private struct Part: Sendable {
+        /// The part as Moya describes it (`parts`).
+        let bodyPart: MultipartFormBodyPart
         let headers: [(name: String, value: String)]
         let content: BodySegment
         let length: UInt64
     }
+
+    /// Where a part's bytes come from (Moya's name for `MultipartFormBodyPart.Provider`).
+    public typealias FormDataProvider = MultipartFormBodyPart.Provider
 
     private struct State: Sendable {
         var parts: [Part] = []
         var failure: MultipartEncodingFailure?
     }
 
-    /// The boundary between parts.
+    /// The boundary between parts: the one given, else a random one (never `nil`, unlike Moya's).
     public let boundary: String
+    /// What file parts are checked with (existence, size) when they are appended.
+    public let fileManager: FileManager
     private let state = Lock(State())
 
+    /// An empty body with a random boundary (Alamofire's `MultipartFormData()`; without it the
+    /// call would be ambiguous with the empty array literal).
+    public convenience init() {
+        self.init(fileManager: .default, boundary: nil)
+    }
+
     /// An empty body; the default boundary is random.
-    public init(boundary: String? = nil) {
+    public init(fileManager: FileManager = .default, boundary: String? = nil) {
+        self.fileManager = fileManager
         self.boundary = boundary ?? Self.randomBoundary()
     }
 
-    /// A body made of Moya's `MultipartFormBodyPart`s: data parts as given; file parts with
-    /// the file's name and a MIME type from its extension unless the part names them.
-    public convenience init(parts: [MultipartFormBodyPart], boundary: String = MultipartFormData.randomBoundary()) {
-        self.init(boundary: boundary)
-        for part in parts {
-            switch part.provider {
-            case .data(let data):
-                append(data, name: part.name, fileName: part.fileName, mimeType: part.mimeType)
-            case .file(let url):
-                appendFile(url, name: part.name, fileName: part.fileName ?? url.lastPathComponent,
-                           mimeType: part.mimeType ?? MIMEType.forPathExtension(url.pathExtension))
-            }
+    /// A body made of Moya's `MultipartFormBodyPart`s (Moya 15's initializer): data and stream
+    /// parts as given; file parts with the file's name and a MIME type from its extension unless
+    /// the part names them. The default boundary is random.
+    ///
+    /// ```swift
+    /// let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .data(Data("Ann".utf8)), name: "name")])
+    /// ```
+    public convenience init(fileManager: FileManager = .default, boundary: String? = nil, parts: [MultipartFormBodyPart]) {
+        self.init(fileManager: fileManager, boundary: boundary)
+        for part in parts { append(part) }
+    }
+
+    /// A body made of `parts` with the given boundary.
+    public convenience init(parts: [MultipartFormBodyPart], boundary: String) {
+        self.init(boundary: boundary, parts: parts)
+    }
+
+    /// The parts, in order, as Moya's `MultipartFormBodyPart`s: a file part with the file name
+    /// and MIME type it is sent with, a stream part with its declared length. A part that failed
+    /// to append (a missing file) is not among them; sending the body reports its failure.
+    public var parts: [MultipartFormBodyPart] {
+        state.withLock { $0.parts }.map(\.bodyPart)
+    }
+
+    /// Appends one of Moya's parts: a file part gets the file's name and the MIME type of its
+    /// extension unless the part names them.
+    public func append(_ part: MultipartFormBodyPart) {
+        switch part.provider {
+        case .data(let data):
+            add(part, content: .bytes(data), length: UInt64(data.count))
+        case .file(let url):
+            appendFile(url, name: part.name, fileName: part.fileName ?? url.lastPathComponent,
+                       mimeType: part.mimeType ?? MIMEType.forPathExtension(url.pathExtension))
+        case .stream(let stream, let length):
+            add(part, content: .stream(StreamBox(stream), length: length), length: length)
         }
     }
 
@@ -79,7 +116,7 @@ public final class MultipartFormData: Sendable {
 
     /// Appends bytes from memory, with a file name and a MIME type when given.
     public func append(_ data: Data, name: String, fileName: String? = nil, mimeType: String? = nil) {
-        add(name: name, fileName: fileName, mimeType: mimeType, content: .bytes(data), length: UInt64(data.count))
+        append(MultipartFormBodyPart(provider: .data(data), name: name, fileName: fileName, mimeType: mimeType))
     }
 
     /// Appends bytes from memory (Alamofire's spelling of `append(_:name:fileName:mimeType:)`).
@@ -104,7 +141,7 @@ public final class MultipartFormData: Sendable {
     /// (`MultipartEncodingFailure.inputStreamReadFailed`). A stream can be read only once: a body
     /// with a stream part cannot be sent a second time (a retry fails).
     public func append(_ stream: InputStream, withLength length: UInt64, name: String, fileName: String, mimeType: String) {
-        add(name: name, fileName: fileName, mimeType: mimeType, content: .stream(StreamBox(stream), length: length), length: length)
+        append(MultipartFormBodyPart(provider: .stream(stream, length), name: name, fileName: fileName, mimeType: mimeType))
     }
 
     /// The whole body in memory (for small bodies and tests); throws the first
@@ -210,22 +247,23 @@ public final class MultipartFormData: Sendable {
     private func appendFile(_ url: URL, name: String, fileName: String, mimeType: String) {
         guard url.isFileURL else { return record(.fileURLInvalid(url)) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             return record(.fileNotReachable(url))
         }
         guard !isDirectory.boolValue else { return record(.fileIsDirectory(url)) }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber else {
+        guard let size = (try? fileManager.attributesOfItem(atPath: url.path))?[.size] as? NSNumber else {
             return record(.fileSizeNotAvailable(url))
         }
-        add(name: name, fileName: fileName, mimeType: mimeType, content: .file(url), length: size.uint64Value)
+        add(MultipartFormBodyPart(provider: .file(url), name: name, fileName: fileName, mimeType: mimeType),
+            content: .file(url), length: size.uint64Value)
     }
 
-    private func add(name: String, fileName: String?, mimeType: String?, content: BodySegment, length: UInt64) {
-        var disposition = "form-data; name=\"\(Self.quoted(name))\""
-        if let fileName { disposition += "; filename=\"\(Self.quoted(fileName))\"" }
+    private func add(_ bodyPart: MultipartFormBodyPart, content: BodySegment, length: UInt64) {
+        var disposition = "form-data; name=\"\(Self.quoted(bodyPart.name))\""
+        if let fileName = bodyPart.fileName { disposition += "; filename=\"\(Self.quoted(fileName))\"" }
         var headers = [(name: "Content-Disposition", value: disposition)]
-        if let mimeType { headers.append((name: "Content-Type", value: mimeType)) }
-        let part = Part(headers: headers, content: content, length: length)
+        if let mimeType = bodyPart.mimeType { headers.append((name: "Content-Type", value: mimeType)) }
+        let part = Part(bodyPart: bodyPart, headers: headers, content: content, length: length)
         state.withLock { $0.parts.append(part) }
     }
 
@@ -240,5 +278,17 @@ public final class MultipartFormData: Sendable {
             .replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}
+
+/// A form written as an array of Moya's parts (Moya 15's `ExpressibleByArrayLiteral`).
+///
+/// ```swift
+/// let form: MultipartFormData = [MultipartFormBodyPart(provider: .data(Data("Ann".utf8)), name: "name")]
+/// ```
+extension MultipartFormData: ExpressibleByArrayLiteral {
+    /// A form of `elements`, with a random boundary.
+    public convenience init(arrayLiteral elements: MultipartFormBodyPart...) {
+        self.init(parts: elements)
     }
 }

@@ -12,8 +12,10 @@ import FoundationNetworking
 ///   sorted), `Request Body Stream: <stream>`, `Request Body: <text>`, `HTTP Request Method: <method>`,
 ///   each as `logOptions` says; with `.formatRequestAscURL` one `Request` entry holding the cURL
 ///   command as Alamofire writes it (`$ curl -v`, `-X METHOD`, `-H "Name: value"`, `-d "body"`, `"URL"`);
-/// - `Response: <the HTTPURLResponse's description>` (or `Received empty network response for <target>.`
-///   when there is no `HTTPURLResponse`), then `Response Body: <text>` when asked for;
+/// - `Response: { URL: <URL> } { Status Code: <code>, Headers { ... } }`, Apple's
+///   `HTTPURLResponse.description` layout on every platform (`ResponseDescription`), or `Received
+///   empty network response for <target>.` when there is no `HTTPURLResponse`, then
+///   `Response Body: <text>` when asked for;
 /// - `Error: Error calling <target> : <error>` for a failure that carries no response.
 ///
 /// ```swift
@@ -105,16 +107,12 @@ public struct NetworkLoggerPlugin: PluginType {
         return lines
     }
 
-    /// `HTTPURLResponse`'s own description, made from a copy with hidden header values masked.
+    /// The response's line in Apple's `HTTPURLResponse.description` layout on every platform
+    /// (`ResponseDescription`), with hidden header values and query items masked.
     private func description(of http: HTTPURLResponse) -> String {
         let redactor = configuration.redactor
-        var fields: [String: String] = [:]
-        for header in redactor.headers(Self.fields(of: http)) { fields[header.name] = header.value }
-        guard let url = http.url,
-              let masked = HTTPURLResponse(url: url, statusCode: http.statusCode, httpVersion: "HTTP/1.1", headerFields: fields) else {
-            return "Status Code: \(http.statusCode)"
-        }
-        return masked.description.replacingOccurrences(of: url.absoluteString, with: redactor.url(url.absoluteString))
+        return ResponseDescription.text(url: http.url.map { redactor.url($0.absoluteString) }, statusCode: http.statusCode,
+                                        headers: redactor.headers(Self.fields(of: http)))
     }
 
     private static func fields(of http: HTTPURLResponse) -> [String: String] {
@@ -132,29 +130,11 @@ public struct NetworkLoggerPlugin: PluginType {
     }
 
     private func allHeaders(_ request: URLRequest, sessionHeaders: [String: String]) -> [String: String] {
-        var headers = sessionHeaders
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            headers[name] = value
-        }
-        return headers
+        CURLCommand.headers(request, sessionHeaders: sessionHeaders)
     }
 
-    /// The request as Alamofire's `cURLDescription()` writes it, redacted: `$ curl -v`, `-X METHOD`,
-    /// `-H "Name: value"` per header (names sorted), `-d "body"`, the URL in double quotes, one
-    /// per line joined by ` \` and a tab.
+    /// The request as Alamofire's `cURLDescription()` writes it (`CURLCommand`), redacted.
     public func curl(_ request: URLRequest, sessionHeaders: [String: String] = [:]) -> String {
-        guard let url = request.url, url.host != nil else { return "$ curl command could not be created" }
-        let redactor = configuration.redactor
-        var parts = ["$ curl -v", "-X \(request.httpMethod ?? "GET")"]
-        for header in redactor.headers(allHeaders(request, sessionHeaders: sessionHeaders)) {
-            parts.append("-H \"\(header.name): \(header.value.replacingOccurrences(of: "\"", with: "\\\""))\"")
-        }
-        if let body = request.httpBody {
-            let text = redactor.body(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))
-            let escaped = text.replacingOccurrences(of: "\\\"", with: "\\\\\"").replacingOccurrences(of: "\"", with: "\\\"")
-            parts.append("-d \"\(escaped)\"")
-        }
-        parts.append("\"\(redactor.url(url.absoluteString))\"")
-        return parts.joined(separator: " \\\n\t")
+        CURLCommand.text(request, sessionHeaders: sessionHeaders, redactor: configuration.redactor)
     }
 }

@@ -49,10 +49,17 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     /// Runs `work` (caller code reacting to a transport) on `callbackQueue` when there is one,
     /// else on the provider's delivery queue when called on an event loop's thread, else here.
     private func handleTransportEvent(_ work: @escaping @Sendable () -> Void) {
+        Self.handleTransportEvent(work, callbackQueue: callbackQueue, deliveryQueue: provider.deliveryQueue)
+    }
+
+    /// `handleTransportEvent(_:)` for a run with `callbackQueue` on a provider delivering on `deliveryQueue`.
+    private static func handleTransportEvent(
+        _ work: @escaping @Sendable () -> Void, callbackQueue: DispatchQueue?, deliveryQueue: DispatchQueue
+    ) {
         if let callbackQueue {
             AnswerDelivery.async(on: callbackQueue, work)
         } else if HTTPClient.isOnLoopThread {
-            AnswerDelivery.async(on: provider.deliveryQueue, work)
+            AnswerDelivery.async(on: deliveryQueue, work)
         } else {
             work()
         }
@@ -162,10 +169,18 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             if task.isUpload {
                 options.uploadProgress = { [weak self] sent, total in
                     guard let total, total > 0 else { return }
-                    self?.report(Double(sent) / Double(total))
+                    self?.report(units: sent, of: total)
                 }
             } else {
-                options.downloadProgress = { [weak self] fraction in self?.report(fraction) }
+                // A fraction, or -1 for bytes of a body whose size is not known: then, as Moya,
+                // an update of progress 0 each time.
+                options.downloadProgress = { [weak self] fraction in
+                    guard fraction >= 0 else {
+                        self?.report(units: 0, of: -1)
+                        return
+                    }
+                    self?.report(units: Int64((fraction * Self.downloadUnits).rounded()), of: Int64(Self.downloadUnits))
+                }
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
@@ -187,25 +202,37 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         // Only plain exchanges are shared: a streamed body or a download file belongs to one caller.
         let shares = upload == nil && request.httpBodyStream == nil && options.downloadFile == nil && options.uploadProgress == nil
         if provider.trackInflights && shares {
-            return provider.inflight.send(request, endpoint: endpoint, transport: provider.transport,
-                                          progress: options.downloadProgress, completion: complete)
+            // The registry moves the answer (as `handleTransportEvent` would) before it runs the
+            // completions, so the call is still listed while they run, as in Moya.
+            let (callbackQueue, deliveryQueue) = (self.callbackQueue, provider.deliveryQueue)
+            return provider.inflight.send(
+                request, endpoint: endpoint, transport: provider.transport, progress: options.downloadProgress,
+                queue: callbackQueue,
+                hop: { Self.handleTransportEvent($0, callbackQueue: callbackQueue, deliveryQueue: deliveryQueue) },
+                completion: { result in self.finish(result, onDeliveryQueue: true) })
         }
         let call = provider.transport.send(request, options: options, completion: complete)
         return Disposables.create { call.cancel() }
     }
 
-    /// Passes a progress fraction on when it advances (Moya's sequence: no leading `0.0`, no
-    /// repeats; see `handleTransportEvent`), unless the request already ended (or was cancelled
-    /// before the update's turn came).
-    private func report(_ fraction: Double) {
+    /// The units of a download's `progressObject`: transports report fractions of the body.
+    private static var downloadUnits: Double { 1_000_000 }
+
+    /// Passes progress on when it advances (Moya's sequence: no leading `0.0`, no repeats; see
+    /// `handleTransportEvent`), or, while the size is not known (`total` -1), each time bytes
+    /// arrive at progress 0, unless the request already ended (or was cancelled before the
+    /// update's turn came).
+    private func report(units completed: Int64, of total: Int64) {
         guard let progress else { return }
+        let update = ProgressResponse(units: completed, of: total)
         let proceed = state.withLock { state -> Bool in
-            guard !state.finished, fraction > state.lastProgress else { return false }
-            state.lastProgress = fraction
+            let known = total > 0
+            guard !state.finished, known ? update.progress > state.lastProgress : state.lastProgress == 0 else { return false }
+            state.lastProgress = update.progress
+            state.lastUnits = (completed, total)
             return true
         }
         guard proceed else { return }
-        let update = ProgressResponse(progress: fraction)
         handleTransportEvent {
             guard !self.isCancelled else { return }
             progress(update)
@@ -247,7 +274,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
         let processed = processed(Self.validate(result, codes: target.validationType.statusCodes))
         let progress = self.progress
-        let last = progress == nil ? nil : ProgressResponse(progress: state.withLock { $0.lastProgress }, response: try? processed.get())
+        let last = progress.map { _ in
+            let (fraction, units) = state.withLock { ($0.lastProgress, $0.lastUnits) }
+            let response = try? processed.get()
+            return units.map { ProgressResponse(units: $0.completed, of: $0.total, response: response) }
+                ?? ProgressResponse(progress: fraction, response: response)
+        }
         if !onDeliveryQueue, let callbackQueue {
             let reply = self.reply
             callbackQueue.async { Self.report(processed, to: reply, after: progress, last) }
@@ -287,5 +319,7 @@ private struct RequestRunState {
     var finished = false
     var cancelled = false
     var lastProgress = 0.0
+    /// The units of the last update passed on (`ProgressResponse.progressObject`).
+    var lastUnits: (completed: Int64, total: Int64)?
     var downloadFile: URL?
 }

@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// Sends one `URLRequest` and reports exactly once, unless cancelled first (then never).
 public protocol HTTPTransport: Sendable {
-    /// Sends `request`; `progress` receives the download fraction (0...1) when the size is known.
+    /// Sends `request`; `progress` receives the download fraction (0...1), or -1 each time bytes
+    /// arrive while the size is not known.
     /// Failures are `ProviderError.underlying(error, response)` with the response when one arrived.
     func send(_ request: URLRequest,
               progress: (@Sendable (Double) -> Void)?,

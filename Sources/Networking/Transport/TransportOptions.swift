@@ -14,7 +14,8 @@ public struct TransportOptions: Sendable {
     public var downloadFile: URL?
     /// Told the bytes of the body sent so far and the total when known.
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
-    /// Told the fraction (0...1) of the response body received, when its size is known.
+    /// Told the fraction (0...1) of the response body received; -1 each time bytes arrive while
+    /// the size is not known (no usable `Content-Length`).
     public var downloadProgress: (@Sendable (Double) -> Void)?
 
     /// Options for a plain exchange unless set.

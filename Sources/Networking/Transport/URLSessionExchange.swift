@@ -100,10 +100,13 @@ final class URLSessionExchange: Sendable {
     }
 
     /// Reports download progress: `total` bytes received (a download task: written) of
-    /// `expected` (not known when 0 or less).
+    /// `expected`; when that is not known (0 or less), -1 for every arrival of bytes.
     func wrote(_ total: Int64, expected: Int64) {
-        if let progress, expected > 0 {
+        guard let progress else { return }
+        if expected > 0 {
             progress(min(1, Double(total) / Double(expected)))
+        } else if total > 0 {
+            progress(-1)
         }
     }
 

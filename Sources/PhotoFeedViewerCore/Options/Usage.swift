@@ -1,6 +1,6 @@
 /// The text `photo-feed --help` prints.
 package enum Usage {
-    /// The text `--help` prints.
+    /// The text `--help` prints; its keys come from `KeyTable`, as the `?` screen's do.
     package static let text = """
     Usage: photo-feed [options]
 
@@ -36,9 +36,7 @@ package enum Usage {
                              NO_COLOR. Printed output has no pictures.
       -h, --help             show this text
 
-    Keys (full screen): j/k or arrows select, Enter/o open, p preview the photo
-    large (any key returns), y copy the link, / filter, i images, n more,
-    r reload, t tags, ? keys (any key closes them), q quit.
+    \(KeyTable.usageSection())
 
     Exit status: 0 ok, 1 the feed failed, 2 usage error.
     Options take their value as "--opt value" or "--opt=value".

@@ -26,27 +26,11 @@ package enum ScreenRenderer {
     package static func linesPerPhoto(_ state: ScreenState, width: Int) -> Int {
         state.imagesEnabled ? max(4, thumbnailSize(width: width).rows) : 2
     }
-    /// The keys, as `?` shows them in `state`: `i` and `p` only where the screen can show
-    /// pictures, else in their place why it cannot (naming `NO_COLOR` when that is the reason),
-    /// as the footer offers only what the current mode can do.
+    /// The keys, as `?` shows them in `state` (`KeyTable`): `i` and `p` only where the screen can
+    /// show pictures, else in their place why it cannot (naming `NO_COLOR` when that is the
+    /// reason), as the footer offers only what the current mode can do.
     package static func keyHelp(_ state: ScreenState) -> [String] {
-        let pictureKeys = state.imagesAvailable
-            ? ["i            thumbnails on or off",
-               "p            the selected photo as large as the screen allows (any key returns)"]
-            : ["i p          " + state.picturesOff.notice]
-        return [
-            "j k ↑ ↓      select the next or previous photo",
-            "PgUp PgDn    a page up or down     g G   first or last photo",
-            "Enter o      open the photo's page in the browser",
-            "y            copy the photo's link (OSC 52)",
-            "/            filter loaded photos by title, author or tag, ignoring case and accents (Esc clears)",
-        ] + pictureKeys + [
-            "n            load more (the selection moves to the new photos)",
-            "r            reload (the old photos stay until the new ones arrive)",
-            "t            new tags (←/→ move, Ctrl-U clear to the start, Ctrl-W delete a word)",
-            "?            these keys (any key closes)",
-            "q Ctrl-C     quit",
-        ]
+        KeyTable.lines(picturesAvailable: state.imagesAvailable, picturesOff: state.picturesOff.notice)
     }
 
     /// The lines of the screen; `thumbnails` by media URL, drawn as `graphics` says (half blocks

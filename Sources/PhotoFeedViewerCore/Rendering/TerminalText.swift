@@ -44,17 +44,19 @@ package enum TerminalText {
         return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
     }
 
-    /// `text` broken at spaces into lines of at most `width` columns, each continuation line
-    /// starting with `indent` spaces; a word longer than a line is cut.
+    /// `text` broken at spaces into lines of at most `width` columns, its leading spaces kept and
+    /// each continuation line starting with `indent` spaces; a word longer than a line is cut.
     package static func wrapped(_ text: String, to width: Int, indent: Int) -> [String] {
         guard width > 0 else { return [] }
         guard columns(of: text) > width else { return [text] }
         let indent = min(indent, width / 2)
+        let lead = String(text.prefix { $0 == " " })
         var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if columns(of: candidate) <= width || line.allSatisfy({ $0 == " " }) {
+        var line = lead
+        for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let bare = line.allSatisfy { $0 == " " }
+            let candidate = bare ? line + word : line + " " + word
+            if columns(of: candidate) <= width || bare {
                 line = candidate
             } else {
                 lines.append(line)

@@ -1,3 +1,4 @@
+import FeedServer
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -86,6 +87,46 @@ final class MoyaContractTests: LeakCheckingTestCase {
         transport.answerFirst(200)
         XCTAssertEqual(seen.values, ["first: 1 entry, 2 completions", "second: 1 entry, 2 completions"])
         XCTAssertTrue(provider.inflightRequests.isEmpty, "removed once the completions returned")
+    }
+
+    /// Over `SocketTransport` the answer arrives on an event loop and moves to the provider's
+    /// delivery queue (or the `callbackQueue`) before the completions run: the call must still be
+    /// listed there, as Moya lists it while its completions run.
+    func testInflightRequestsHoldTheEntryWhileCompletionsRunAfterALoopAnswer() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        let target = ServerRoute(baseURL: server.baseURL, path: "delay/200")
+        for queue in [nil, DispatchQueue(label: "MoyaContractTests.callback")] {
+            let provider = NetworkProvider<ServerRoute>(callbackQueue: queue, transport: SocketTransport(), trackInflights: true)
+            let seen = Recorder<String>()
+            for name in ["first", "second"] {
+                provider.request(target) { result in
+                    let entry = provider.inflightRequests
+                    seen.append("\(name) \((try? result.get().statusCode) ?? -1): \(entry.count) entry, \(entry.values.first?.count ?? 0) completions")
+                }
+            }
+            XCTAssertTrue(waitUntil { seen.count == 2 })
+            XCTAssertEqual(seen.values, ["first 200: 1 entry, 2 completions", "second 200: 1 entry, 2 completions"],
+                           "callbackQueue \(queue?.label ?? "none")")
+            XCTAssertTrue(waitUntil { provider.inflightRequests.isEmpty }, "removed once the completions returned")
+        }
+        XCTAssertEqual(server.requestCount(path: "/delay/200"), 2, "one shared call per provider")
+    }
+
+    func testACallerWithAnotherQueueGetsTheSharedAnswerOnItsQueue() throws {
+        let server = try FeedServer()
+        defer { server.stop() }
+        let target = ServerRoute(baseURL: server.baseURL, path: "delay/200")
+        let own = DispatchQueue(label: "MoyaContractTests.own")
+        let key = DispatchSpecificKey<String>()
+        own.setSpecific(key: key, value: "own")
+        let provider = NetworkProvider<ServerRoute>(transport: SocketTransport(), trackInflights: true)
+        let seen = Recorder<String>()
+        provider.request(target) { _ in seen.append("first on \(DispatchQueue.getSpecific(key: key) ?? "the provider's queue")") }
+        provider.request(target, callbackQueue: own) { _ in seen.append("second on \(DispatchQueue.getSpecific(key: key) ?? "the provider's queue")") }
+        XCTAssertTrue(waitUntil { seen.count == 2 })
+        XCTAssertEqual(Set(seen.values), ["first on the provider's queue", "second on own"])
+        XCTAssertEqual(server.requestCount(path: "/delay/200"), 1, "one call shared by both")
     }
 
     func testANewIdenticalRequestDuringTheCompletionsStartsItsOwnCall() {

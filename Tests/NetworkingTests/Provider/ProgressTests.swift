@@ -124,6 +124,68 @@ final class ProgressTests: LeakCheckingTestCase {
         }
     }
 
+    /// Moya's progress for a body of unknown size (no `Content-Length`): progress 0 (its
+    /// `Progress` indeterminate) each time bytes arrive, then 1 with the response.
+    func testUnknownLengthReportsZerosAsBytesArriveThenOneOverBothTransports() throws {
+        let body = [UInt8](repeating: UInt8(ascii: "z"), count: 2_000_000)
+        let server = try ScriptedHTTPServer { _, _, _ in
+            .respondAndClose(Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n".utf8) + body)
+        }
+        defer { server.stop() }
+        for transport in [SocketTransport(), URLSessionTransport(configuration: .ephemeral)] as [any HTTPTransport] {
+            let provider = NetworkProvider<ServerRoute>(transport: transport)
+            let updates = Recorder<ProgressResponse>()
+            let done = Recorder<Int>()
+            provider.request(ServerRoute(baseURL: server.url("/"), path: "unsized"), progress: { updates.append($0) }) {
+                done.append((try? $0.get().data.count) ?? -1)
+            }
+            XCTAssertTrue(waitUntil(timeout: 20) { done.count == 1 })
+            XCTAssertEqual(done.values, [body.count], "\(type(of: transport))")
+            let during = updates.values.dropLast()
+            XCTAssertGreaterThan(during.count, 1, "\(type(of: transport)): an update for each arrival of bytes")
+            XCTAssertEqual(Set(during.map(\.progress)), [0], "\(type(of: transport))")
+            XCTAssertFalse(during.contains(where: \.completed))
+            XCTAssertEqual(during.first?.progressObject?.totalUnitCount, -1, "indeterminate, as Alamofire's Progress")
+            XCTAssertEqual(during.first?.progressObject?.isIndeterminate, true)
+            XCTAssertEqual(updates.values.last?.progress, 1)
+            XCTAssertEqual(updates.values.last?.completed, true)
+        }
+    }
+
+    func testProgressObjectCarriesTheUnits() throws {
+        let counted = Progress(totalUnitCount: 8)
+        counted.completedUnitCount = 2
+        let response = ProgressResponse(progress: counted)
+        XCTAssertEqual(response.progress, 0.25)
+        XCTAssertEqual(response.progressObject?.completedUnitCount, 2)
+        XCTAssertEqual(response.progressObject?.totalUnitCount, 8)
+        XCTAssertEqual(response.progressObject?.fractionCompleted, 0.25)
+        XCTAssertEqual(ProgressResponse(progress: Progress(totalUnitCount: -1)).progress, 0, "unknown total: 0, as Moya")
+        XCTAssertEqual(ProgressResponse(progress: nil as Progress?).progress, 0)
+        XCTAssertNil(ProgressResponse(progress: nil as Progress?).progressObject)
+        XCTAssertNil(ProgressResponse(progress: 0.5).progressObject, "a bare fraction has no units")
+        XCTAssertEqual(ProgressResponse(progress: counted, response: Response(statusCode: 200, data: Data())).progress, 1)
+    }
+
+    func testUploadProgressObjectsCountBytes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).bin")
+        try Data(count: 8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let transport = ScriptedProgressTransport(downloadFractions: [], uploadSteps: [(2, 8), (8, 8)])
+        var target = ServerRoute(baseURL: URL(string: "http://127.0.0.1:9/")!, path: "x")
+        target.method = .post
+        target.task = .uploadFile(file)
+        let provider = NetworkProvider<ServerRoute>(transport: transport)
+        let updates = Recorder<String>()
+        let done = Recorder<Int>()
+        provider.request(target, progress: { update in
+            let object = update.progressObject
+            updates.append("\(object?.completedUnitCount ?? -9)/\(object?.totalUnitCount ?? -9)\(update.completed ? " completed" : "")")
+        }) { _ in done.append(1) }
+        XCTAssertTrue(waitUntil { done.count == 1 })
+        XCTAssertEqual(updates.values, ["2/8", "8/8", "8/8 completed"])
+    }
+
     func testRealUploadProgressForDataFileAndMultipartBodies() throws {
         let server = try FeedServer(configuration: .init(maxBodyBytes: 4_000_000))
         defer { server.stop() }
