@@ -56,7 +56,6 @@ public final class HTTPClient: Sendable {
     public let deliveryQueue: DispatchQueue
     private let pool: ConnectionPool
     private let loops: EventLoopGroup?
-    private let resolver: HostResolver
 
     /// Creates a client with its own connection pool on the shared event loops (or loops of its
     /// own, as `configuration.eventLoopCount` says); completions run on `deliveryQueue`, or on a
@@ -72,9 +71,9 @@ public final class HTTPClient: Sendable {
                  resolver: HostResolver = .system) {
         self.configuration = configuration
         self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
-        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout)
+        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout,
+                                   connectTimeout: configuration.connectTimeout, resolver: resolver)
         self.loops = loops
-        self.resolver = resolver
     }
 
     deinit {
@@ -137,7 +136,7 @@ public final class HTTPClient: Sendable {
         let target = SocketRequestTarget.read(request.url)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
-                                      loop: loop, loops: loops, resolver: resolver, ticket: pool.makeTicket(), completion: completion)
+                                      loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)
         exchange.start()
         return exchange
     }

@@ -6,9 +6,9 @@ import Locking
 /// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven on
 /// one event loop, the one it started on: no thread waits for it, and nothing of it is touched on
 /// any other thread. `machine` (an `ExchangeMachine`) makes every decision; this class performs
-/// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the sockets
-/// (one per connect attempt, then the connection), the buffers, the parser, the upload's reader,
-/// the download's writer and the timer handles.
+/// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the
+/// connection leased from the pool (which opens connections, not the exchange), the buffers, the
+/// parser, the upload's reader, the download's writer and the timer handles.
 ///
 /// The caller's thread only makes the exchange and hands it to its loop; `cancel()` may come
 /// from any thread. The result is reported at most once: whoever sets `control.finished` first
@@ -29,7 +29,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// Keeps a client's own loops running while the exchange runs on one of them.
     let loops: EventLoopGroup
     let pool: ConnectionPool
-    let resolver: HostResolver
     let configuration: HTTPClient.Configuration
     let completion: Completion
     let idleTimeout: Duration
@@ -40,7 +39,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var machine: ExchangeMachine
     /// The target read by the caller's thread for the first request (nil once used).
     var firstTarget: Result<SocketRequestTarget, ExchangeFailure>?
-    /// The pool ticket taken when the caller sent the request (nil once used).
+    /// The current hop's place in the pool's queue: taken when the caller sent the request, kept
+    /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
     /// The connection in use: its socket, and its TLS machine for `https`.
     var connection: Connection?
@@ -50,8 +50,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var wireOffset = 0
     /// The socket is left unread while a download's file catches up.
     var readingPaused = false
-    /// The sockets of the connect attempts under way, by attempt index.
-    var attemptSockets: [Int: TCPSocket] = [:]
     var output: [UInt8] = []
     var outputOffset = 0
     var parser = HTTPResponseParser(requestMethod: "GET")
@@ -64,8 +62,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The error of the upload's file or stream, when it failed.
     var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
+    /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
     var connectTimer: Scheduled?
-    var staggerTimer: Scheduled?
     var idleTimer: Scheduled?
     var overallTimer: Scheduled?
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
@@ -74,7 +72,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
-         resolver: HostResolver = .system, ticket: UInt64? = nil, completion: @escaping Completion) {
+         ticket: UInt64? = nil, completion: @escaping Completion) {
         self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
                                        hasOverallDeadline: configuration.overallDeadline != nil)
         self.firstTarget = target
@@ -83,7 +81,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         self.pool = pool
         self.loop = loop
         self.loops = loops
-        self.resolver = resolver
         self.completion = completion
         self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
     }
@@ -142,20 +139,18 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .none:
             break
         case .acquire(let key, let armWaitTimer):
-            acquire(key, armWaitTimer: armWaitTimer)
+            acquire(key, armWaitTimer: armWaitTimer, freshOnly: false)
         case .returnLease:
             returnLease()
-        case .connect(let closingCurrent):
-            // A retry gives up the attempt's body reader; the next attempt opens its own.
+        case .reconnect(let armWaitTimer):
+            // The attempt's body reader goes too; the next attempt opens its own.
             closeBody()
-            if closingCurrent { closeConnection() }
-            beginConnect()
-        case .connectStep(let step):
-            perform(step)
-        case .secure(let attempt):
-            secure(attempt: attempt)
-        case .send(let attempt, let start):
-            useConnection(attempt: attempt)
+            releaseClosed()
+            if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
+        case .secure:
+            secure()
+        case .send(let start):
+            useConnection()
             startBody(start)
         case .discardReader:
             closeBody()
@@ -185,41 +180,39 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     }
 
     /// Lets go of what the current hop holds besides its connection: its place in the pool's
-    /// queue, its timers (the overall one stays), the connect attempts and the body's reader.
+    /// queue, its timers (the overall one stays) and the body's reader.
     private func stopHop(leaveQueue: Bool) {
         if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
         cancelTimer(&connectTimer)
-        cancelTimer(&staggerTimer)
         cancelTimer(&idleTimer)
-        closeAttempts(keeping: nil)
         closeBody()
     }
 
     /// Lets go of the connection as `disposal` says (pooled only when still `reusable`).
     private func dispose(_ disposal: ExchangeMachine.Disposal, reusable: Bool) {
-        let key = machine.target?.key
         switch disposal {
         case .none:
             closeConnection()
         case .pool:
             // Still registered here: parked on this loop, only its handler changes.
             rememberTLSSession()
-            if let key {
-                pool.release(key, connection: connection, reusable: reusable, on: loop)
-            } else {
-                closeConnection()
-            }
-            connection = nil
+            guard let connection else { return }
+            self.connection = nil
+            pool.release(connection, reusable: reusable, on: loop)
         case .close:
             rememberTLSSession()
-            if let socket { loop.deregister(socket) }
-            if let key {
-                pool.release(key, connection: connection, reusable: false, on: loop)
-            } else {
-                connection?.close()
-            }
-            connection = nil
+            releaseClosed()
         }
+    }
+
+    /// Gives the connection in use back to be closed (its slot goes to the waiters, if any).
+    private func releaseClosed() {
+        guard let connection else { return }
+        self.connection = nil
+        wire.removeAll()
+        wireOffset = 0
+        loop.deregister(connection.socket)
+        pool.release(connection, reusable: false, on: loop)
     }
 
     /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
@@ -231,6 +224,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             deliver(response, decodesBody: decodesBody)
         case .followRedirect:
             response = nil
+            ticket = nil
             parser = HTTPResponseParser(requestMethod: machine.method)
             run(machine.begin(readTarget()))
         case .fail(let failure):
@@ -250,47 +244,49 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     // MARK: - Waiting for a connection
 
-    private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool) {
+    /// Asks the pool for a connection to `key` (a new one when `freshOnly`), waiting at most the
+    /// connect timeout when `armWaitTimer`.
+    private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool, freshOnly: Bool) {
         if armWaitTimer { armConnectTimer() }
         var waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { [self] lease in leaseArrived(lease) }
-        // The first hop queues in the order the caller sent it; a redirect's joins the end.
-        waiter.ticket = ticket ?? pool.makeTicket()
-        ticket = nil
-        switch pool.acquire(key, waiter: waiter) {
+        // The first hop queues in the order the caller sent it, and keeps its place for a
+        // reconnect; a redirect's joins the end.
+        let place = ticket ?? pool.makeTicket()
+        waiter.ticket = place
+        ticket = place
+        switch pool.acquire(key, waiter: waiter, freshOnly: freshOnly) {
         case .here(let parked)?:
             parked.takenHere()
             leaseArrived(.reused(parked.connection))
         case .elsewhere(let parked)?:
             parked.move(to: loop) { [self] connection in leaseArrived(.reused(connection)) }
-        case .fresh?:
-            leaseArrived(.fresh)
         case nil:
             break
         }
     }
 
-    /// A lease reached the loop: the machine says whether to use it, connect, or give it back.
+    /// A lease reached the loop: the machine says whether to use it (securing a new `https`
+    /// connection first), connect anew, give it back, or fail with the connect's failure.
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
         cancelTimer(&connectTimer)
-        connection = lease.connection
         let kind: ExchangeMachine.Lease = switch lease {
-        case .fresh: .fresh
+        case .connected: .connected
         case .reused: .reused
         case .handedOver: .handedOver
+        case .failed(let failure): .failed(failure)
         }
-        run(machine.leased(kind, cancelled: isFinished) { lease.connection?.socket.isReadableOrClosed ?? true })
+        if let leased = lease.connection { connection = leased }
+        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false, cancelled: isFinished) {
+            lease.connection?.socket.isReadableOrClosed ?? true
+        })
     }
 
-    /// Gives a lease that arrived after the exchange ended back to the pool.
+    /// Gives a lease that arrived after the exchange ended (or a second one) back to the pool unused.
     private func returnLease() {
-        guard let key = machine.target?.key else {
-            closeConnection()
-            return
-        }
-        let kept = connection
+        guard let kept = connection else { return }
         connection = nil
-        pool.release(key, connection: kept, reusable: kept != nil, on: loop)
+        pool.release(kept, reusable: true, on: loop)
     }
 
     /// Stops watching and closes the connection in use, if any (not the pool's business: a slot

@@ -12,28 +12,17 @@ import SystemTLS
 /// one on another loop has it moved (`move(to:)`): the home loop stops watching it, then hands
 /// it over.
 final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
-    // @unchecked: `state` is read and written only under the pool's lock; `idleTimer`, the
-    // connection and its registration only on `loop`'s thread (checked in debug builds).
-    enum State {
-        /// In the pool's idle list.
-        case idle
-        /// Taken by an exchange.
-        case taken
-        /// Dropped by the pool (closed by its server, idle too long, or the pool emptied).
-        case closed
-    }
-
+    // @unchecked: whether it is still idle is the pool's machine's to say (read under the pool's
+    // lock); `idleTimer`, the connection and its registration are touched only on `loop`'s
+    // thread (checked in debug builds).
     let connection: Connection
     let loop: EventLoop
-    let key: ConnectionPoolKey
     private weak var pool: ConnectionPool?
-    var state = State.idle
     private var idleTimer: Scheduled?
 
-    init(connection: Connection, loop: EventLoop, key: ConnectionPoolKey, pool: ConnectionPool) {
+    init(connection: Connection, loop: EventLoop, pool: ConnectionPool) {
         self.connection = connection
         self.loop = loop
-        self.key = key
         self.pool = pool
     }
 
@@ -109,7 +98,7 @@ final class ParkedConnection: EventLoopHandler, @unchecked Sendable {
                     return false
                 }
             }
-            if let session = tls.session { pool?.remember(session, for: key) }
+            if let session = tls.session { pool?.remember(session, for: connection.key) }
             return true
         case .wouldBlock:
             return true
