@@ -98,22 +98,25 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(ask(pool, "third", on: other, ticket: 4), "queued")
         XCTAssertEqual(pool.connectingCount(key), 0, "at the limit: nothing more is opened")
         let held = try connection(of: "holder")
-        onLoop(home) { pool.release(held, reusable: true, on: home) }
+        XCTAssertTrue(held.loop === home, "opened on the loop where the need arose")
+        onLoop(home) { pool.release(held, reusable: true) }
         XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 2 })
         XCTAssertEqual(served.values.last, "first@other got connection", "handed to the first waiter, on its loop")
         let first = try connection(of: "first")
         XCTAssertTrue(first === held)
-        onLoop(other) { pool.release(first, reusable: true, on: other) }
+        XCTAssertTrue(first.loop === home, "a connection keeps its loop, whoever uses it")
+        onLoop(home) { pool.release(first, reusable: true) }
         XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 3 })
         XCTAssertEqual(served.values.last, "second@home got connection")
         let second = try connection(of: "second")
-        onLoop(home) { pool.release(second, reusable: false, on: home) }
+        onLoop(home) { pool.release(second, reusable: false) }
         XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 4 })
         XCTAssertEqual(served.values.last, "third@other got connected", "a closed connection's slot opens a new one for the next waiter")
         XCTAssertEqual(second.socket.descriptor, -1, "the one released unusable was closed")
         XCTAssertEqual(pool.openCount(key), 1)
         let third = try connection(of: "third")
-        onLoop(home) { pool.release(third, reusable: false, on: home) }
+        XCTAssertTrue(third.loop === home, "opened where the slot was freed")
+        onLoop(home) { pool.release(third, reusable: false) }
         XCTAssertEqual(pool.openCount(key), 0)
     }
 
@@ -142,7 +145,7 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(served.values, ["next got one"])
         XCTAssertEqual(pool.openCount(key), 1, "one connection opened for both")
         let used = try connection(of: "next")
-        onLoop(home) { pool.release(used, reusable: false, on: home) }
+        onLoop(home) { pool.release(used, reusable: false) }
 
         onLoop(home) {
             let waiter = ConnectionPool.Waiter(id: leaving, loop: home) { _ in served.append("left, yet served") }
@@ -168,64 +171,32 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(pool.openCount(key), 0)
     }
 
-    /// A released connection nobody waits for is parked on the loop that released it; a request
-    /// on that loop takes it in place, one on another loop has it moved; `preferredLoop` names
-    /// the loop where it waits.
-    func testAnIdleConnectionIsTakenHereOrMovedFromItsHome() throws {
+    /// A released connection nobody waits for is parked on its loop; a request on that loop
+    /// takes it in place, one on another loop is told to go there (the connection never moves);
+    /// `preferredLoop` names the loop where it waits.
+    func testAnIdleConnectionStaysOnItsLoopWhoeverTakesIt() throws {
         let pool = ConnectionPool(limit: 2)
         let (key, home, other) = (self.key, self.home, self.other)
         XCTAssertNil(pool.preferredLoop(for: key))
         XCTAssertEqual(ask(pool, "a", on: home), "queued")
         XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 1 })
-        let socket = try connection(of: "a").socket
         let a = try connection(of: "a")
-        onLoop(home) { pool.release(a, reusable: true, on: home) }
+        onLoop(home) { pool.release(a, reusable: true) }
         XCTAssertEqual(pool.idleCount, 1)
         XCTAssertTrue(pool.preferredLoop(for: key) === home)
-        XCTAssertEqual(onLoop(home) { home.registeredCount }, 1, "parked and watched on its home loop")
-        // Taken from another loop, it is moved there before it is used (as an exchange does).
-        let moved = DispatchSemaphore(value: 0)
-        let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: other) { _ in }
-        let taken = onLoop(other) { () -> Bool in
-            guard case .elsewhere(let parked)? = pool.acquire(key, waiter: waiter) else { return false }
-            parked.move(to: other) { _ in moved.signal() }
-            return true
-        }
-        XCTAssertEqual(taken, true, "taken from another loop")
-        XCTAssertEqual(moved.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(onLoop(home) { home.registeredCount }, 1, "parked and watched on its loop")
+        XCTAssertEqual(ask(pool, "b", on: other), "elsewhere", "taken from another loop")
         XCTAssertEqual(pool.idleCount, 0)
-        onLoop(other) { pool.release(a, reusable: true, on: other) }
-        XCTAssertTrue(pool.preferredLoop(for: key) === other)
-        XCTAssertEqual(ask(pool, "c", on: other), "here", "taken where it waits")
-        onLoop(other) { pool.release(a, reusable: true, on: other) }
+        XCTAssertEqual(onLoop(home) { home.registeredCount }, 1, "still registered on its own loop")
+        XCTAssertEqual(onLoop(other) { other.registeredCount }, 0, "and nowhere else")
+        onLoop(home) { pool.release(a, reusable: true) }
+        XCTAssertTrue(pool.preferredLoop(for: key) === home)
+        XCTAssertEqual(ask(pool, "c", on: home), "here", "taken where it waits")
+        onLoop(home) { pool.release(a, reusable: true) }
         pool.closeIdleConnections()
-        XCTAssertEqual(onLoop(other) { other.registeredCount }, 0, "the pool's close stopped the watch")
-        XCTAssertEqual(socket.descriptor, -1, "and closed it")
+        XCTAssertEqual(onLoop(home) { home.registeredCount }, 0, "the pool's close stopped the watch")
+        XCTAssertEqual(a.socket.descriptor, -1, "and closed it")
         XCTAssertEqual(pool.openCount(key), 0)
-    }
-
-    /// `move(to:)` stops the watch on the home loop before the other loop gets the socket.
-    func testAMovedConnectionIsWatchedNowhereWhenItArrives() throws {
-        let pool = ConnectionPool(limit: 1)
-        let (key, home, other) = (self.key, self.home, self.other)
-        XCTAssertEqual(ask(pool, "a", on: home), "queued")
-        XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 1 })
-        let a = try connection(of: "a")
-        onLoop(home) { pool.release(a, reusable: true, on: home) }
-        let arrived = DispatchSemaphore(value: 0)
-        let counts = Lock<Int?>(nil)
-        let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: other) { _ in }
-        onLoop(other) {
-            guard case .elsewhere(let parked)? = pool.acquire(key, waiter: waiter) else { return }
-            parked.move(to: other) { _ in
-                counts.withLock { $0 = other.registeredCount }
-                arrived.signal()
-            }
-        }
-        XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(counts.withLock { $0 }, 0, "it arrives registered nowhere")
-        XCTAssertEqual(onLoop(home) { home.registeredCount }, 0, "the home loop stopped watching it")
-        onLoop(other) { pool.release(a, reusable: false, on: other) }
     }
 
     /// A connection idle for the pool's idle timeout is closed and its slot freed.
@@ -235,7 +206,7 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(ask(pool, "a", on: home), "queued")
         XCTAssertTrue(waitUntil(timeout: 10) { self.served.count == 1 })
         let a = try connection(of: "a")
-        onLoop(home) { pool.release(a, reusable: true, on: home) }
+        onLoop(home) { pool.release(a, reusable: true) }
         XCTAssertEqual(pool.idleCount, 1)
         XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 0 }, "still pooled after its idle timeout")
         XCTAssertEqual(pool.openCount(key), 0)
@@ -255,10 +226,10 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertTrue(pool.cancelWaiting(key, id: ObjectIdentifier(self)))
         XCTAssertFalse(pool.cancelWaiting(key, id: ObjectIdentifier(self)), "gone already")
         let holder = try connection(of: "holder")
-        onLoop(home) { pool.release(holder, reusable: true, on: home) }
+        onLoop(home) { pool.release(holder, reusable: true) }
         onLoop(home) {}
         XCTAssertEqual(served.values, ["holder@home got connected", "next@home got connection"])
         let next = try connection(of: "next")
-        onLoop(home) { pool.release(next, reusable: false, on: home) }
+        onLoop(home) { pool.release(next, reusable: false) }
     }
 }

@@ -5,8 +5,9 @@ import Locking
 import TestSupport
 import XCTest
 
-/// An exchange cancelled while the pool hands it a connection: the lease reaches its loop after
-/// the cancel, and the connection goes back to the pool from there, never reported.
+/// An exchange cancelled while the pool hands it a connection on another loop: the lease reaches
+/// the exchange's loop after the cancel, and the connection goes back to the pool on its own
+/// loop, never reported.
 final class SocketExchangeWaitingTests: XCTestCase {
     func testAnExchangeCancelledAsItIsHandedAConnectionGivesItBack() throws {
         let group = try EventLoopGroup(count: 2, label: "SocketExchangeWaitingTests")
@@ -37,16 +38,17 @@ final class SocketExchangeWaitingTests: XCTestCase {
         }
         XCTAssertEqual(entered.wait(timeout: .now() + 20), .success)
         exchange.cancel()
-        home.execute { pool.release(connection, reusable: true, on: home) }
+        home.execute { pool.release(connection, reusable: true) }
         XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingCount(key) == 0 }, "the pool handed the connection over")
         XCTAssertEqual(pool.idleCount, 0, "on its way to the blocked loop")
         release.signal()
-        XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 1 }, "the connection came back, parked on the exchange's loop")
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.idleCount == 1 }, "the connection came back, parked on its own loop")
+        XCTAssertTrue(pool.preferredLoop(for: key) === home, "the cancelled exchange never took it to its loop")
         XCTAssertEqual(pool.openCount(key), 1)
         XCTAssertEqual(answers.values, [], "nothing is reported after cancel")
         pool.closeIdleConnections()
         let flushed = DispatchSemaphore(value: 0)
-        started.execute { flushed.signal() }
+        home.execute { flushed.signal() }
         XCTAssertEqual(flushed.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(pool.openCount(key), 0)
         XCTAssertEqual(connection.socket.descriptor, -1, "closed by the pool")

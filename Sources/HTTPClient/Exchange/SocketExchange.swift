@@ -4,28 +4,35 @@ import EventLoopIO
 import Locking
 
 /// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven on
-/// one event loop, the one it started on: no thread waits for it, and nothing of it is touched on
-/// any other thread. `machine` (an `ExchangeMachine`) makes every decision; this class performs
+/// one event loop at a time: no thread waits for it, and nothing of it is touched on any other
+/// thread. It starts on the loop the caller's thread picked (where an idle connection to its host
+/// waits, if any) and runs on the loop of each connection it gets: a connection never changes
+/// loops, so the request goes to it, once per hop at most, while it holds no socket (`move(to:)`). `machine` (an `ExchangeMachine`) makes every decision; this class performs
 /// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the
 /// connection leased from the pool (which opens connections, not the exchange), the buffers, the
 /// parser, the upload's reader, the download's writer and the timer handles.
 ///
 /// The caller's thread only makes the exchange and hands it to its loop; `cancel()` may come
-/// from any thread. The result is reported at most once: whoever sets `control.finished` first
+/// from any thread, and finds the loop the exchange runs on in `control`. The result is reported at most once: whoever sets `control.finished` first
 /// under the lock reports (or, for `cancel()`, reports nothing), and the completion runs after
 /// the lock is released.
 final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
     // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
-    // entry from the loop check it in debug builds); `control` is behind its lock.
+    // entry from the loop check it in debug builds), and `loop` changes only on that thread, while
+    // the exchange holds no socket, before the task that goes on there is handed over; `control`
+    // is behind its lock.
     struct Control {
         var finished = false
         var cancelled = false
+        /// The loop the exchange runs on, for `cancel()` and work coming back from the I/O queue.
+        var loop: EventLoop
     }
 
     typealias Completion = HTTPClient.ExchangeCompletion
 
-    let control = Lock(Control())
-    let loop: EventLoop
+    let control: Lock<Control>
+    /// The loop the exchange runs on now: the one it started on, then each connection's.
+    private(set) var loop: EventLoop
     /// Keeps a client's own loops running while the exchange runs on one of them.
     let loops: EventLoopGroup
     let pool: ConnectionPool
@@ -80,6 +87,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         self.configuration = configuration
         self.pool = pool
         self.loop = loop
+        self.control = Lock(Control(loop: loop))
         self.loops = loops
         self.completion = completion
         self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
@@ -98,13 +106,54 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func begin() {
         loop.assertInLoop()
         guard !isFinished else { return }
-        if let overall = configuration.overallDeadline {
-            overallTimer = loop.schedule(at: startedAt + overall) { [self] in
-                overallTimer = nil
-                run(machine.overallTimerFired())
-            }
-        }
+        armOverallTimer()
         run(machine.begin(readTarget()))
+    }
+
+    /// Arms the overall deadline on the current loop, when the client sets one.
+    private func armOverallTimer() {
+        guard let overall = configuration.overallDeadline else { return }
+        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+            overallTimer = nil
+            run(machine.overallTimerFired())
+        }
+    }
+
+    /// Goes on on `other` (the loop of the connection leased), from the current loop, while the
+    /// exchange holds no socket: its timers here are cancelled and the overall deadline armed
+    /// again there, where `then` runs next. False, with nothing moved, when `cancel()` came first
+    /// (its teardown runs here).
+    private func move(to other: EventLoop, then: @escaping @Sendable () -> Void) -> Bool {
+        loop.assertInLoop()
+        let here = loop
+        let deadline = overallTimer != nil
+        cancelTimer(&connectTimer)
+        cancelTimer(&overallTimer)
+        // Written before the task is handed over (it runs on `other` and reads it); put back
+        // when the move does not happen.
+        loop = other
+        let moved = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
+            control.loop = other
+            // Handed over under the lock: a `cancel()` after it reaches `other` after it.
+            other.execute { [self] in
+                if deadline { armOverallTimer() }
+                then()
+            }
+            return true
+        }
+        if !moved { loop = here }
+        return moved
+    }
+
+    /// Runs `work` on the loop the exchange runs on when it arrives there, from any thread (work
+    /// coming back from the I/O queue after a move follows the exchange).
+    func onItsLoop(_ work: @escaping @Sendable () -> Void) {
+        let target = control.withLock { $0.loop }
+        target.execute { [self] in
+            guard control.withLock({ $0.loop }) === target else { return onItsLoop(work) }
+            work()
+        }
     }
 
     /// The current request's target: the one the caller's thread read for the first request,
@@ -120,14 +169,13 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
     func cancel() {
-        let claimed = control.withLock { control -> Bool in
-            guard !control.finished else { return false }
+        let claimed = control.withLock { control -> EventLoop? in
+            guard !control.finished else { return nil }
             control.finished = true
             control.cancelled = true
-            return true
+            return control.loop
         }
-        guard claimed else { return }
-        loop.execute { [self] in run(machine.cancel()) }
+        claimed?.execute { [self] in run(machine.cancel()) }
     }
 
     // MARK: - Performing the machine's actions
@@ -198,21 +246,22 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             rememberTLSSession()
             guard let connection else { return }
             self.connection = nil
-            pool.release(connection, reusable: reusable, on: loop)
+            pool.release(connection, reusable: reusable)
         case .close:
             rememberTLSSession()
             releaseClosed()
         }
     }
 
-    /// Gives the connection in use back to be closed (its slot goes to the waiters, if any).
+    /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),
+    /// after what is left of its TLS records.
     private func releaseClosed() {
         guard let connection else { return }
         self.connection = nil
+        loop.deregister(connection.socket)
+        pool.release(connection, reusable: false, unsent: wire[wireOffset...])
         wire.removeAll()
         wireOffset = 0
-        loop.deregister(connection.socket)
-        pool.release(connection, reusable: false, on: loop)
     }
 
     /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
@@ -259,7 +308,12 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             parked.takenHere()
             leaseArrived(.reused(parked.connection))
         case .elsewhere(let parked)?:
-            parked.move(to: loop) { [self] connection in leaseArrived(.reused(connection)) }
+            // The request goes to the connection's loop; the connection stays there.
+            let moved = move(to: parked.loop) { [self] in
+                parked.takenHere()
+                leaseArrived(.reused(parked.connection))
+            }
+            if !moved { giveBack(parked.connection, takenFrom: parked) }
         case nil:
             break
         }
@@ -269,6 +323,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// connection first), connect anew, give it back, or fail with the connect's failure.
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
+        if let leased = lease.connection, leased.loop !== loop {
+            // The request goes to the connection's loop; the connection stays there.
+            if !move(to: leased.loop, then: { [self] in leaseArrived(lease) }) { giveBack(leased, takenFrom: nil) }
+            return
+        }
         cancelTimer(&connectTimer)
         let kind: ExchangeMachine.Lease = switch lease {
         case .connected: .connected
@@ -286,7 +345,17 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func returnLease() {
         guard let kept = connection else { return }
         connection = nil
-        pool.release(kept, reusable: true, on: loop)
+        pool.release(kept, reusable: true)
+    }
+
+    /// Gives back, on its own loop, a connection leased to this exchange on another loop after
+    /// `cancel()` (its teardown runs here, where the machine never heard of the lease).
+    private func giveBack(_ leased: Connection, takenFrom parked: ParkedConnection?) {
+        let pool = self.pool
+        leased.loop.execute {
+            parked?.takenHere()
+            pool.release(leased, reusable: true)
+        }
     }
 
     /// Stops watching and closes the connection in use, if any (not the pool's business: a slot
@@ -294,7 +363,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     func closeConnection() {
         guard let connection else { return }
         loop.deregister(connection.socket)
-        connection.close()
+        connection.close(unsent: wire[wireOffset...])
         self.connection = nil
         wire.removeAll()
         wireOffset = 0

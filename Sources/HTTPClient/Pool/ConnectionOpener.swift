@@ -77,7 +77,7 @@ final class ConnectionOpener: @unchecked Sendable {
             }
             loop.deregister(won)
             stop()
-            pool.connected(self, Connection(socket: won, key: key, id: id))
+            pool.connected(self, Connection(socket: won, loop: loop, key: key, id: id))
         case .fail(let failure):
             stop()
             pool.connectFailed(self, failure)

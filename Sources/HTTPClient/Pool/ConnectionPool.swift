@@ -12,10 +12,11 @@ import SystemTLS
 /// the need arose) while more requests wait than connections are being opened; the connection
 /// goes to the first request waiting when it is open, whichever request caused it, so a connect
 /// outlives a request that gives up. Every lease holds one of its host's slots until `release`.
-/// A released connection nobody waits for stays registered on the loop that released it (its
-/// home), as a `ParkedConnection`, until it is taken, its server closes it, or it has been idle
-/// for `idleTimeout`. A connection's socket, registration and timer are touched only on its home
-/// loop, and a connection moves to another loop only while it is registered nowhere.
+/// A connection lives on the loop it was opened on: a request leased one elsewhere goes there
+/// (`SocketExchange`), and a released connection nobody waits for stays registered there, as a
+/// `ParkedConnection`, until it is taken, its server closes it, or it has been idle for
+/// `idleTimeout`. A connection's socket, registration, pending writes and timer are touched only
+/// on its loop.
 final class ConnectionPool: Sendable {
     /// A request waiting for a connection: delivery runs on `loop`'s thread.
     struct Waiter: Sendable {
@@ -36,8 +37,7 @@ final class ConnectionPool: Sendable {
     enum Lease {
         /// An idle connection parked on the asking loop, leased; its watcher is still registered.
         case here(ParkedConnection)
-        /// An idle connection parked on another loop, leased: `ParkedConnection.move(to:)`
-        /// brings it over.
+        /// An idle connection parked on another loop, leased: the request goes there to use it.
         case elsewhere(ParkedConnection)
     }
 
@@ -108,16 +108,17 @@ final class ConnectionPool: Sendable {
         state.withLock { $0.hosts[key]?.waiterLeft { $0.id == id } ?? false }
     }
 
-    /// Gives a leased connection back, on `loop`'s thread, registered on `loop` (with any
-    /// handler) or nowhere: a `reusable` connection goes to the next waiter (registered nowhere,
-    /// on the waiter's loop), or is parked on `loop` (its watcher takes over the registration, so
-    /// the system is told nothing); any other connection is closed, and its slot opens a
-    /// connection for the waiters, if any.
-    func release(_ connection: Connection, reusable: Bool, on loop: EventLoop) {
+    /// Gives a leased connection back, on its loop, registered there (with any handler) or
+    /// nowhere: a `reusable` connection goes to the next waiter (registered nowhere; the waiter
+    /// comes to its loop), or is parked (its watcher takes over the registration, so the system is
+    /// told nothing); any other connection is closed after `unsent` (what its request had not
+    /// written), and its slot opens a connection for the waiters, if any.
+    func release(_ connection: Connection, reusable: Bool, unsent: ArraySlice<UInt8> = []) {
+        let loop = connection.loop
         loop.assertInLoop()
         let released = state.withLock { state in
             state.hosts[connection.key]?.released(connection.id, reusable: reusable) {
-                ParkedConnection(connection: connection, loop: loop, pool: self)
+                ParkedConnection(connection: connection, pool: self)
             }
         }
         switch released {
@@ -128,7 +129,7 @@ final class ConnectionPool: Sendable {
             parked.park(idleFor: idleTimeout)
         case .close(let open)?:
             loop.deregister(connection.socket)
-            connection.close()
+            connection.close(unsent: unsent)
             if let open { self.open(open, to: connection.key, on: loop) }
         case nil:
             preconditionFailure("ConnectionPool: released a connection to \(connection.key), a host it never opened")
@@ -142,11 +143,12 @@ final class ConnectionPool: Sendable {
         loop.execute { opener.start() }
     }
 
-    /// `opener`'s connection is open (on its loop, registered nowhere): to the first waiter, else parked there.
+    /// `opener`'s connection is open (on its loop, registered nowhere): to the first waiter (which
+    /// comes to its loop), else parked there.
     func connected(_ opener: ConnectionOpener, _ connection: Connection) {
         let loop = opener.loop
         let handoff = state.withLock { state in
-            state.hosts[opener.key]?.connected(opener.id) { ParkedConnection(connection: connection, loop: loop, pool: self) }
+            state.hosts[opener.key]?.connected(opener.id) { ParkedConnection(connection: connection, pool: self) }
         }
         switch handoff {
         case .deliver(let waiter)?:
