@@ -7,15 +7,16 @@ import Locking
 /// one event loop at a time: no thread waits for it, and nothing of it is touched on any other
 /// thread. It starts on the loop the caller's thread picked (where an idle connection to its host
 /// waits, if any) and runs on the loop of each connection it gets: a connection never changes
-/// loops, so the request goes to it, once per hop at most, while it holds no socket (`move(to:)`). `machine` (an `ExchangeMachine`) makes every decision; this class performs
-/// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the
-/// connection leased from the pool (which opens connections, not the exchange), the buffers, the
-/// parser, the upload's reader, the download's writer and the timer handles.
+/// loops, so the request goes to it, once per hop at most, while it holds no socket
+/// (`move(to:then:)`). `machine` (an `ExchangeMachine`) makes every decision; this class
+/// performs them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need:
+/// the connection leased from the pool (which opens connections, not the exchange), the
+/// buffers, the parser, the upload's reader, the download's writer and the timer handles.
 ///
 /// The caller's thread only makes the exchange and hands it to its loop; `cancel()` may come
-/// from any thread, and finds the loop the exchange runs on in `control`. The result is reported at most once: whoever sets `control.finished` first
-/// under the lock reports (or, for `cancel()`, reports nothing), and the completion runs after
-/// the lock is released.
+/// from any thread, and finds the loop the exchange runs on in `control`. The result is reported
+/// at most once: whoever sets `control.finished` first under the lock reports (or, for
+/// `cancel()`, reports nothing), and the completion runs after the lock is released.
 final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
     // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
     // entry from the loop check it in debug builds), and `loop` changes only on that thread, while

@@ -201,7 +201,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Closes every idle connection and frees its slot; connections in use are not touched.
-    /// Each home loop stops watching its connections, then closes them.
+    /// Each connection's loop stops watching it, then closes it.
     func closeIdleConnections() {
         let (closed, opens) = state.withLock { state -> ([ParkedConnection], [(ConnectionPoolKey, Int)]) in
             var closed: [ParkedConnection] = []
