@@ -78,6 +78,8 @@ final class ConnectionLoopTests: HTTPClientTestCase {
             start(url, on: loop) { status, loop in
                 answers.append("\(name) \(status) on \(loop === first ? "first" : loop === second ? "second" : "?")")
             }
+            // The slow request holds the only connection before the other one asks.
+            if name == "slow" { XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/delay/300") == 1 }) }
         }
         XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 2 })
         XCTAssertEqual(answers.values, ["slow 200 on first", "waiting 200 on first"])
