@@ -10,10 +10,9 @@ extension SocketExchange {
         switch start {
         case .open(let generation):
             guard let source = machine.request.body else { return }
-            let loop = self.loop
             io.async { [self] in
                 let opened = Result { try UploadBodyReader(source) }
-                loop.execute { self.bodyOpened(opened, generation: generation) }
+                onItsLoop { self.bodyOpened(opened, generation: generation) }
             }
         case .sendHead:
             if case .bytes(let bytes)? = machine.request.body { body = UploadBodyReader(bytes: bytes) }
@@ -23,9 +22,10 @@ extension SocketExchange {
 
     /// The upload's file or stream was opened (or failed to) on the I/O queue.
     private func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
+        applyPendingCancel()
         switch opened {
         case .success(let reader):
-            let action = machine.bodyOpened(generation: generation, succeeded: true, cancelled: isFinished)
+            let action = machine.bodyOpened(generation: generation, succeeded: true)
             if case .discardReader = action {
                 // Opened for an attempt given up (or a cancelled exchange): closed where it was opened.
                 io.async { reader.close() }
@@ -35,7 +35,7 @@ extension SocketExchange {
             run(action)
         case .failure(let error):
             uploadError = error
-            run(machine.bodyOpened(generation: generation, succeeded: false, cancelled: isFinished))
+            run(machine.bodyOpened(generation: generation, succeeded: false))
         }
     }
 
@@ -142,10 +142,10 @@ extension SocketExchange {
             guard let body else { return }
             // The socket is watched for an early answer meanwhile, not for room to write.
             if let socket { loop.setInterest(socket, readable: true, writable: false) }
-            let (loop, limit) = (self.loop, readChunk)
+            let limit = readChunk
             io.async { [self] in
                 let read = Result { try body.next(limit: limit) }
-                loop.execute { [self] in
+                onItsLoop { [self] in
                     pieceRead(read, generation: generation)
                     guard !output.isEmpty else { return }
                     writeMore()
@@ -158,12 +158,13 @@ extension SocketExchange {
 
     /// A piece of the body was read (or its read failed).
     private func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int) {
+        applyPendingCancel()
         switch read {
         case .success(let bytes):
-            run(machine.pieceRead(bytes, generation: generation, cancelled: isFinished))
+            run(machine.pieceRead(bytes, generation: generation))
         case .failure(let error):
             uploadError = error
-            run(machine.pieceRead(nil, generation: generation, cancelled: isFinished))
+            run(machine.pieceRead(nil, generation: generation))
         }
     }
 
