@@ -1,7 +1,11 @@
-/// A connection's byte side on one loop for its whole life: its socket, the bytes queued for it
-/// that the socket has not taken yet (partial writes keep the rest), what the loop watches it for
-/// (read interest is the owner's backpressure), its one timer (moved lazily, re-armed when it
-/// fires early) and its one close path. The decisions are `machine`'s; this performs them.
+import SystemTLS
+
+/// A connection's byte side on one loop for its whole life: its socket, its TLS machine once
+/// secured, the bytes queued for it that the socket has not taken yet (partial writes keep the
+/// rest), what the loop watches it for (read interest is the owner's backpressure), its one timer
+/// (moved lazily, re-armed when it fires early) and its one close path (the queue flushed as far
+/// as the socket takes it, `close_notify` when secured, then closed). The decisions are
+/// `machine`'s; this performs them.
 ///
 /// The owner (`handler`) hears readiness through `EventLoopHandler` and its timer through
 /// `channelDeadlinePassed()`, and reads and writes through the channel. Everything runs on
@@ -16,6 +20,9 @@ public final class Channel: @unchecked Sendable {
     /// Bytes for the socket that it has not taken yet.
     private var output: ArraySlice<UInt8> = []
     private var timer: Scheduled?
+    /// The TLS connection on the socket (nil: plain, or not secured yet): its owner pumps records
+    /// through it; closing ends it with `close_notify`.
+    public var tls: TLSMachine?
 
     /// What writing the queued bytes came to.
     public enum Flush: Equatable, Sendable {
@@ -87,22 +94,24 @@ public final class Channel: @unchecked Sendable {
         apply(machine.deadline(timeout.map { ContinuousClock.now + $0 }))
     }
 
-    /// Shuts our side for writing after what the socket takes of the queue now (a lingering
-    /// close): the peer reads the end, and nothing more is queued.
+    /// Shuts our side for writing after what the socket takes of the queue now and, when
+    /// secured, a `close_notify` (a lingering close): the peer reads the end, and nothing more is
+    /// queued.
     public func shutdownWrite() {
         loop.assertInLoop()
+        queueCloseNotify()
         sendWhatTheSocketTakes()
         socket.shutdownWrite()
         machine.writeShut()
     }
 
-    /// The one close path: `last` (a TLS `close_notify`) goes behind the queue, as much as the
+    /// The one close path: a `close_notify` when secured goes behind the queue, as much as the
     /// socket takes now is written (a peer that reads nothing more loses nothing), the timer is
     /// cancelled, the socket unwatched and closed. Idempotent.
-    public func close(last: [UInt8] = []) {
+    public func close() {
         loop.assertInLoop()
         guard !machine.isClosed else { return }
-        queue(last[...])
+        queueCloseNotify()
         sendWhatTheSocketTakes()
         switch machine.close() {
         case .close(let cancelTimer, let deregister):
@@ -115,10 +124,12 @@ public final class Channel: @unchecked Sendable {
         }
     }
 
-    /// Closes without flushing anything (a reset, or a peer already gone). Idempotent.
+    /// Closes without flushing anything and without `close_notify` (a reset, a failed TLS
+    /// connection, a fault that cuts, a peer already gone). Idempotent.
     public func abort() {
         loop.assertInLoop()
         output = []
+        tls = nil
         close()
     }
 
@@ -129,6 +140,12 @@ public final class Channel: @unchecked Sendable {
             output.removeFirst(count)
         }
         output = []
+    }
+
+    /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).
+    private func queueCloseNotify() {
+        guard let tls else { return }
+        for case .write(let bytes) in tls.close() { queue(bytes[...]) }
     }
 
     // MARK: - Performing the machine's decisions
@@ -177,8 +194,6 @@ public final class Channel: @unchecked Sendable {
             arm(at: due)
         case .expired:
             handler?.channelDeadlinePassed()
-        case .none:
-            break
         }
     }
 }

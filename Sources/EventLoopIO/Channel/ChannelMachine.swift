@@ -54,8 +54,6 @@ public struct ChannelMachine: Sendable {
         case rearm(ContinuousClock.Instant)
         /// The owner's wait gave up.
         case expired
-        /// The deadline was cleared after the timer was armed early: nothing to do.
-        case none
     }
 
     /// What closing takes.
@@ -151,15 +149,16 @@ public struct ChannelMachine: Sendable {
     public mutating func timerFired(now: ContinuousClock.Instant) -> Expiry {
         switch state {
         case .open(var open):
-            open.timerDue = nil
+            // A timer is armed only for a deadline, and cancelled when the deadline is cleared.
+            guard open.timerDue != nil, let deadline = open.deadline else {
+                preconditionFailure("ChannelMachine: (open without a deadline, timerFired)")
+            }
             let expiry: Expiry
-            switch open.deadline {
-            case nil:
-                expiry = .none
-            case .some(let deadline) where now < deadline:
+            if now < deadline {
                 open.timerDue = deadline
                 expiry = .rearm(deadline)
-            case .some:
+            } else {
+                open.timerDue = nil
                 open.deadline = nil
                 expiry = .expired
             }

@@ -44,7 +44,9 @@ final class Connection: ChannelHandler, @unchecked Sendable {
         guard !channel.isClosed else { return }
         if let context = server.tlsContext {
             do throws(TLSFailure) {
-                tls = try ConnectionTLS(context: context)
+                let layer = try ConnectionTLS(context: context)
+                tls = layer
+                channel.tls = layer.machine
             } catch {
                 return close(endingTLS: false)
             }
@@ -123,7 +125,6 @@ final class Connection: ChannelHandler, @unchecked Sendable {
             server.countAbandonedImage()
             close()
         case .lingeringClose(let timeout):
-            if let notify = tls?.close() { channel.queue(notify[...]) }
             channel.shutdownWrite()
             wait(reading: true, timeout: timeout)
         case .reset:
@@ -236,7 +237,7 @@ final class Connection: ChannelHandler, @unchecked Sendable {
         loop.assertInLoop()
         guard !channel.isClosed else { return }
         if endingTLS {
-            channel.close(last: tls?.close() ?? [])
+            channel.close()
         } else {
             channel.abort()
         }
