@@ -230,6 +230,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             self.response = nil
             deliver(response, decodesBody: decodesBody)
         case .followRedirect:
+            if let head = response?.head { machine.followingRedirect(answeredBy: head) }
             response = nil
             parser = HTTPResponseParser(requestMethod: machine.method)
             run(machine.begin(readTarget()))
