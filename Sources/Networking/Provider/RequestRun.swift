@@ -78,7 +78,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                     self.finish(.failure(error as? ProviderError ?? .underlying(error, nil)))
                     return
                 }
-                self.send(self.prepare(upload?.prepared(request) ?? request), behavior: behavior, upload: upload)
+                let request = self.withSessionHeaders(upload?.prepared(request) ?? request)
+                self.send(self.prepare(request), behavior: behavior, upload: upload)
             }
         }
         return self
@@ -112,6 +113,21 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     }
 
     private var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// `request` with the fields the transport adds to every request (`User-Agent`,
+    /// `Accept-Language`, `Accept-Encoding` ...) where it sets none, before plugins see it, stubs
+    /// included; no `Accept-Encoding` for a download, whose body is written as it arrives.
+    private func withSessionHeaders(_ request: URLRequest) -> URLRequest {
+        let headers = provider.transport.sessionHeaders(for: request)
+        guard !headers.isEmpty else { return request }
+        let downloads = endpoint.task.downloadDestination != nil
+        var request = request
+        for (name, value) in headers {
+            if downloads, name.caseInsensitiveCompare("Accept-Encoding") == .orderedSame { continue }
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return request
+    }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         guard !provider.plugins.isEmpty else { return request }
