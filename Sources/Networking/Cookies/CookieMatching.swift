@@ -47,13 +47,13 @@ enum CookieMatching {
         return pathMatches(requestPath: path, cookiePath: cookie.path.isEmpty ? "/" : cookie.path)
     }
 
-    /// `name=value` pairs for a `Cookie` field: longer paths first, then in the order given (§5.4).
+    /// `name=value` pairs for a `Cookie` field: longer paths first (§5.4), then by name (the
+    /// storage keeps no creation time to order by, and its order is not stable).
     static func headerValue(_ cookies: [HTTPCookie]) -> String? {
         guard !cookies.isEmpty else { return nil }
-        let ordered = cookies.count == 1 ? cookies : cookies.enumerated().sorted { lhs, rhs in
-            lhs.element.path.utf8.count != rhs.element.path.utf8.count
-                ? lhs.element.path.utf8.count > rhs.element.path.utf8.count : lhs.offset < rhs.offset
-        }.map(\.element)
+        let ordered = cookies.count == 1 ? cookies : cookies.sorted { lhs, rhs in
+            lhs.path.utf8.count != rhs.path.utf8.count ? lhs.path.utf8.count > rhs.path.utf8.count : lhs.name < rhs.name
+        }
         return ordered.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
