@@ -48,13 +48,16 @@ public final class HTTPCache: Sendable {
 
     /// The stored response `request` would get under `policy` now, if any (for tests and tools).
     public func cachedResponse(for request: URLRequest, policy: URLRequest.CachePolicy = .returnCacheDataDontLoad) -> Response? {
-        if case .answer(let response) = lookup(request, policy: policy) { return response }
+        guard let url = request.url else { return nil }
+        let lookup = lookup(request, url: url, method: request.httpMethod?.uppercased() ?? "GET",
+                            fields: request.allHTTPHeaderFields ?? [:], policy: policy)
+        if case .answer(let response) = lookup { return response }
         return nil
     }
 
-    /// What to do with `request` before sending it.
+    /// What to do with a request before sending it.
     enum Lookup {
-        /// Not for the cache (a method other than GET and HEAD, a download): send as is.
+        /// Not for the cache (a method other than GET and HEAD): send as is.
         case bypass
         /// Send; `conditional` fields make it a revalidation of `stored`; store what comes back.
         case send(conditional: [String: String], stored: CacheSlot?)
@@ -64,10 +67,10 @@ public final class HTTPCache: Sendable {
         case unavailable
     }
 
-    /// The decision for `request` under `policy` at `now` (`.useProtocolCachePolicy`: RFC 9111 §4).
-    func lookup(_ request: URLRequest, policy: URLRequest.CachePolicy, now: Date = Date()) -> Lookup {
-        guard let url = request.url else { return .bypass }
-        let method = request.httpMethod?.uppercased() ?? "GET"
+    /// The decision for `request` (to `url` with `method`, upper-cased, and header `fields` of
+    /// any case) under `policy` at `now` (`.useProtocolCachePolicy`: RFC 9111 §4).
+    func lookup(_ request: URLRequest, url: URL, method: String, fields: [String: String], policy: URLRequest.CachePolicy,
+                now: Date = Date()) -> Lookup {
         guard method == "GET" || method == "HEAD" else { return .bypass }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData, .reloadRevalidatingCacheData:
@@ -75,13 +78,13 @@ public final class HTTPCache: Sendable {
         default:
             break
         }
-        if request.value(forHTTPHeaderField: "If-None-Match") != nil || request.value(forHTTPHeaderField: "If-Modified-Since") != nil {
+        if HeaderFields.value("If-None-Match", in: fields) != nil || HeaderFields.value("If-Modified-Since", in: fields) != nil {
             return .send(conditional: [:], stored: nil)
         }
-        let requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
+        let requestControl = CacheControl(HeaderFields.value("Cache-Control", in: fields))
         let found = store.slot(forKey: Self.key(method: method, url: url))
         guard let slot = found, let freshness = freshness(of: slot),
-              freshness.varied?.isEmpty == true || freshness.varyMatches(Self.fields(of: request)) else {
+              freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
             return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
         }
         switch policy {
@@ -94,14 +97,12 @@ public final class HTTPCache: Sendable {
         }
     }
 
-    /// The response to hand back for `response` (head `head`), answering `request` sent at
-    /// `requestTime` as `lookup` said (`stored` being revalidated): a 304 to our conditional
+    /// The response to hand back for `response` (head `head`), answering `request` (to `url`
+    /// with `method` and the header `fields` sent) at `requestTime` as `lookup` said (`stored` being revalidated): a 304 to our conditional
     /// request becomes the stored response with updated fields; a storable response is stored;
     /// a non-error answer to an unsafe method invalidates the stored response of its URL.
-    func received(_ response: Response, head: HTTPResponseHead, for request: URLRequest, stored: CacheSlot?,
-                  requestTime: Date, responseTime: Date = Date()) -> Response {
-        guard let url = request.url else { return response }
-        let method = request.httpMethod?.uppercased() ?? "GET"
+    func received(_ response: Response, head: HTTPResponseHead, for request: URLRequest, url: URL, method: String,
+                  fields requestFields: [String: String], stored: CacheSlot?, requestTime: Date, responseTime: Date = Date()) -> Response {
         guard method == "GET" || method == "HEAD" else {
             if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) {
                 store.removeResponse(forKey: Self.key(method: "GET", url: url))
@@ -111,7 +112,7 @@ public final class HTTPCache: Sendable {
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
         guard response.response?.url.map({ $0 == url }) ?? true else { return response }
         let key = Self.key(method: method, url: url)
-        let requestFields = Self.fields(of: request)
+        let requestFields = Self.lowercased(requestFields)
         if head.status == 304, let stored {
             let merged = CacheFreshness.updated(Self.fields(of: stored.response), with: head.headers.joinedByName)
             let http = HTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: "HTTP/1.1", headerFields: merged)
@@ -142,13 +143,6 @@ public final class HTTPCache: Sendable {
         guard CacheControl(fields["cache-control"]).noStore == false else { return nil }
         return CacheFreshness(status: slot.response.statusCode, fields: fields, requestFields: slot.requestFields,
                               requestTime: slot.requestTime, responseTime: slot.responseTime)
-    }
-
-    /// A request's fields with lower-cased names.
-    static func fields(of request: URLRequest) -> [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in request.allHTTPHeaderFields ?? [:] { fields[name.lowercased()] = value }
-        return fields
     }
 
     /// A response's fields as its `HTTPURLResponse` has them.

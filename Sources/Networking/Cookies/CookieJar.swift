@@ -21,10 +21,8 @@ struct CookieJar: @unchecked Sendable {
     /// URLSession on Linux does, stored cookies replace a `Cookie` field the request set itself
     /// when there are any, and leave it alone otherwise.
     func cookieHeader(for url: URL, now: Date = Date()) -> String? {
-        guard setsCookies, let host = url.host?.lowercased(), let cookies = storage.cookies, !cookies.isEmpty else { return nil }
-        let path = CookieMatching.requestPath(of: url)
-        let secure = url.scheme?.lowercased() == "https"
-        return CookieMatching.headerValue(cookies.filter { CookieMatching.matches($0, host: host, path: path, secure: secure, now: now) })
+        guard setsCookies, let cookies = storage.cookies, !cookies.isEmpty, let target = CookieMatching.Target(url) else { return nil }
+        return CookieMatching.headerValue(cookies.filter { CookieMatching.matches($0, target, now: now) })
     }
 
     /// Stores the cookies of `fields` (`Set-Cookie` values) that a response from `url` set, as

@@ -67,10 +67,10 @@ public final class DefaultTransport: HTTPTransport {
 
     /// `request` with `socketTransport.session`'s default fields it lacks, for URLSession.
     private func withDefaultHeaders(_ request: URLRequest, downloading: Bool) -> URLRequest {
+        let missing = socketTransport.session.missingHeaders(in: request, downloading: downloading)
+        guard !missing.isEmpty else { return request }
         var request = request
-        for (name, value) in socketTransport.session.missingHeaders(in: request, downloading: downloading) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        request.allHTTPHeaderFields = (request.allHTTPHeaderFields ?? [:]).merging(missing) { own, _ in own }
         return request
     }
 

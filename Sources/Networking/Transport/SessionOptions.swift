@@ -52,12 +52,23 @@ public struct SessionOptions: @unchecked Sendable {
     /// The fields of `headers` that `request` does not set itself (names compared without case),
     /// without `Accept-Encoding` when `downloading` to a file.
     public func missingHeaders(in request: URLRequest, downloading: Bool = false) -> [String: String] {
+        let fields = request.allHTTPHeaderFields ?? [:]
         var missing: [String: String] = [:]
-        for (name, value) in headers where request.value(forHTTPHeaderField: name) == nil {
-            if downloading, name.caseInsensitiveCompare("Accept-Encoding") == .orderedSame { continue }
+        for (name, value) in headers where HeaderFields.key(name, in: fields) == nil {
+            if downloading, HeaderFields.sameName(name, "Accept-Encoding") { continue }
             missing[name] = value
         }
         return missing
+    }
+
+    /// Adds the fields of `headers` that `fields` lacks (names compared without case), without
+    /// `Accept-Encoding` when `downloading`.
+    func addMissingHeaders(to fields: inout [String: String], downloading: Bool) {
+        fields.reserveCapacity(fields.count + headers.count + 2)
+        for (name, value) in headers where HeaderFields.key(name, in: fields) == nil {
+            if downloading, HeaderFields.sameName(name, "Accept-Encoding") { continue }
+            fields[name] = value
+        }
     }
 
     /// The cookie jar for `request`, nil when cookies are off for it.

@@ -9,12 +9,18 @@ import HTTPWire
 /// before sending, the default fields the request lacks, the cache's decision (answer from the
 /// cache, make the request conditional, or refuse to load) and the stored cookies; each
 /// redirect's `Set-Cookie` stored and the next hop's cookies set; after the answer, its
-/// `Set-Cookie` stored and the cache told.
+/// `Set-Cookie` stored and the cache told. It works on the fields as a dictionary and never
+/// mutates the `URLRequest` (a copy on Linux costs microseconds).
 struct SessionExchange: Sendable {
-    /// The request to send, with the default fields, cookies and conditional fields added.
+    /// The request as the caller gave it (what the `Response` carries).
     let request: URLRequest
-    /// The request as the caller made it with the default fields (what the `Response` carries).
-    let original: URLRequest
+    let url: URL
+    /// The method, upper-cased.
+    let method: String
+    /// The fields to send: the request's, the default fields it lacks, cookies, conditional fields.
+    let fields: [String: String]
+    /// The fields before cookies and conditional fields (what the cache keys `Vary` on).
+    let requestFields: [String: String]
     let jar: CookieJar?
     let cache: HTTPCache?
     let stored: CacheSlot?
@@ -22,42 +28,42 @@ struct SessionExchange: Sendable {
 
     /// What to do with a request.
     enum Start {
-        /// Send `exchange.request`.
+        /// Send the exchange's fields.
         case send(SessionExchange)
         /// Answer at once, sending nothing.
         case answer(Result<Response, ProviderError>)
     }
 
-    /// Prepares `request` under `options`; `downloading` says the body goes to a file (no
-    /// `Accept-Encoding`, no caching) and `uploading` that a body comes from `TransportOptions`.
-    static func start(_ request: URLRequest, options: SessionOptions, downloading: Bool, uploading: Bool) -> Start {
-        var request = request
-        for (name, value) in options.missingHeaders(in: request, downloading: downloading) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        let original = request
+    /// Prepares `request` to `url` under `options`; `downloading` says the body goes to a file
+    /// (no `Accept-Encoding`, no caching) and `uploading` that a body comes from `TransportOptions`.
+    static func start(_ request: URLRequest, url: URL, options: SessionOptions, downloading: Bool, uploading: Bool) -> Start {
+        let method = request.httpMethod.map { $0.isEmpty ? "GET" : $0.uppercased() } ?? "GET"
+        var fields = request.allHTTPHeaderFields ?? [:]
+        options.addMissingHeaders(to: &fields, downloading: downloading)
+        let requestFields = fields
         var stored: CacheSlot?
         var cache: HTTPCache?
         if let optionsCache = options.cache, !downloading, !uploading {
             let policy = request.cachePolicy == .useProtocolCachePolicy ? options.requestCachePolicy : request.cachePolicy
-            switch optionsCache.lookup(request, policy: policy) {
+            switch optionsCache.lookup(request, url: url, method: method, fields: fields, policy: policy) {
             case .bypass:
                 cache = optionsCache
             case .answer(let response):
                 return .answer(.success(response))
             case .unavailable:
-                return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]), nil)))
+                return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: url]), nil)))
             case .send(let conditional, let slot):
                 cache = optionsCache
                 stored = slot
-                for (name, value) in conditional { request.setValue(value, forHTTPHeaderField: name) }
+                for (name, value) in conditional { HeaderFields.set(value, for: name, in: &fields) }
             }
         }
         let jar = options.cookieJar(for: request)
-        if let url = request.url, let cookies = jar?.cookieHeader(for: url) {
-            request.setValue(cookies, forHTTPHeaderField: "Cookie")
+        if let cookies = jar?.cookieHeader(for: url) {
+            HeaderFields.set(cookies, for: "Cookie", in: &fields)
         }
-        return .send(SessionExchange(request: request, original: original, jar: jar, cache: cache, stored: stored, requestTime: Date()))
+        return .send(SessionExchange(request: request, url: url, method: method, fields: fields, requestFields: requestFields,
+                                     jar: jar, cache: cache, stored: stored, requestTime: Date()))
     }
 
     /// The hook the client calls at each redirect: stores its cookies, sets the next hop's.
@@ -66,10 +72,7 @@ struct SessionExchange: Sendable {
         let mainDocument = request.mainDocumentURL
         return { head, from, to, headers in
             jar.store(head.headers.values(for: "Set-Cookie"), from: from, mainDocumentURL: mainDocument)
-            if let cookies = jar.cookieHeader(for: to) {
-                headers = headers.filter { $0.key.caseInsensitiveCompare("Cookie") != .orderedSame }
-                headers["Cookie"] = cookies
-            }
+            if let cookies = jar.cookieHeader(for: to) { HeaderFields.set(cookies, for: "Cookie", in: &headers) }
         }
     }
 
@@ -87,6 +90,19 @@ struct SessionExchange: Sendable {
     /// The caller's response for the client's `response` (head `head`): the cache's say on it.
     func finished(_ response: Response, head: HTTPResponseHead) -> Response {
         guard let cache else { return response }
-        return cache.received(response, head: head, for: original, stored: stored, requestTime: requestTime)
+        return cache.received(response, head: head, for: request, url: url, method: method, fields: requestFields,
+                              stored: stored, requestTime: requestTime)
+    }
+}
+
+extension SocketTransport {
+    /// The fields `send` would put on `request` (its own, the default fields it lacks, cookies,
+    /// conditional fields), or nil when the cache would answer it or the URL is missing: what
+    /// the benchmarks time of `SessionOptions`' work on a request.
+    package func sessionFields(for request: URLRequest) -> [String: String]? {
+        guard let url = request.url,
+              case .send(let exchange) = SessionExchange.start(request, url: url, options: session, downloading: false, uploading: false)
+        else { return nil }
+        return exchange.fields
     }
 }

@@ -82,12 +82,12 @@ public final class SocketTransport: HTTPTransport {
     public func send(_ request: URLRequest,
                      options: TransportOptions,
                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
-        guard request.url != nil else {
+        guard let url = request.url else {
             completion(.failure(.underlying(URLError(.badURL), nil)))
             return FinishedCancellable()
         }
         let upload = options.upload ?? Self.uploadSource(of: request)
-        switch SessionExchange.start(request, options: session, downloading: options.downloadFile != nil, uploading: upload != nil) {
+        switch SessionExchange.start(request, url: url, options: session, downloading: options.downloadFile != nil, uploading: upload != nil) {
         case .answer(let result):
             completion(result)
             return FinishedCancellable()
@@ -101,22 +101,17 @@ public final class SocketTransport: HTTPTransport {
     private func send(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions,
                       completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
         let request = exchange.request
-        guard let url = request.url else {
-            completion(.failure(.underlying(URLError(.badURL), nil)))
-            return FinishedCancellable()
-        }
-        var clientRequest = HTTPClientRequest(url: url, method: request.httpMethod ?? "GET", headers: request.allHTTPHeaderFields ?? [:],
+        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: exchange.fields,
                                               body: Self.body(upload),
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
         clientRequest.downloadProgress = options.downloadProgress
         clientRequest.redirectHook = exchange.redirectHook
-        let original = exchange.original
         let task = client.start(clientRequest) { result, partial in
             switch result {
             case .success(let answer):
                 let deliver: @Sendable () -> Void = {
-                    completion(.success(exchange.finished(Self.response(answer, to: original), head: answer.head)))
+                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
                 }
                 guard exchange.storesCookies(from: answer.head) else { return deliver() }
                 Self.cookieQueue.async {
@@ -124,7 +119,7 @@ public final class SocketTransport: HTTPTransport {
                     deliver()
                 }
             case .failure(let error):
-                completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: original) })))
+                completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: request) })))
             }
         }
         return ClientTaskCancellable(task: task)
