@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// HTTP dates without `DateFormatter`: parsing by RFC 6265 §5.1.1's lenient algorithm, which
 /// reads every form RFC 9110 §5.6.7 names (IMF-fixdate, RFC 850, asctime) and the dashed forms
@@ -34,14 +35,13 @@ enum HTTPDate {
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
     static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let civil = CivilTime(unixSeconds: seconds)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        let weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekdays[weekday]), \(two(day)) \(months[month - 1]) \(year) "
-            + "\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
+        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[weekday]), \(two(civil.day)) \(months[Int(civil.month) - 1]) \(civil.year) "
+            + "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second)) GMT"
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -88,17 +88,5 @@ enum HTTPDate {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
