@@ -2,8 +2,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import FeedServer
 import HTTPWire
-import Locking
 import Networking
 import TestSupport
 import XCTest
@@ -136,5 +136,23 @@ final class CookieLoginTests: LeakCheckingTestCase {
         _ = try SessionTestSupport.send(request("/login"), through: transport)
         XCTAssertEqual(storage.cookies?.count, 0)
         XCTAssertEqual(try SessionTestSupport.send(request("/me"), through: transport).statusCode, 401)
+    }
+}
+
+/// A `Secure` cookie goes over https: FeedServer over TLS echoes what it received.
+final class SecureCookieTests: LeakCheckingTestCase {
+    func testASecureCookieGoesOverHTTPS() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        defer { server.stop() }
+        let storage = SessionTestSupport.storage()
+        let cookie = try XCTUnwrap(HTTPCookie(properties: [.name: "tls", .value: "1", .domain: "localhost", .path: "/", .secure: "TRUE"]))
+        storage.setCookie(cookie)
+        let transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client),
+                                        session: SessionOptions(cookieStorage: storage))
+        let response = try SessionTestSupport.send(URLRequest(url: server.baseURL.appendingPathComponent("echo")), through: transport)
+        let echo = try JSONDecoder().decode(EchoedRequest.self, from: response.data)
+        XCTAssertEqual(server.baseURL.scheme, "https")
+        XCTAssertEqual(echo.field("Cookie"), "tls=1")
     }
 }
