@@ -169,6 +169,27 @@ final class ProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy.requests(), [])
     }
 
+    func testAProxyThatNeverAnswersTheCONNECTTimesOutWithinTheConnectTimeout() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        // A listener nobody accepts from: the kernel completes the connect, nothing ever answers.
+        let silent = try TCPSocket.listen()
+        defer { silent.close() }
+        client = HTTPClient(configuration: .init(connectTimeout: .milliseconds(300), idleTimeout: .seconds(5),
+                                                 proxy: try endpoint("http://127.0.0.1:\(try silent.localPort())")))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.timedOut(.connect, _, _, _)) = result else { return XCTFail("\(result)") }
+        // The tunnel's own timer gave the connection up: the proxy got the CONNECT, then its end.
+        let accepted = try XCTUnwrap(try silent.accept(timeout: .seconds(2)))
+        defer { accepted.close() }
+        var received: [UInt8] = []
+        while true {
+            let bytes = try accepted.read(timeout: .seconds(5))
+            if bytes.isEmpty { break }
+            received += bytes
+        }
+        XCTAssertTrue(String(decoding: received, as: UTF8.self).hasPrefix("CONNECT localhost:\(server.port) HTTP/1.1\r\n"))
+    }
+
     func testAProxyNothingListensOnIsCannotConnectNamingTheProxy() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         let listener = try TCPSocket.listen()
