@@ -44,8 +44,10 @@ final class ProxySessionTests: LeakCheckingTestCase {
 
     func testAMigratedAppBehindHTTPProxyReachesItsServer() throws {
         let environment = ProxyEnvironment(["http_proxy": proxy.url(user: "app", password: "pa55")])
+        // The default transport, over a client whose environment is this one (the shared
+        // client reads the process's, which a test leaves alone).
         let transport = SocketTransport(configuration: .init(proxy: .environment(environment)))
-        let provider = NetworkProvider<EchoTarget>(transport: transport)
+        let provider = NetworkProvider<EchoTarget>(transport: DefaultTransport(socketTransport: transport))
         let answers = Recorder<Result<Response, ProviderError>>()
         provider.request(EchoTarget(baseURL: server.baseURL)) { answers.append($0) }
         XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 })
