@@ -6,6 +6,18 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
+extension CompletableEvent: Equatable {
+    /// RxTest's equality: errors compare as `Event`'s do (the same `Equatable` error, or else
+    /// the same `String(reflecting:)` description).
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// Work without a result: it completes or fails.
 ///
 /// ```swift
