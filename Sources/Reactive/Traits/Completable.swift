@@ -103,9 +103,17 @@ public struct Completable: ObservableConvertibleType {
     }
 }
 
+extension ObservableType where Element == Never {
+    /// This sequence, which has no elements, as a `Completable` (RxSwift offers it only here:
+    /// drop the elements of any other sequence with `ignoreElements()`).
+    public func asCompletable() -> Completable {
+        Completable(unchecked: asObservable())
+    }
+}
+
 extension ObservableType {
     /// Ignores the elements; completes or fails with the source.
-    public func asCompletable() -> Completable {
+    func completableIgnoringElements() -> Completable {
         Completable(unchecked: asObservable().compactMap { _ -> Never? in nil })
     }
 }

@@ -19,7 +19,7 @@ final class HeldAfterWorkTests: LeakCheckingTestCase {
     /// For each subject: subscribes through `subscribe` (which holds `live` subscriptions at
     /// least), drops the subject and the subscription without `dispose()`, and checks both are gone.
     private func assertFreedWithTheSubject(
-        live: Int, file: StaticString = #filePath, line: UInt = #line,
+        live: Int32, file: StaticString = #filePath, line: UInt = #line,
         _ subscribe: (any SubjectType<Int>) -> any Disposable
     ) {
         for (name, make) in subjects {
