@@ -22,10 +22,6 @@ final class ExchangeMachineTests: XCTestCase {
         try SocketRequestTarget.read(exchange.request.url).get()
     }
 
-    private func loopback(_ last: Int = 1) throws -> SocketAddress {
-        try XCTUnwrap(SocketAddress.resolve(host: "127.0.0.\(last)", port: 80, numericOnly: true).first)
-    }
-
     /// A download file the machine names but never touches.
     private var downloadFile: URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("ExchangeMachineTests-\(UUID().uuidString)")
@@ -38,20 +34,10 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(exchange.phase, .waiting)
     }
 
-    /// Connects the fresh slot to a literal address that connects at once; what follows.
-    private func connectAtOnce(_ exchange: inout Machine) throws -> Machine.Action {
-        let address = try loopback()
-        XCTAssertEqual(exchange.beginConnect(literal: [address]), .connectStep(.start(address, index: 0)))
-        return exchange.connectStarted(index: 0, inProgress: false)
-    }
-
-    /// Gives the waiting exchange `lease` (a kept connection still open) and gets it to send a
-    /// request with no body or one in memory.
+    /// Gives the waiting exchange `lease` (a kept connection still open, or one the pool just
+    /// opened) and gets it to send a request with no body or one in memory.
     private func lease(_ exchange: inout Machine, _ lease: Machine.Lease) throws {
-        let action = exchange.leased(lease) { false }
-        guard lease == .fresh else { return XCTAssertEqual(action, .send(attempt: nil, body: .sendHead)) }
-        XCTAssertEqual(action, .connect(closingCurrent: false))
-        XCTAssertEqual(try connectAtOnce(&exchange), .send(attempt: 0, body: .sendHead))
+        XCTAssertEqual(exchange.leased(lease) { false }, .send(body: .sendHead))
     }
 
     /// Makes the head as the driver does (framed for `body`), telling the machine whether it asks to close.
@@ -79,7 +65,7 @@ final class ExchangeMachineTests: XCTestCase {
     }
 
     /// A bodyless request on a connection of `lease`'s kind, its head made, not written yet.
-    private func sending(_ lease: Machine.Lease = .fresh, method: String = "GET", headers: [String: String] = [:],
+    private func sending(_ lease: Machine.Lease = .connected, method: String = "GET", headers: [String: String] = [:],
                          downloadFile: URL? = nil, maximumRedirects: Int = 5) throws -> Machine {
         var exchange = try machine(method: method, headers: headers, downloadFile: downloadFile, maximumRedirects: maximumRedirects)
         try wait(&exchange)
@@ -90,7 +76,7 @@ final class ExchangeMachineTests: XCTestCase {
     }
 
     /// `sending(...)` with the request all out: only the answer is left.
-    private func sent(_ lease: Machine.Lease = .fresh, method: String = "GET", headers: [String: String] = [:],
+    private func sent(_ lease: Machine.Lease = .connected, method: String = "GET", headers: [String: String] = [:],
                       downloadFile: URL? = nil, maximumRedirects: Int = 5) throws -> Machine {
         var exchange = try sending(lease, method: method, headers: headers, downloadFile: downloadFile, maximumRedirects: maximumRedirects)
         write(&exchange)
@@ -105,18 +91,14 @@ final class ExchangeMachineTests: XCTestCase {
     // MARK: One action per event
 
     /// A whole exchange, fed as the driver feeds it, is one action per event: the pool asked,
-    /// a connection opened, the head and the body written, the answer awaited, and the
+    /// the connection it opened used, the head and the body written, the answer awaited, and the
     /// connection pooled and the response delivered in one `finish`.
     func testAnExchangeIsOneActionPerEvent() throws {
         var exchange = try machine(method: "PUT", body: .bytes(Data([1, 2, 3])))
         let target = try self.target(exchange)
-        let address = try loopback()
         var actions: [Machine.Action] = []
         actions.append(exchange.begin(.success(target)))
-        actions.append(exchange.leased(.fresh) { false })
-        actions.append(exchange.beginConnect(literal: [address]))
-        actions.append(exchange.connectStarted(index: 0, inProgress: true))
-        actions.append(exchange.connectFinished(index: 0, errno: 0))
+        actions.append(exchange.leased(.connected) { false })
         XCTAssertEqual(exchange.headPrepared(hasBody: true, length: 3), .length(3))
         exchange.headMade(asksToClose: false)
         actions.append(exchange.outputWritten())
@@ -130,10 +112,7 @@ final class ExchangeMachineTests: XCTestCase {
         actions.append(exchange.responseComplete(keepAlive: true, status: 200, leftoverBytes: false))
         XCTAssertEqual(actions, [
             .acquire(target.key, armWaitTimer: true),
-            .connect(closingCurrent: false),
-            .connectStep(.start(address, index: 0)),
-            .connectStep(.await(index: 0, staggerNext: false)),
-            .send(attempt: 0, body: .sendHead),
+            .send(body: .sendHead),
             .outputWritten(progress: nil, next: .readNow(generation: 1)),
             .write([1, 2, 3]),
             .outputWritten(progress: 3, next: .readNow(generation: 1)),
@@ -177,14 +156,13 @@ final class ExchangeMachineTests: XCTestCase {
 
     // MARK: Leases
 
-    /// A free slot connects; a kept connection takes the request, polled first only for a request
-    /// that may not be sent twice (a closed one is then replaced in the same slot). An overall
-    /// deadline bounds the wait for a lease instead of the connect timer.
-    func testEachLeaseConnectsOrSendsPollingOnlyWhatMayNotBeSentTwice() throws {
-        var fresh = try machine()
+    /// A connection the pool opened takes the request; a kept one too, polled first only for a
+    /// request that may not be sent twice (a closed one is given up and a new one asked for). An
+    /// overall deadline bounds the wait for a lease instead of the connect timer.
+    func testEachLeaseSendsPollingOnlyWhatMayNotBeSentTwice() throws {
+        var fresh = try machine(method: "POST")
         try wait(&fresh)
-        XCTAssertEqual(fresh.leased(.fresh) { XCTFail("a slot has no connection to poll"); return false }, .connect(closingCurrent: false))
-        XCTAssertEqual(fresh.phase, .connecting(ConnectAttempts()))
+        XCTAssertEqual(fresh.leased(.connected) { XCTFail("a new connection is not polled"); return true }, .send(body: .sendHead))
         XCTAssertTrue(fresh.holdsSlot)
         XCTAssertFalse(fresh.reused)
 
@@ -192,22 +170,23 @@ final class ExchangeMachineTests: XCTestCase {
             var get = try machine()
             try wait(&get)
             XCTAssertEqual(get.leased(lease) { XCTFail("an idempotent request is not polled: a retry covers a close"); return true },
-                           .send(attempt: nil, body: .sendHead), "\(lease)")
+                           .send(body: .sendHead), "\(lease)")
             XCTAssertTrue(get.reused)
             XCTAssertTrue(get.holdsSlot)
 
             var post = try machine(method: "POST")
             try wait(&post)
             var polls = 0
-            XCTAssertEqual(post.leased(lease) { polls += 1; return false }, .send(attempt: nil, body: .sendHead), "\(lease)")
+            XCTAssertEqual(post.leased(lease) { polls += 1; return false }, .send(body: .sendHead), "\(lease)")
             XCTAssertEqual(polls, 1, "a POST's connection is polled")
             XCTAssertTrue(post.reused)
 
             var stale = try machine(method: "post")
             try wait(&stale)
-            XCTAssertEqual(stale.leased(lease) { true }, .connect(closingCurrent: true), "a POST is never sent on a closed connection")
+            XCTAssertEqual(stale.leased(lease) { true }, .reconnect(armWaitTimer: true), "a POST is never sent on a closed connection")
             XCTAssertFalse(stale.reused)
-            XCTAssertTrue(stale.holdsSlot, "the closed connection's slot is kept for the fresh one")
+            XCTAssertFalse(stale.holdsSlot, "the closed connection's slot goes back with it")
+            XCTAssertEqual(stale.phase, .waiting)
         }
 
         var bounded = try machine(hasOverallDeadline: true)
@@ -215,72 +194,48 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(bounded.begin(.success(target)), .acquire(target.key, armWaitTimer: false))
     }
 
-    /// A fresh slot connects (the attempt finishing later), then the request goes out on it; a
-    /// late connect outcome changes nothing, and the socket is written only while sending.
-    func testAConnectionConnectsThenTakesTheRequest() throws {
-        let address = try loopback()
-        var exchange = try machine()
+    /// A new `https` connection is secured first (its handshake bounded by the connect timer),
+    /// then takes the request; a late handshake outcome changes nothing, and the socket is
+    /// written only while sending.
+    func testANewSecureConnectionIsSecuredThenTakesTheRequest() throws {
+        var exchange = try machine("https://a.test/start")
         try wait(&exchange)
         XCTAssertFalse(exchange.writable, "no socket is written while waiting")
-        XCTAssertEqual(exchange.leased(.fresh) { false }, .connect(closingCurrent: false))
-        XCTAssertFalse(exchange.writable, "nor while connecting")
-        XCTAssertEqual(exchange.beginConnect(literal: [address]), .connectStep(.start(address, index: 0)))
-        XCTAssertEqual(exchange.connectStarted(index: 0, inProgress: true), .connectStep(.await(index: 0, staggerNext: false)))
-        XCTAssertEqual(exchange.connectFinished(index: 0, errno: 0), .send(attempt: 0, body: .sendHead))
-        XCTAssertTrue(exchange.isSending)
+        XCTAssertEqual(exchange.leased(.connected, needsHandshake: true) { XCTFail("not polled"); return true }, .secure)
+        XCTAssertEqual(exchange.phase, .securing)
+        XCTAssertFalse(exchange.writable, "nor while securing")
+        XCTAssertEqual(exchange.handshakeCompleted(), .send(body: .sendHead))
         XCTAssertEqual(exchange.headPrepared(hasBody: false, length: nil), .length(0))
         XCTAssertEqual(exchange.attempt, 1)
         XCTAssertTrue(exchange.writable)
-        XCTAssertEqual(exchange.connectFinished(index: 0, errno: 0), .none, "a late connect outcome is ignored")
-        XCTAssertEqual(exchange.connectTimerFired(), .none, "connected: a late connect timer is ignored")
+        XCTAssertEqual(exchange.handshakeCompleted(), .none, "a late handshake outcome is ignored")
+        XCTAssertEqual(exchange.connectTimerFired(), .none, "secured: a late connect timer is ignored")
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .awaitAnswer))
         XCTAssertEqual(exchange.phase, .receiving)
         XCTAssertFalse(exchange.writable, "only the answer is awaited")
-    }
 
-    /// The connecting phase carries `ConnectAttempts`: a name is looked up, its addresses tried
-    /// with Happy Eyeballs, and the attempt that connects first takes the request.
-    func testTheExchangeConnectsThroughItsAttempts() throws {
-        let (first, second) = (try loopback(1), try loopback(2))
-        var exchange = try machine()
-        try wait(&exchange)
-        _ = exchange.leased(.fresh) { false }
-        XCTAssertEqual(exchange.beginConnect(literal: nil), .connectStep(.resolve))
-        XCTAssertEqual(exchange.resolved(.success([first, second])), .connectStep(.start(first, index: 0)))
-        XCTAssertEqual(exchange.connectStarted(index: 0, inProgress: true), .connectStep(.await(index: 0, staggerNext: true)))
-        XCTAssertEqual(exchange.staggerTimerFired(), .connectStep(.start(second, index: 1)))
-        XCTAssertEqual(exchange.connectStarted(index: 1, inProgress: true), .connectStep(.await(index: 1, staggerNext: false)))
-        XCTAssertEqual(exchange.connectFinished(index: 1, errno: 0), .send(attempt: 1, body: .sendHead), "the second connected first")
-        XCTAssertEqual(exchange.connectFinished(index: 0, errno: 0), .none)
-        XCTAssertEqual(exchange.staggerTimerFired(), .none)
-        XCTAssertTrue(exchange.isSending)
-    }
+        var kept = try machine("https://a.test/start")
+        try wait(&kept)
+        XCTAssertEqual(kept.leased(.reused, needsHandshake: true) { true }, .secure, "given back unused before its handshake: secured now")
+        XCTAssertTrue(kept.reused)
 
-    /// A connect that fails ends the exchange with the slot given back (nothing to close but
-    /// the attempts): a name not found, every address refused, or the connect timer.
-    func testAConnectThatFailsGivesTheSlotBack() throws {
-        let address = try loopback()
-        var unknown = try machine()
-        try wait(&unknown)
-        _ = unknown.leased(.fresh) { false }
-        _ = unknown.beginConnect(literal: nil)
-        XCTAssertEqual(unknown.resolved(.failure(.addressResolution(host: "a.test", code: EAI_NONAME))),
-                       finish(.close, .fail(.cannotFindHost(code: EAI_NONAME))))
-
-        var refused = try machine()
+        var refused = try machine("https://a.test/start")
         try wait(&refused)
-        _ = refused.leased(.fresh) { false }
-        _ = refused.beginConnect(literal: [address])
-        XCTAssertEqual(refused.connectStartFailed(index: 0, errno: ECONNREFUSED), finish(.close, .fail(.cannotConnect(errno: ECONNREFUSED))))
-        XCTAssertEqual(refused.phase, .done)
+        _ = refused.leased(.connected, needsHandshake: true) { false }
+        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))))
+    }
 
-        var slow = try machine()
-        try wait(&slow)
-        _ = slow.leased(.fresh) { false }
-        _ = slow.beginConnect(literal: [address])
-        _ = slow.connectStarted(index: 0, inProgress: true)
-        XCTAssertEqual(slow.connectTimerFired(), finish(.close, .fail(.timedOut(.connect))))
-        XCTAssertEqual(slow.connectFinished(index: 0, errno: 0), .none, "a connect that ends after the timeout is dropped")
+    /// The connect the pool opened while the exchange was first in line failed: the exchange fails
+    /// with it, holding no slot (a name not found, every address refused, or the connect timer).
+    func testAConnectThatFailsForTheFirstInLineFailsIt() throws {
+        for failure in [ExchangeFailure.cannotFindHost(code: EAI_NONAME), .cannotConnect(errno: ECONNREFUSED), .timedOut(.connect)] {
+            var exchange = try machine()
+            try wait(&exchange)
+            XCTAssertEqual(exchange.leased(.failed(failure)) { XCTFail("no connection to poll"); return true },
+                           finish(.none, .fail(failure)), "\(failure)")
+            XCTAssertEqual(exchange.phase, .done)
+            XCTAssertFalse(exchange.holdsSlot)
+        }
     }
 
     /// A lease that reaches the loop after the exchange ended (cancelled, or timed out while
@@ -289,8 +244,9 @@ final class ExchangeMachineTests: XCTestCase {
         var cancelled = try machine()
         try wait(&cancelled)
         XCTAssertEqual(cancelled.cancel(), finish(.none, .tearDown, leaveQueue: true))
-        XCTAssertEqual(cancelled.leased(.fresh) { false }, .returnLease)
+        XCTAssertEqual(cancelled.leased(.connected) { false }, .returnLease)
         XCTAssertEqual(cancelled.leased(.reused) { false }, .returnLease)
+        XCTAssertEqual(cancelled.leased(.failed(.cannotConnect(errno: ECONNREFUSED))) { false }, .none, "no slot to give back")
         XCTAssertFalse(cancelled.holdsSlot)
 
         var timedOut = try machine()
@@ -300,24 +256,26 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertFalse(timedOut.holdsSlot)
 
         var leasedTwice = try sent()
-        XCTAssertEqual(leasedTwice.leased(.fresh) { false }, .returnLease, "one lease per exchange")
+        XCTAssertEqual(leasedTwice.leased(.connected) { false }, .returnLease, "one lease per exchange")
         XCTAssertEqual(leasedTwice.phase, .receiving)
     }
 
     // MARK: A stale kept-alive connection
 
     /// A kept connection the server had closed (the answer cut before its first byte) sends the
-    /// request again on a fresh connection in the same slot, once.
+    /// request again on another connection, once: the closed one's slot goes back and the pool
+    /// is asked for a new one.
     func testAStaleKeptConnectionIsRetriedOnceOnAFreshOne() throws {
         var exchange = try sent(.reused)
         XCTAssertEqual(exchange.attempt, 1)
-        XCTAssertEqual(exchange.endOfStream(.failure(.truncatedHead(received: 0))), .connect(closingCurrent: true))
-        XCTAssertEqual(exchange.phase, .connecting(ConnectAttempts()))
+        XCTAssertEqual(exchange.endOfStream(.failure(.truncatedHead(received: 0))), .reconnect(armWaitTimer: true))
+        XCTAssertEqual(exchange.phase, .waiting)
         XCTAssertFalse(exchange.reused)
-        XCTAssertTrue(exchange.holdsSlot, "in the same slot")
-        XCTAssertEqual(try connectAtOnce(&exchange), .send(attempt: 0, body: .sendHead))
+        XCTAssertTrue(exchange.retried)
+        XCTAssertFalse(exchange.holdsSlot, "the closed connection's slot went back")
+        XCTAssertEqual(exchange.leased(.handedOver) { false }, .send(body: .sendHead))
         try makeHead(&exchange)
-        XCTAssertEqual(exchange.attempt, 2)
+        XCTAssertEqual(exchange.attempt, 1)
         write(&exchange)
         XCTAssertEqual(exchange.endOfStream(.failure(.truncatedHead(received: 0))),
                        finish(.close, .fail(.response(.truncatedHead(received: 0)))), "only once")
@@ -327,14 +285,14 @@ final class ExchangeMachineTests: XCTestCase {
     /// its write failed), but not once a byte of the answer arrived.
     func testAResetKeptConnectionIsRetriedButNotAfterAByte() throws {
         var reset = try sent(.handedOver)
-        XCTAssertEqual(reset.readFailed(errno: ECONNRESET), .connect(closingCurrent: true))
+        XCTAssertEqual(reset.readFailed(errno: ECONNRESET), .reconnect(armWaitTimer: true))
 
         var whileSending = try sending(.reused)
-        XCTAssertEqual(whileSending.readFailed(errno: ECONNRESET), .connect(closingCurrent: true))
+        XCTAssertEqual(whileSending.readFailed(errno: ECONNRESET), .reconnect(armWaitTimer: true))
 
         var refusedWrite = try sending(.reused)
         XCTAssertEqual(refusedWrite.writeFailed(errno: EPIPE), .readAfterFailedWrite)
-        XCTAssertEqual(refusedWrite.readFoundNothing(), .connect(closingCurrent: true))
+        XCTAssertEqual(refusedWrite.readFoundNothing(), .reconnect(armWaitTimer: true))
 
         var answered = try sent(.reused)
         answered.bytesRead()
@@ -351,10 +309,10 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(post.readFailed(errno: ECONNRESET), finish(.close, .fail(.connectionLost(errno: ECONNRESET))))
         var postCut = try sent(.handedOver, method: "POST")
         XCTAssertEqual(postCut.endOfStream(.failure(.truncatedHead(received: 0))), finish(.close, .fail(.response(.truncatedHead(received: 0)))))
-        var fresh = try sent(.fresh)
+        var fresh = try sent(.connected)
         XCTAssertEqual(fresh.readFailed(errno: ECONNRESET), finish(.close, .fail(.connectionLost(errno: ECONNRESET))))
         var put = try sent(.reused, method: "PUT")
-        XCTAssertEqual(put.readFailed(errno: ECONNRESET), .connect(closingCurrent: true), "PUT is idempotent")
+        XCTAssertEqual(put.readFailed(errno: ECONNRESET), .reconnect(armWaitTimer: true), "PUT is idempotent")
     }
 
     // MARK: An early answer during an upload
@@ -365,7 +323,7 @@ final class ExchangeMachineTests: XCTestCase {
         for writeFails in [true, false] {
             var exchange = try machine(method: "POST", body: .bytes(Data([1, 2, 3, 4, 5])))
             try wait(&exchange)
-            try lease(&exchange, .fresh)
+            try lease(&exchange, .connected)
             try makeHead(&exchange, body: [1, 2, 3, 4, 5])
             XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readNow(generation: 1)))
             XCTAssertEqual(exchange.pieceRead([1, 2, 3, 4, 5], generation: 1), .write([1, 2, 3, 4, 5]))
@@ -409,7 +367,7 @@ final class ExchangeMachineTests: XCTestCase {
     func testARedirectChainIsFollowedUpToTheLimit() throws {
         var exchange = try machine("http://a.test/form", method: "POST", body: .bytes(Data("a=1".utf8)), maximumRedirects: 2)
         try wait(&exchange)
-        try lease(&exchange, .fresh)
+        try lease(&exchange, .connected)
         try makeHead(&exchange, body: Array("a=1".utf8))
         write(&exchange, body: Array("a=1".utf8))
         exchange.headReceived(status: 303, location: "/result")
@@ -424,7 +382,7 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertTrue(exchange.idempotent, "a POST moved by 303 continues as a GET")
 
         try wait(&exchange)
-        XCTAssertEqual(exchange.leased(.reused) { XCTFail("a GET is not polled"); return true }, .send(attempt: nil, body: .sendHead))
+        XCTAssertEqual(exchange.leased(.reused) { XCTFail("a GET is not polled"); return true }, .send(body: .sendHead))
         try makeHead(&exchange)
         write(&exchange)
         exchange.headReceived(status: 302, location: "http://b.test:8080/next")
@@ -433,7 +391,7 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(try target(exchange).key, ConnectionPoolKey(host: "b.test", port: 8080), "the next hop goes to the other host")
 
         try wait(&exchange)
-        try lease(&exchange, .fresh)
+        try lease(&exchange, .connected)
         try makeHead(&exchange)
         write(&exchange)
         exchange.headReceived(status: 307, location: "/again")
@@ -486,7 +444,7 @@ final class ExchangeMachineTests: XCTestCase {
     func testATemporaryRedirectSendsTheBodyAgain() throws {
         var exchange = try machine(method: "POST", body: .bytes(Data([7, 8])))
         try wait(&exchange)
-        try lease(&exchange, .fresh)
+        try lease(&exchange, .connected)
         try makeHead(&exchange, body: [7, 8])
         write(&exchange, body: [7, 8])
         let firstGeneration = exchange.generation
@@ -640,12 +598,12 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertThrowsError(try UploadBodyReader(.file(missing)), "the file is not there")
         var unopened = try machine(method: "PUT", body: .file(missing))
         try wait(&unopened)
-        XCTAssertEqual(unopened.leased(.reused) { false }, .send(attempt: nil, body: .open(generation: 1)))
+        XCTAssertEqual(unopened.leased(.reused) { false }, .send(body: .open(generation: 1)))
         XCTAssertEqual(unopened.bodyOpened(generation: 1, succeeded: false), finish(.close, .fail(.uploadFailed)))
 
         var unread = try machine(method: "PUT", body: .stream({ InputStream(data: Data()) }, length: nil))
         try wait(&unread)
-        XCTAssertEqual(unread.leased(.reused) { false }, .send(attempt: nil, body: .open(generation: 1)))
+        XCTAssertEqual(unread.leased(.reused) { false }, .send(body: .open(generation: 1)))
         XCTAssertEqual(unread.bodyOpened(generation: 1, succeeded: true), .sendHead)
         XCTAssertEqual(unread.headPrepared(hasBody: true, length: nil), .chunked)
         XCTAssertEqual(unread.outputWritten(), .outputWritten(progress: nil, next: .readOffLoop(generation: 1)))
@@ -658,14 +616,14 @@ final class ExchangeMachineTests: XCTestCase {
     func testTheBodyGenerationTellsLateResultsOfAnAttemptGivenUp() throws {
         var exchange = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&exchange)
-        XCTAssertEqual(exchange.leased(.reused) { false }, .send(attempt: nil, body: .open(generation: 1)))
+        XCTAssertEqual(exchange.leased(.reused) { false }, .send(body: .open(generation: 1)))
         XCTAssertFalse(exchange.writable, "the head waits for the file's length")
         XCTAssertEqual(exchange.bodyOpened(generation: 1, succeeded: true), .sendHead)
         XCTAssertEqual(exchange.headPrepared(hasBody: true, length: 4), .length(4))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readOffLoop(generation: 1)))
         XCTAssertFalse(exchange.writable, "a piece is read off the loop")
-        XCTAssertEqual(exchange.readFailed(errno: ECONNRESET), .connect(closingCurrent: true), "reset while the piece was read")
-        XCTAssertEqual(try connectAtOnce(&exchange), .send(attempt: 0, body: .open(generation: 2)))
+        XCTAssertEqual(exchange.readFailed(errno: ECONNRESET), .reconnect(armWaitTimer: true), "reset while the piece was read")
+        XCTAssertEqual(exchange.leased(.connected) { false }, .send(body: .open(generation: 2)))
 
         XCTAssertEqual(exchange.pieceRead([1, 2], generation: 1), .none, "the first attempt's piece")
         XCTAssertEqual(exchange.bodyOpened(generation: 1, succeeded: true), .discardReader, "a reader of the first attempt is closed")
@@ -684,31 +642,29 @@ final class ExchangeMachineTests: XCTestCase {
     // MARK: Timeouts
 
     /// Each timer fails the exchange only in its own phase: the connect timer while queued (it
-    /// leaves the queue) or connecting, the idle timer while opening, sending or receiving (armed
+    /// leaves the queue) or securing, the idle timer while opening, sending or receiving (armed
     /// again when bytes moved meanwhile), the overall one anywhere until the exchange ends.
     func testEachTimeoutFailsOnlyInItsPhase() throws {
         var waiting = try machine()
         try wait(&waiting)
         XCTAssertEqual(waiting.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), .none, "no idle timer while waiting")
-        XCTAssertEqual(waiting.staggerTimerFired(), .none)
         var overallWhileWaiting = waiting
         XCTAssertEqual(overallWhileWaiting.overallTimerFired(), finish(.none, .fail(.timedOut(.overall)), leaveQueue: true))
         XCTAssertEqual(waiting.connectTimerFired(), finish(.none, .fail(.timedOut(.connect)), leaveQueue: true),
                        "waiting for a pooled connection is bounded by the connect timeout, and leaves the queue")
         XCTAssertEqual(waiting.phase, .done)
 
-        var connecting = try machine()
-        try wait(&connecting)
-        _ = connecting.leased(.fresh) { false }
-        _ = connecting.beginConnect(literal: [try loopback()])
-        XCTAssertEqual(connecting.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), .none, "no idle timer while connecting")
-        var overallWhileConnecting = connecting
-        XCTAssertEqual(overallWhileConnecting.overallTimerFired(), finish(.close, .fail(.timedOut(.overall))))
-        XCTAssertEqual(connecting.connectTimerFired(), finish(.close, .fail(.timedOut(.connect))))
+        var securing = try machine("https://a.test/")
+        try wait(&securing)
+        _ = securing.leased(.connected, needsHandshake: true) { false }
+        XCTAssertEqual(securing.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), .none, "no idle timer while securing")
+        var overallWhileSecuring = securing
+        XCTAssertEqual(overallWhileSecuring.overallTimerFired(), finish(.close, .fail(.timedOut(.overall))))
+        XCTAssertEqual(securing.connectTimerFired(), finish(.close, .fail(.timedOut(.connect))), "the handshake is bounded by the connect timeout")
 
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
-        XCTAssertEqual(opening.leased(.reused) { false }, .send(attempt: nil, body: .open(generation: 1)))
+        XCTAssertEqual(opening.leased(.reused) { false }, .send(body: .open(generation: 1)))
         XCTAssertEqual(opening.connectTimerFired(), .none, "connected already")
         XCTAssertEqual(opening.idleTimerFired(idleFor: .seconds(2), idleTimeout: .seconds(1)), finish(.close, .fail(.timedOut(.idle))))
 
@@ -720,7 +676,6 @@ final class ExchangeMachineTests: XCTestCase {
 
         var receiving = try sent()
         XCTAssertEqual(receiving.connectTimerFired(), .none)
-        XCTAssertEqual(receiving.staggerTimerFired(), .none)
         var overallWhileReceiving = receiving
         XCTAssertEqual(receiving.idleTimerFired(idleFor: .seconds(3), idleTimeout: .seconds(1)), finish(.close, .fail(.timedOut(.idle))))
         XCTAssertEqual(overallWhileReceiving.overallTimerFired(), finish(.close, .fail(.timedOut(.overall))))
@@ -740,10 +695,10 @@ final class ExchangeMachineTests: XCTestCase {
         var waiting = idle
         try wait(&waiting)
         phases.append(("waiting", waiting, finish(.none, .tearDown, leaveQueue: true)))
-        var connecting = waiting
-        _ = connecting.leased(.fresh) { false }
-        _ = connecting.beginConnect(literal: nil)
-        phases.append(("connecting", connecting, finish(.close, .tearDown)))
+        var securing = try machine("https://a.test/")
+        try wait(&securing)
+        _ = securing.leased(.connected, needsHandshake: true) { false }
+        phases.append(("securing", securing, finish(.close, .tearDown)))
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
         _ = opening.leased(.reused) { false }
@@ -751,7 +706,6 @@ final class ExchangeMachineTests: XCTestCase {
         phases.append(("sending", try sending(), finish(.close, .tearDown)))
         phases.append(("receiving", try sent(), finish(.close, .tearDown)))
 
-        let address = try loopback()
         for (name, var exchange, expected) in phases {
             let generation = exchange.generation
             XCTAssertEqual(exchange.cancel(), expected, name)
@@ -759,9 +713,9 @@ final class ExchangeMachineTests: XCTestCase {
             XCTAssertFalse(exchange.holdsSlot, name)
             XCTAssertEqual(exchange.cancel(), .none, "once, \(name)")
             XCTAssertEqual(exchange.overallTimerFired(), .none, "nothing is reported after cancel, \(name)")
-            XCTAssertEqual(exchange.leased(.fresh) { false }, .returnLease, name)
-            XCTAssertEqual(exchange.resolved(.success([address])), .none, name)
-            XCTAssertEqual(exchange.connectFinished(index: 0, errno: 0), .none, name)
+            XCTAssertEqual(exchange.leased(.connected) { false }, .returnLease, name)
+            XCTAssertEqual(exchange.leased(.failed(.cannotConnect(errno: ECONNREFUSED))) { false }, .none, name)
+            XCTAssertEqual(exchange.handshakeCompleted(), .none, name)
             XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: true), .discardReader, "a reader opened too late is closed, \(name)")
             XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: false), .none, name)
             XCTAssertEqual(exchange.pieceRead([1], generation: generation), .none, name)

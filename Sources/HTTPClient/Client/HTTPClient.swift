@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 import EventLoopIO
 
-/// An HTTP/1.1 client for `http://` URLs with a keep-alive connection pool per host, for callers
-/// that want no provider and no Rx (a server talking to another service, a script).
+/// An HTTP/1.1 client for `http://` and `https://` URLs with a keep-alive connection pool per
+/// scheme, host and port, for callers that want no provider and no Rx (a server talking to another
+/// service, a script). `HTTPClient.shared` is the process's client; make one of your own for
+/// settings or a pool of its own.
 ///
 /// ```swift
-/// let client = HTTPClient()
-/// let response = try await client.execute(HTTPClientRequest(url: URL(string: "http://127.0.0.1:8080/")!))
+/// let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: URL(string: "https://example.com/")!))
 /// print(response.status, response.body.count)
 /// ```
 ///
@@ -24,7 +25,10 @@ import EventLoopIO
 ///   `idleConnectionTimeout` is closed.
 /// - Responses framed by `Content-Length`, chunked or the end of the connection; `gzip` and
 ///   `deflate` bodies are decoded (the decoded size counts against `maximumResponseSize`);
-///   redirects (301, 302, 303, 307, 308) to `http://` URLs are followed up to `maximumRedirects`.
+///   redirects (301, 302, 303, 307, 308) to `http://` and `https://` URLs are followed up to
+///   `maximumRedirects`.
+/// - `https` through the system's OpenSSL, loaded at run time and verified as
+///   `Configuration.tls` says; each host's last TLS session is offered to its next new connection.
 /// - An idempotent request whose kept-alive connection turns out closed before any response byte
 ///   is sent once more on a fresh connection; an upload answered early (413) reports that answer.
 /// - Failures are `HTTPClientError`s. **Threads:** completions and the code after `await execute`
@@ -41,13 +45,17 @@ public final class HTTPClient: Sendable {
     /// the response head (and body so far) that arrived before a failure.
     package typealias ExchangeCompletion = @Sendable (Result<HTTPClientResponse, HTTPClientError>, _ partial: HTTPClientResponse?) -> Void
 
+    /// The process's client, on the shared event loops with the default configuration: what
+    /// `Networking`'s `DefaultTransport()` sends through, so that every provider made with it shares
+    /// one pool (its kept-alive connections and TLS sessions). Made on first use; never stopped.
+    public static let shared = HTTPClient()
+
     /// The client's settings.
     public let configuration: Configuration
     /// Where completions of `execute(_:completion:)` run.
     public let deliveryQueue: DispatchQueue
     private let pool: ConnectionPool
     private let loops: EventLoopGroup?
-    private let resolver: HostResolver
 
     /// Creates a client with its own connection pool on the shared event loops (or loops of its
     /// own, as `configuration.eventLoopCount` says); completions run on `deliveryQueue`, or on a
@@ -63,9 +71,9 @@ public final class HTTPClient: Sendable {
                  resolver: HostResolver = .system) {
         self.configuration = configuration
         self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
-        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout)
+        self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout,
+                                   connectTimeout: configuration.connectTimeout, resolver: resolver)
         self.loops = loops
-        self.resolver = resolver
     }
 
     deinit {
@@ -128,7 +136,7 @@ public final class HTTPClient: Sendable {
         let target = SocketRequestTarget.read(request.url)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
-                                      loop: loop, loops: loops, resolver: resolver, ticket: pool.makeTicket(), completion: completion)
+                                      loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)
         exchange.start()
         return exchange
     }

@@ -6,8 +6,9 @@ extension HTTPClient {
         /// The most connections open at once to one host and port; more requests wait for one.
         public var maximumConnectionsPerHost: Int
         /// How long opening a connection may take: the name lookup and the attempts to every
-        /// resolved address. A request waiting for one of its host's connections (all in use)
-        /// fails after this long too, unless `overallDeadline` bounds it.
+        /// resolved address (and as long again for an `https` connection's handshake). A request
+        /// waiting for a connection (the pool opening one, or all in use) fails after this long
+        /// too, unless `overallDeadline` bounds it; a connect under way goes on for the next request.
         public var connectTimeout: Duration
         /// How long a read or write may wait for the peer; a request's `idleTimeout` replaces it
         /// (`SocketTransport` sets it from a `timeoutInterval` other than `URLRequest`'s default 60 s).

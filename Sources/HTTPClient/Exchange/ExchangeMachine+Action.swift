@@ -9,18 +9,6 @@ extension ExchangeMachine {
         case sendHead
     }
 
-    /// A step of opening a connection.
-    enum ConnectStep: Equatable, Sendable {
-        /// Looks the name up off the loop (it may block); the result goes to `resolved`.
-        case resolve
-        /// Opens a socket for `address` and starts connecting it as attempt `index`; the outcome
-        /// goes to `connectStarted` or `connectStartFailed`.
-        case start(SocketAddress, index: Int)
-        /// Watches attempt `index`'s socket for room to write (its outcome goes to
-        /// `connectFinished`), and arms the stagger timer when `staggerNext`.
-        case await(index: Int, staggerNext: Bool)
-    }
-
     /// What follows an output all written.
     enum NextPiece: Equatable, Sendable {
         /// Reads the next piece of a body in memory now; it goes to `pieceRead`.
@@ -71,18 +59,16 @@ extension ExchangeMachine {
         case acquire(ConnectionPoolKey, armWaitTimer: Bool)
         /// Gives a lease that came too late back to the pool unused.
         case returnLease
-        /// Opens a fresh connection in the slot held: closes the current socket first when
-        /// `closingCurrent` (closed by its server, or a stale one retried), arms the connect
-        /// timer, reads the host as a literal and calls `beginConnect`.
-        case connect(closingCurrent: Bool)
-        /// A step of opening the connection.
-        case connectStep(ConnectStep)
-        /// Starts TLS on the attempt `index`'s socket (the other attempts are closed): the
-        /// handshake's outcome goes to `handshakeCompleted` or `tlsFailed`.
-        case secure(attempt: Int)
-        /// Sends on the connection: the attempt `index`'s socket once connected (nil: the leased
-        /// one, or the one just secured), arming the idle timer, then starts the body as `body` says.
-        case send(attempt: Int?, body: BodyStart)
+        /// Closes the connection in use (its server closed it, or it went stale), giving its slot
+        /// back, and asks the pool for a new connection (no idle one), ahead of the requests sent
+        /// later; with `armWaitTimer` the connect timeout bounds the wait.
+        case reconnect(armWaitTimer: Bool)
+        /// Starts TLS on the new connection, the connect timer bounding the handshake: its
+        /// outcome goes to `handshakeCompleted` or `tlsFailed`.
+        case secure
+        /// Sends on the leased (or just secured) connection, arming the idle timer, then starts
+        /// the body as `body` says.
+        case send(body: BodyStart)
         /// The body's reader was opened for an attempt given up: close it off the loop.
         case discardReader
         /// Makes the head and writes it (the body's file or stream is open).

@@ -3,12 +3,10 @@ extension ExchangeMachine {
     enum Phase: Equatable, Sendable {
         /// Before the first request, or between a redirect and its next request.
         case idle
-        /// Queued in the pool for a connection, or a lease on its way to the loop.
+        /// Queued in the pool for a connection (which the pool may be opening), or a lease on its
+        /// way to the loop.
         case waiting
-        /// Opening a fresh connection in the slot held.
-        case connecting(ConnectAttempts)
-        /// The TLS handshake on the fresh connection of an `https` request (the connect timer
-        /// still runs).
+        /// The TLS handshake on a new connection of an `https` request (the connect timer bounds it).
         case securing
         /// The request going out (a file or stream body being opened first, or read between pieces).
         case sending(RequestBodyUpload)
@@ -20,11 +18,13 @@ extension ExchangeMachine {
 
     /// What the pool handed over.
     enum Lease: Equatable, Sendable {
-        /// A free slot: the exchange connects itself.
-        case fresh
+        /// A connection the pool just opened for its waiters.
+        case connected
         /// A kept-alive connection that waited in the pool.
         case reused
         /// A kept-alive connection passed on by the request that read a whole answer on it.
         case handedOver
+        /// The connect the pool opened while this exchange was first in line failed.
+        case failed(ExchangeFailure)
     }
 }

@@ -1,11 +1,12 @@
 import EventLoopIO
 import HTTPWire
 
-/// Every decision of one exchange, as a value: it takes what happened (the target read, a lease,
-/// each step of connecting, the body opened and read, bytes written and read, the response's
-/// head and end, a timer, a cancel) and returns the one action to perform next. Its phases carry
-/// their step's sub-machine (`ConnectAttempts`, `RequestBodyUpload`); `DownloadToFile` spans the
-/// redirects, each decided once, when its head arrives. `SocketExchange` drives it on its loop
+/// Every decision of one exchange, as a value: it takes what happened (the target read, a lease
+/// or the failure of the connect the pool opened for it, the TLS handshake, the body opened and
+/// read, bytes written and read, the response's head and end, a timer, a cancel) and returns the
+/// one action to perform next. Connecting is the pool's (`ConnectionOpener`), not the
+/// exchange's. The sending phase carries its sub-machine (`RequestBodyUpload`); `DownloadToFile`
+/// spans the redirects, each decided once, when its head arrives. `SocketExchange` drives it on its loop
 /// in one exhaustive `switch` (`run(_:)`), keeping only sockets, buffers, files and timer handles.
 struct ExchangeMachine: Sendable {
     private(set) var phase = Phase.idle
@@ -26,6 +27,9 @@ struct ExchangeMachine: Sendable {
     private(set) var holdsSlot = false
     /// Whether the connection is a kept-alive one (only those are retried).
     private(set) var reused = false
+    /// Whether the request was sent once more after its kept-alive connection turned out closed
+    /// (it is, once at most).
+    private(set) var retried = false
     /// Requests written in the current slot: a retry is the second.
     private(set) var attempt = 0
     private(set) var receivedAny = false
@@ -63,106 +67,64 @@ struct ExchangeMachine: Sendable {
         }
     }
 
-    /// The pool's lease reached the loop; `isClosed` polls a kept connection for a request that
-    /// may not be sent twice (an idempotent one is not polled: its home loop watched it while idle,
-    /// and a retry covers a close since). `cancelled` when `cancel()` ran meanwhile on another
-    /// thread (its teardown has not reached the loop yet): the lease goes back unused.
-    mutating func leased(_ lease: Lease, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
-        guard phase == .waiting, !cancelled else { return .returnLease }
+    /// The pool's lease reached the loop; `needsHandshake` when its connection is an `https` one
+    /// not secured yet; `isClosed` polls a kept connection for a request that may not be sent
+    /// twice (an idempotent one is not polled: its home loop watched it while idle, and a retry
+    /// covers a close since). `cancelled` when `cancel()` ran meanwhile on another thread (its
+    /// teardown has not reached the loop yet): the connection goes back unused.
+    mutating func leased(_ lease: Lease, needsHandshake: Bool = false, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
+        switch (phase, lease) {
+        case (.waiting, .failed(let failure)) where !cancelled:
+            // The connect the pool opened while this exchange was first in line failed: no slot is held.
+            return finish(.fail(failure))
+        case (_, .failed):
+            return .none
+        case (.waiting, _) where !cancelled:
+            break
+        case (_, .connected), (_, .reused), (_, .handedOver):
+            return .returnLease
+        }
         holdsSlot = true
         attempt = 0
+        reused = lease != .connected
+        guard !needsHandshake else {
+            phase = .securing
+            return .secure
+        }
         switch lease {
-        case .fresh:
-            return connectFresh(closingCurrent: false)
+        case .connected:
+            return startAttempt()
         case .reused where idempotent, .handedOver where idempotent:
-            reused = true
-            return startAttempt(connectedAttempt: nil)
+            return startAttempt()
         case .reused, .handedOver:
-            guard isClosed() else {
-                reused = true
-                return startAttempt(connectedAttempt: nil)
-            }
-            return connectFresh(closingCurrent: true)
+            guard isClosed() else { return startAttempt() }
+            return reconnect()
+        case .failed:
+            preconditionFailure("ExchangeMachine: leased(.failed) reached the connection's use")
         }
     }
 
-    // MARK: Connecting
-
-    /// The driver read the host as literal addresses (nil: a name to look up).
-    mutating func beginConnect(literal: [SocketAddress]?) -> Action {
-        stepConnecting { $0.begin(literal: literal) }
-    }
-
-    /// The lookup off the loop finished (`cancelled` when `cancel()` ran meanwhile: nothing is started).
-    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, cancelled: Bool = false) -> Action {
-        cancelled ? .none : stepConnecting { $0.resolved(result) }
-    }
-
-    /// Attempt `index`'s connect was started (`inProgress` when the kernel finishes it later).
-    mutating func connectStarted(index: Int, inProgress: Bool) -> Action {
-        stepConnecting { $0.started(index: index, inProgress: inProgress) }
-    }
-
-    /// Starting attempt `index` failed at once.
-    mutating func connectStartFailed(index: Int, errno: Int32?) -> Action {
-        stepConnecting { $0.startFailed(index: index, errno: errno) }
-    }
-
-    /// Attempt `index`'s connect finished (`errno` 0 when it connected).
-    mutating func connectFinished(index: Int, errno: Int32) -> Action {
-        stepConnecting { $0.finished(index: index, errno: errno) }
-    }
-
-    /// The stagger timer fired: the next address is tried beside the ones under way.
-    mutating func staggerTimerFired() -> Action {
-        stepConnecting { $0.staggerTimerFired() }
-    }
-
-    /// The connect timer fired: while connecting or securing, or while waiting for a connection.
+    /// The connect timer fired: while waiting for a connection (it bounds the wait unless an
+    /// overall deadline does), or while securing a new one.
     mutating func connectTimerFired() -> Action {
         switch phase {
         case .waiting:
             return finish(.fail(.timedOut(.connect)), leaveQueue: true)
         case .securing:
             return finish(.fail(.timedOut(.connect)))
-        case .connecting:
-            return stepConnecting { $0.timerFired() }
         case .idle, .sending, .receiving, .done:
             return .none
         }
     }
 
-    /// Runs one event of the connect attempts while connecting (nothing in any other phase).
-    private mutating func stepConnecting(_ event: (inout ConnectAttempts) -> ConnectAttempts.Action) -> Action {
-        guard case .connecting(var attempts) = phase else { return .none }
-        let action = event(&attempts)
-        return connecting(attempts, action)
-    }
-
-    private mutating func connecting(_ attempts: ConnectAttempts, _ action: ConnectAttempts.Action) -> Action {
-        phase = .connecting(attempts)
-        switch action {
-        case .connected(let index):
-            guard target?.key.secure == true else { return startAttempt(connectedAttempt: index) }
-            phase = .securing
-            return .secure(attempt: index)
-        case .fail(let failure):
-            return finish(.fail(failure))
-        case .none:
-            return .none
-        case .resolve:
-            return .connectStep(.resolve)
-        case .start(let address, let index):
-            return .connectStep(.start(address, index: index))
-        case .await(let index, let staggerNext):
-            return .connectStep(.await(index: index, staggerNext: staggerNext))
-        }
-    }
-
-    private mutating func connectFresh(closingCurrent: Bool) -> Action {
+    /// Gives the current connection up (closed: the server closed it, or it went stale) and asks
+    /// the pool for a new one, ahead of the requests sent later.
+    private mutating func reconnect() -> Action {
         reused = false
-        phase = .connecting(ConnectAttempts())
-        return .connect(closingCurrent: closingCurrent)
+        retried = true
+        holdsSlot = false
+        phase = .waiting
+        return .reconnect(armWaitTimer: !hasOverallDeadline)
     }
 
     // MARK: Securing
@@ -170,7 +132,7 @@ struct ExchangeMachine: Sendable {
     /// The TLS handshake completed: the request goes out.
     mutating func handshakeCompleted() -> Action {
         guard phase == .securing else { return .none }
-        return startAttempt(connectedAttempt: nil)
+        return startAttempt()
     }
 
     /// TLS failed (the handshake, a certificate, the library or the context), at any step.
@@ -181,7 +143,7 @@ struct ExchangeMachine: Sendable {
 
     // MARK: Sending
 
-    private mutating func startAttempt(connectedAttempt: Int?) -> Action {
+    private mutating func startAttempt() -> Action {
         var upload = RequestBodyUpload()
         generation &+= 1
         let source: RequestBodyUpload.Source = switch request.body {
@@ -191,7 +153,7 @@ struct ExchangeMachine: Sendable {
         }
         let start = upload.attemptStarted(source, generation: generation)
         phase = .sending(upload)
-        return .send(attempt: connectedAttempt, body: start)
+        return .send(body: start)
     }
 
     /// The upload's file or stream was opened (or failed to) for `generation`.
@@ -332,7 +294,7 @@ struct ExchangeMachine: Sendable {
         case .success:
             return completed(reusable: false)
         case .failure(let error):
-            if case .truncatedHead(0) = error, retryApplies { return connectFresh(closingCurrent: true) }
+            if case .truncatedHead(0) = error, retryApplies { return reconnect() }
             return finish(.fail(writeErrno.map { .connectionLost(errno: $0) } ?? .response(error)), disposal: .close)
         }
     }
@@ -352,14 +314,14 @@ struct ExchangeMachine: Sendable {
     }
 
     /// A kept-alive connection the server had closed before this request: an idempotent request
-    /// goes once more on a fresh connection (in the same slot).
+    /// goes once more on a new connection.
     private var retryApplies: Bool {
-        reused && attempt == 1 && !receivedAny && idempotent
+        reused && !retried && attempt == 1 && !receivedAny && idempotent
     }
 
     private mutating func lost(errno: Int32) -> Action {
         guard retryApplies else { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
-        return connectFresh(closingCurrent: true)
+        return reconnect()
     }
 
     // MARK: Timers and the end

@@ -16,19 +16,17 @@ extension SocketExchange {
         }
     }
 
-    /// Starts TLS on attempt `index`'s socket: the other attempts are closed, the connect timer
-    /// goes on, and the ClientHello goes out.
-    func secure(attempt index: Int) {
-        guard let won = attemptSockets.removeValue(forKey: index), let key = machine.target?.key else { return }
-        closeAttempts(keeping: nil)
-        cancelTimer(&staggerTimer)
-        loop.register(won, readable: true, writable: false, handler: self)
+    /// Starts TLS on the new connection leased (the connect timer bounds the handshake): the
+    /// ClientHello goes out.
+    func secure() {
+        guard let connection, let key = machine.target?.key else { return }
+        armConnectTimer()
+        loop.register(connection.socket, readable: true, writable: false, handler: self)
         do throws(ExchangeFailure) {
             let tls = try makeTLS(for: key)
-            connection = Connection(socket: won, tls: tls)
+            connection.tls = tls
             perform(tls.start())
         } catch {
-            connection = Connection(socket: won)
             run(machine.tlsFailed(error))
         }
     }

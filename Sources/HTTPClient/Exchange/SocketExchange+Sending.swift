@@ -10,10 +10,9 @@ extension SocketExchange {
         switch start {
         case .open(let generation):
             guard let source = machine.request.body else { return }
-            let loop = self.loop
             io.async { [self] in
                 let opened = Result { try UploadBodyReader(source) }
-                loop.execute { self.bodyOpened(opened, generation: generation) }
+                onItsLoop { self.bodyOpened(opened, generation: generation) }
             }
         case .sendHead:
             if case .bytes(let bytes)? = machine.request.body { body = UploadBodyReader(bytes: bytes) }
@@ -142,10 +141,10 @@ extension SocketExchange {
             guard let body else { return }
             // The socket is watched for an early answer meanwhile, not for room to write.
             if let socket { loop.setInterest(socket, readable: true, writable: false) }
-            let (loop, limit) = (self.loop, readChunk)
+            let limit = readChunk
             io.async { [self] in
                 let read = Result { try body.next(limit: limit) }
-                loop.execute { [self] in
+                onItsLoop { [self] in
                     pieceRead(read, generation: generation)
                     guard !output.isEmpty else { return }
                     writeMore()

@@ -4,32 +4,39 @@ import EventLoopIO
 import Locking
 
 /// One request on an `HTTPClient`, from waiting for a connection to the last redirect, driven on
-/// one event loop, the one it started on: no thread waits for it, and nothing of it is touched on
-/// any other thread. `machine` (an `ExchangeMachine`) makes every decision; this class performs
-/// them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need: the sockets
-/// (one per connect attempt, then the connection), the buffers, the parser, the upload's reader,
-/// the download's writer and the timer handles.
+/// one event loop at a time: no thread waits for it, and nothing of it is touched on any other
+/// thread. It starts on the loop the caller's thread picked (where an idle connection to its host
+/// waits, if any) and runs on the loop of each connection it gets: a connection never changes
+/// loops, so the request goes to it, once per hop at most, while it holds no socket
+/// (`move(to:then:)`). `machine` (an `ExchangeMachine`) makes every decision; this class
+/// performs them in `run(_:)`, one exhaustive `switch`, and keeps only what the actions need:
+/// the connection leased from the pool (which opens connections, not the exchange), the
+/// buffers, the parser, the upload's reader, the download's writer and the timer handles.
 ///
 /// The caller's thread only makes the exchange and hands it to its loop; `cancel()` may come
-/// from any thread. The result is reported at most once: whoever sets `control.finished` first
-/// under the lock reports (or, for `cancel()`, reports nothing), and the completion runs after
-/// the lock is released.
+/// from any thread, and finds the loop the exchange runs on in `control`. The result is reported
+/// at most once: whoever sets `control.finished` first under the lock reports (or, for
+/// `cancel()`, reports nothing), and the completion runs after the lock is released.
 final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
     // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
-    // entry from the loop check it in debug builds); `control` is behind its lock.
+    // entry from the loop check it in debug builds), and `loop` changes only on that thread, while
+    // the exchange holds no socket, before the task that goes on there is handed over; `control`
+    // is behind its lock.
     struct Control {
         var finished = false
         var cancelled = false
+        /// The loop the exchange runs on, for `cancel()` and work coming back from the I/O queue.
+        var loop: EventLoop
     }
 
     typealias Completion = HTTPClient.ExchangeCompletion
 
-    let control = Lock(Control())
-    let loop: EventLoop
+    let control: Lock<Control>
+    /// The loop the exchange runs on now: the one it started on, then each connection's.
+    private(set) var loop: EventLoop
     /// Keeps a client's own loops running while the exchange runs on one of them.
     let loops: EventLoopGroup
     let pool: ConnectionPool
-    let resolver: HostResolver
     let configuration: HTTPClient.Configuration
     let completion: Completion
     let idleTimeout: Duration
@@ -40,7 +47,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var machine: ExchangeMachine
     /// The target read by the caller's thread for the first request (nil once used).
     var firstTarget: Result<SocketRequestTarget, ExchangeFailure>?
-    /// The pool ticket taken when the caller sent the request (nil once used).
+    /// The current hop's place in the pool's queue: taken when the caller sent the request, kept
+    /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
     /// The connection in use: its socket, and its TLS machine for `https`.
     var connection: Connection?
@@ -50,8 +58,6 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var wireOffset = 0
     /// The socket is left unread while a download's file catches up.
     var readingPaused = false
-    /// The sockets of the connect attempts under way, by attempt index.
-    var attemptSockets: [Int: TCPSocket] = [:]
     var output: [UInt8] = []
     var outputOffset = 0
     var parser = HTTPResponseParser(requestMethod: "GET")
@@ -64,8 +70,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The error of the upload's file or stream, when it failed.
     var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
+    /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
     var connectTimer: Scheduled?
-    var staggerTimer: Scheduled?
     var idleTimer: Scheduled?
     var overallTimer: Scheduled?
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
@@ -74,7 +80,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
-         resolver: HostResolver = .system, ticket: UInt64? = nil, completion: @escaping Completion) {
+         ticket: UInt64? = nil, completion: @escaping Completion) {
         self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
                                        hasOverallDeadline: configuration.overallDeadline != nil)
         self.firstTarget = target
@@ -82,8 +88,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         self.configuration = configuration
         self.pool = pool
         self.loop = loop
+        self.control = Lock(Control(loop: loop))
         self.loops = loops
-        self.resolver = resolver
         self.completion = completion
         self.idleTimeout = request.idleTimeout ?? configuration.idleTimeout
     }
@@ -101,13 +107,54 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func begin() {
         loop.assertInLoop()
         guard !isFinished else { return }
-        if let overall = configuration.overallDeadline {
-            overallTimer = loop.schedule(at: startedAt + overall) { [self] in
-                overallTimer = nil
-                run(machine.overallTimerFired())
-            }
-        }
+        armOverallTimer()
         run(machine.begin(readTarget()))
+    }
+
+    /// Arms the overall deadline on the current loop, when the client sets one.
+    private func armOverallTimer() {
+        guard let overall = configuration.overallDeadline else { return }
+        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+            overallTimer = nil
+            run(machine.overallTimerFired())
+        }
+    }
+
+    /// Goes on on `other` (the loop of the connection leased), from the current loop, while the
+    /// exchange holds no socket: its timers here are cancelled and the overall deadline armed
+    /// again there, where `then` runs next. False, with nothing moved, when `cancel()` came first
+    /// (its teardown runs here).
+    private func move(to other: EventLoop, then: @escaping @Sendable () -> Void) -> Bool {
+        loop.assertInLoop()
+        let here = loop
+        let deadline = overallTimer != nil
+        cancelTimer(&connectTimer)
+        cancelTimer(&overallTimer)
+        // Written before the task is handed over (it runs on `other` and reads it); put back
+        // when the move does not happen.
+        loop = other
+        let moved = control.withLock { control -> Bool in
+            guard !control.finished else { return false }
+            control.loop = other
+            // Handed over under the lock: a `cancel()` after it reaches `other` after it.
+            other.execute { [self] in
+                if deadline { armOverallTimer() }
+                then()
+            }
+            return true
+        }
+        if !moved { loop = here }
+        return moved
+    }
+
+    /// Runs `work` on the loop the exchange runs on when it arrives there, from any thread (work
+    /// coming back from the I/O queue after a move follows the exchange).
+    func onItsLoop(_ work: @escaping @Sendable () -> Void) {
+        let target = control.withLock { $0.loop }
+        target.execute { [self] in
+            guard control.withLock({ $0.loop }) === target else { return onItsLoop(work) }
+            work()
+        }
     }
 
     /// The current request's target: the one the caller's thread read for the first request,
@@ -123,14 +170,13 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     /// Ends the exchange from any thread; nothing is reported afterwards.
     func cancel() {
-        let claimed = control.withLock { control -> Bool in
-            guard !control.finished else { return false }
+        let claimed = control.withLock { control -> EventLoop? in
+            guard !control.finished else { return nil }
             control.finished = true
             control.cancelled = true
-            return true
+            return control.loop
         }
-        guard claimed else { return }
-        loop.execute { [self] in run(machine.cancel()) }
+        claimed?.execute { [self] in run(machine.cancel()) }
     }
 
     // MARK: - Performing the machine's actions
@@ -142,20 +188,18 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .none:
             break
         case .acquire(let key, let armWaitTimer):
-            acquire(key, armWaitTimer: armWaitTimer)
+            acquire(key, armWaitTimer: armWaitTimer, freshOnly: false)
         case .returnLease:
             returnLease()
-        case .connect(let closingCurrent):
-            // A retry gives up the attempt's body reader; the next attempt opens its own.
+        case .reconnect(let armWaitTimer):
+            // The attempt's body reader goes too; the next attempt opens its own.
             closeBody()
-            if closingCurrent { closeConnection() }
-            beginConnect()
-        case .connectStep(let step):
-            perform(step)
-        case .secure(let attempt):
-            secure(attempt: attempt)
-        case .send(let attempt, let start):
-            useConnection(attempt: attempt)
+            releaseClosed()
+            if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
+        case .secure:
+            secure()
+        case .send(let start):
+            useConnection()
             startBody(start)
         case .discardReader:
             closeBody()
@@ -185,41 +229,40 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     }
 
     /// Lets go of what the current hop holds besides its connection: its place in the pool's
-    /// queue, its timers (the overall one stays), the connect attempts and the body's reader.
+    /// queue, its timers (the overall one stays) and the body's reader.
     private func stopHop(leaveQueue: Bool) {
         if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
         cancelTimer(&connectTimer)
-        cancelTimer(&staggerTimer)
         cancelTimer(&idleTimer)
-        closeAttempts(keeping: nil)
         closeBody()
     }
 
     /// Lets go of the connection as `disposal` says (pooled only when still `reusable`).
     private func dispose(_ disposal: ExchangeMachine.Disposal, reusable: Bool) {
-        let key = machine.target?.key
         switch disposal {
         case .none:
             closeConnection()
         case .pool:
             // Still registered here: parked on this loop, only its handler changes.
             rememberTLSSession()
-            if let key {
-                pool.release(key, connection: connection, reusable: reusable, on: loop)
-            } else {
-                closeConnection()
-            }
-            connection = nil
+            guard let connection else { return }
+            self.connection = nil
+            pool.release(connection, reusable: reusable)
         case .close:
             rememberTLSSession()
-            if let socket { loop.deregister(socket) }
-            if let key {
-                pool.release(key, connection: connection, reusable: false, on: loop)
-            } else {
-                connection?.close()
-            }
-            connection = nil
+            releaseClosed()
         }
+    }
+
+    /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),
+    /// after what is left of its TLS records.
+    private func releaseClosed() {
+        guard let connection else { return }
+        self.connection = nil
+        loop.deregister(connection.socket)
+        pool.release(connection, reusable: false, unsent: wire[wireOffset...])
+        wire.removeAll()
+        wireOffset = 0
     }
 
     /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
@@ -231,6 +274,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             deliver(response, decodesBody: decodesBody)
         case .followRedirect:
             response = nil
+            ticket = nil
             parser = HTTPResponseParser(requestMethod: machine.method)
             run(machine.begin(readTarget()))
         case .fail(let failure):
@@ -250,47 +294,69 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     // MARK: - Waiting for a connection
 
-    private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool) {
+    /// Asks the pool for a connection to `key` (a new one when `freshOnly`), waiting at most the
+    /// connect timeout when `armWaitTimer`.
+    private func acquire(_ key: ConnectionPoolKey, armWaitTimer: Bool, freshOnly: Bool) {
         if armWaitTimer { armConnectTimer() }
         var waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { [self] lease in leaseArrived(lease) }
-        // The first hop queues in the order the caller sent it; a redirect's joins the end.
-        waiter.ticket = ticket ?? pool.makeTicket()
-        ticket = nil
-        switch pool.acquire(key, waiter: waiter) {
+        // The first hop queues in the order the caller sent it, and keeps its place for a
+        // reconnect; a redirect's joins the end.
+        let place = ticket ?? pool.makeTicket()
+        waiter.ticket = place
+        ticket = place
+        switch pool.acquire(key, waiter: waiter, freshOnly: freshOnly) {
         case .here(let parked)?:
             parked.takenHere()
             leaseArrived(.reused(parked.connection))
         case .elsewhere(let parked)?:
-            parked.move(to: loop) { [self] connection in leaseArrived(.reused(connection)) }
-        case .fresh?:
-            leaseArrived(.fresh)
+            // The request goes to the connection's loop; the connection stays there.
+            let moved = move(to: parked.loop) { [self] in
+                parked.takenHere()
+                leaseArrived(.reused(parked.connection))
+            }
+            if !moved { giveBack(parked.connection, takenFrom: parked) }
         case nil:
             break
         }
     }
 
-    /// A lease reached the loop: the machine says whether to use it, connect, or give it back.
+    /// A lease reached the loop: the machine says whether to use it (securing a new `https`
+    /// connection first), connect anew, give it back, or fail with the connect's failure.
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
-        cancelTimer(&connectTimer)
-        connection = lease.connection
-        let kind: ExchangeMachine.Lease = switch lease {
-        case .fresh: .fresh
-        case .reused: .reused
-        case .handedOver: .handedOver
-        }
-        run(machine.leased(kind, cancelled: isFinished) { lease.connection?.socket.isReadableOrClosed ?? true })
-    }
-
-    /// Gives a lease that arrived after the exchange ended back to the pool.
-    private func returnLease() {
-        guard let key = machine.target?.key else {
-            closeConnection()
+        if let leased = lease.connection, leased.loop !== loop {
+            // The request goes to the connection's loop; the connection stays there.
+            if !move(to: leased.loop, then: { [self] in leaseArrived(lease) }) { giveBack(leased, takenFrom: nil) }
             return
         }
-        let kept = connection
+        cancelTimer(&connectTimer)
+        let kind: ExchangeMachine.Lease = switch lease {
+        case .connected: .connected
+        case .reused: .reused
+        case .handedOver: .handedOver
+        case .failed(let failure): .failed(failure)
+        }
+        if let leased = lease.connection { connection = leased }
+        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false, cancelled: isFinished) {
+            lease.connection?.socket.isReadableOrClosed ?? true
+        })
+    }
+
+    /// Gives a lease that arrived after the exchange ended (or a second one) back to the pool unused.
+    private func returnLease() {
+        guard let kept = connection else { return }
         connection = nil
-        pool.release(key, connection: kept, reusable: kept != nil, on: loop)
+        pool.release(kept, reusable: true)
+    }
+
+    /// Gives back, on its own loop, a connection leased to this exchange on another loop after
+    /// `cancel()` (its teardown runs here, where the machine never heard of the lease).
+    private func giveBack(_ leased: Connection, takenFrom parked: ParkedConnection?) {
+        let pool = self.pool
+        leased.loop.execute {
+            parked?.takenHere()
+            pool.release(leased, reusable: true)
+        }
     }
 
     /// Stops watching and closes the connection in use, if any (not the pool's business: a slot
@@ -298,7 +364,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     func closeConnection() {
         guard let connection else { return }
         loop.deregister(connection.socket)
-        connection.close()
+        connection.close(unsent: wire[wireOffset...])
         self.connection = nil
         wire.removeAll()
         wireOffset = 0

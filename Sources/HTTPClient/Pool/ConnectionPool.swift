@@ -3,16 +3,20 @@ import Locking
 import Synchronization
 import SystemTLS
 
-/// Kept-alive connections per host and port, at most `limit` open to each at once.
+/// Kept-alive connections per host and port, at most `limit` open to each at once, opened by the
+/// pool for whoever waits.
 ///
-/// Every lease handed out holds one slot of its host until it is given back with `release`;
-/// requests beyond the limit wait in arrival order and receive the next released connection (or
-/// its slot, when that connection could not be kept) on their own loop. A released connection
-/// nobody waits for stays registered on the loop that released it (its home), as a
+/// Each host's decisions are its `HostPoolMachine`'s, called under the pool's lock; this class
+/// performs them outside it. A request that finds no idle connection queues (in the order the
+/// requests were sent), and the pool opens a connection (a `ConnectionOpener`, on the loop where
+/// the need arose) while more requests wait than connections are being opened; the connection
+/// goes to the first request waiting when it is open, whichever request caused it, so a connect
+/// outlives a request that gives up. Every lease holds one of its host's slots until `release`.
+/// A connection lives on the loop it was opened on: a request leased one elsewhere goes there
+/// (`SocketExchange`), and a released connection nobody waits for stays registered there, as a
 /// `ParkedConnection`, until it is taken, its server closes it, or it has been idle for
-/// `idleTimeout`. The pool's lists are shared under its lock; a connection's socket, registration
-/// and timer are touched only on its home loop, and a connection moves to another loop only while
-/// it is registered nowhere.
+/// `idleTimeout`. A connection's socket, registration, pending writes and timer are touched only
+/// on its loop.
 final class ConnectionPool: Sendable {
     /// A request waiting for a connection: delivery runs on `loop`'s thread.
     struct Waiter: Sendable {
@@ -25,19 +29,16 @@ final class ConnectionPool: Sendable {
         let deliver: @Sendable (ConnectionLease) -> Void
     }
 
-    /// One host's connections, changed in place (`hosts[key, default: Host()].lease(...)`):
-    /// copying it out and back would copy its waiters on every change.
-    private typealias Host = HostSlots<ParkedConnection, Connection, Waiter>
+    /// One host's share, changed in place (`hosts[key, default: ...].request(...)`): copying it
+    /// out and back would copy its waiters on every change.
+    private typealias Host = HostPoolMachine<ParkedConnection, Waiter>
 
-    /// What `acquire` hands out at once.
+    /// What `acquire` hands out at once; nil when the request queued.
     enum Lease {
-        /// An idle connection parked on the asking loop, marked taken; its watcher is still registered.
+        /// An idle connection parked on the asking loop, leased; its watcher is still registered.
         case here(ParkedConnection)
-        /// An idle connection parked on another loop, marked taken: `ParkedConnection.move(to:)`
-        /// brings it over.
+        /// An idle connection parked on another loop, leased: the request goes there to use it.
         case elsewhere(ParkedConnection)
-        /// A free slot: the caller connects itself.
-        case fresh
     }
 
     private struct State {
@@ -50,12 +51,18 @@ final class ConnectionPool: Sendable {
     let limit: Int
     /// How long a connection may wait in the pool unused before it is closed.
     let idleTimeout: Duration
+    /// How long opening a connection may take (the lookup and every attempt).
+    let connectTimeout: Duration
+    /// How host names become addresses for the connections the pool opens.
+    let resolver: HostResolver
     private let state = Lock(State())
     private let tickets = Atomic<UInt64>(0)
 
-    init(limit: Int, idleTimeout: Duration = .seconds(60)) {
+    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), resolver: HostResolver = .system) {
         self.limit = max(1, limit)
         self.idleTimeout = idleTimeout
+        self.connectTimeout = connectTimeout
+        self.resolver = resolver
     }
 
     deinit {
@@ -70,99 +77,150 @@ final class ConnectionPool: Sendable {
     /// The loop of the idle connection to `key` that `acquire` would take first (from any thread),
     /// so that a request starts where a connection waits; nil when none waits.
     func preferredLoop(for key: ConnectionPoolKey) -> EventLoop? {
-        state.withLock { $0.hosts[key]?.idle.last?.loop }
+        state.withLock { $0.hosts[key]?.idle.last?.connection.loop }
     }
 
     /// Asks, on `waiter.loop`, for a connection to `key`: an idle one (one parked on this loop
-    /// first) or a free slot at once, else nil after queuing `waiter`, whose `deliver` then runs on
-    /// its loop when a connection or slot is released; `cancelWaiting` takes it out of the queue.
-    func acquire(_ key: ConnectionPoolKey, waiter: Waiter) -> Lease? {
+    /// first) at once, unless `freshOnly`; else nil after queuing `waiter`, whose `deliver` then
+    /// runs on its loop with a connection (released by another request, or opened for the
+    /// waiters) or the failure of the connect it was first in line for. `cancelWaiting` takes it
+    /// out of the queue.
+    func acquire(_ key: ConnectionPoolKey, waiter: Waiter, freshOnly: Bool = false) -> Lease? {
         waiter.loop.assertInLoop()
         let (limit, loop) = (self.limit, waiter.loop)
-        return state.withLock { state -> Lease? in
-            switch state.hosts[key, default: Host()].lease(limit: limit, orQueue: waiter, preferring: { $0.loop === loop },
-                                                               precedes: { $0.ticket < $1.ticket }) {
-            case .idle(let parked)?:
-                parked.state = .taken
-                return parked.loop === loop ? .here(parked) : .elsewhere(parked)
-            case .fresh?:
-                return .fresh
-            case nil:
-                return nil
-            }
+        let request = state.withLock { state in
+            state.hosts[key, default: Host(limit: limit)].request(waiter, freshOnly: freshOnly, preferring: { $0.loop === loop },
+                                                                  precedes: { $0.ticket < $1.ticket })
+        }
+        switch request {
+        case .idle(let parked):
+            return parked.loop === loop ? .here(parked) : .elsewhere(parked)
+        case .queued(let open):
+            if let open { self.open(open, to: key, on: loop) }
+            return nil
         }
     }
 
-    /// Removes a request still waiting for a connection; false when it was already served.
+    /// Removes a request still waiting for a connection; false when it was already served. A
+    /// connection being opened meanwhile goes on, for the next waiter or the idle list.
     @discardableResult
     func cancelWaiting(_ key: ConnectionPoolKey, id: ObjectIdentifier) -> Bool {
-        state.withLock { state in
-            guard let index = state.hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return false }
-            return state.hosts[key]?.waiters.remove(at: index) != nil
+        state.withLock { $0.hosts[key]?.waiterLeft { $0.id == id } ?? false }
+    }
+
+    /// Gives a leased connection back, on its loop, registered there (with any handler) or
+    /// nowhere: a `reusable` connection goes to the next waiter (registered nowhere; the waiter
+    /// comes to its loop), or is parked (its watcher takes over the registration, so the system is
+    /// told nothing); any other connection is closed after `unsent` (what its request had not
+    /// written), and its slot opens a connection for the waiters, if any.
+    func release(_ connection: Connection, reusable: Bool, unsent: ArraySlice<UInt8> = []) {
+        let loop = connection.loop
+        loop.assertInLoop()
+        let released = state.withLock { state in
+            state.hosts[connection.key]?.released(connection.id, reusable: reusable) {
+                ParkedConnection(connection: connection, pool: self)
+            }
+        }
+        switch released {
+        case .kept(.deliver(let waiter))?:
+            loop.deregister(connection.socket)
+            waiter.loop.execute { waiter.deliver(.handedOver(connection)) }
+        case .kept(.parked(let parked))?:
+            parked.park(idleFor: idleTimeout)
+        case .close(let open)?:
+            loop.deregister(connection.socket)
+            connection.close(unsent: unsent)
+            if let open { self.open(open, to: connection.key, on: loop) }
+        case nil:
+            preconditionFailure("ConnectionPool: released a connection to \(connection.key), a host it never opened")
         }
     }
 
-    /// Gives a slot back, on `loop`'s thread, with `connection` registered on `loop` (with any
-    /// handler) or nowhere: a `reusable` connection goes to the next waiter (registered nowhere,
-    /// on the waiter's loop), or is parked on `loop` (its watcher takes over the registration,
-    /// so the system is told nothing); any other connection is closed and its slot goes to the
-    /// next waiter or is freed.
-    func release(_ key: ConnectionPoolKey, connection: Connection?, reusable: Bool, on loop: EventLoop) {
-        loop.assertInLoop()
-        let released = state.withLock { state in
-            state.hosts[key, default: Host()].release(connection, reusable: reusable) { connection in
-                ParkedConnection(connection: connection, loop: loop, key: key, pool: self)
-            }
+    /// Starts opening connection `id` to `key` on `loop`, in a task of its own: the caller (a
+    /// request asking, a connection released) finishes first.
+    private func open(_ id: Int, to key: ConnectionPoolKey, on loop: EventLoop) {
+        let opener = ConnectionOpener(id: id, key: key, loop: loop, pool: self, resolver: resolver, timeout: connectTimeout)
+        loop.execute { opener.start() }
+    }
+
+    /// `opener`'s connection is open (on its loop, registered nowhere): to the first waiter (which
+    /// comes to its loop), else parked there.
+    func connected(_ opener: ConnectionOpener, _ connection: Connection) {
+        let loop = opener.loop
+        let handoff = state.withLock { state in
+            state.hosts[opener.key]?.connected(opener.id) { ParkedConnection(connection: connection, pool: self) }
         }
-        released.parked?.park(idleFor: idleTimeout)
-        if let closed = released.close {
-            loop.deregister(closed.socket)
-            closed.close()
-        }
-        guard let (waiter, handoff) = released.next else { return }
-        let lease: ConnectionLease
         switch handoff {
-        case .handedOver(let kept):
-            loop.deregister(kept.socket)
-            lease = .handedOver(kept)
-        case .fresh:
-            lease = .fresh
+        case .deliver(let waiter)?:
+            deliver(.connected(connection), to: waiter, from: loop)
+        case .parked(let parked)?:
+            parked.park(idleFor: idleTimeout)
+        case nil:
+            preconditionFailure("ConnectionPool: connected to \(opener.key), a host it never opened")
         }
-        waiter.loop.execute { waiter.deliver(lease) }
+    }
+
+    /// `opener` failed: the first waiter fails with `failure`; another connection is opened when
+    /// more requests wait.
+    func connectFailed(_ opener: ConnectionOpener, _ failure: ExchangeFailure) {
+        let outcome = state.withLock { state in
+            state.hosts[opener.key]?.connectFailed(opener.id)
+        }
+        guard let outcome else { preconditionFailure("ConnectionPool: connectFailed to \(opener.key), a host it never opened") }
+        if let waiter = outcome.fail { deliver(.failed(failure), to: waiter, from: opener.loop) }
+        if let open = outcome.open { self.open(open, to: opener.key, on: opener.loop) }
+    }
+
+    /// Runs `waiter.deliver(lease)` on the waiter's loop: at once when that is `loop`, the caller's.
+    private func deliver(_ lease: ConnectionLease, to waiter: Waiter, from loop: EventLoop) {
+        if waiter.loop === loop {
+            waiter.deliver(lease)
+        } else {
+            waiter.loop.execute { waiter.deliver(lease) }
+        }
     }
 
     /// Called by a parked connection's watcher, on its loop, when its socket turned readable
     /// (closed by the server, or bytes nobody asked for) or its idle time ran out: true when it
     /// was still idle and is dropped from the pool (the watcher then closes it).
     func discard(_ parked: ParkedConnection) -> Bool {
+        let key = parked.connection.key
+        let outcome = state.withLock { state in
+            state.hosts[key]?.idleClosed(parked.connection.id) ?? (dropped: false, open: nil)
+        }
+        if let open = outcome.open { self.open(open, to: key, on: parked.loop) }
+        return outcome.dropped
+    }
+
+    /// Whether `parked` still waits in the idle list (read under the pool's lock).
+    func isIdle(_ parked: ParkedConnection) -> Bool {
         state.withLock { state in
-            guard case .idle = parked.state, state.hosts[parked.key]?.discard(parked) == true else { return false }
-            parked.state = .closed
+            guard case .idle? = state.hosts[parked.connection.key]?.state(of: parked.connection.id) else { return false }
             return true
         }
     }
 
-    /// Whether `parked` still waits in the idle list (read under the pool's lock, which guards its state).
-    func isIdle(_ parked: ParkedConnection) -> Bool {
-        state.withLock { _ in
-            if case .idle = parked.state { return true }
-            return false
-        }
-    }
-
     /// Closes every idle connection and frees its slot; connections in use are not touched.
-    /// Each home loop stops watching its connections, then closes them.
+    /// Each connection's loop stops watching it, then closes it.
     func closeIdleConnections() {
-        let parked = state.withLock { state -> [ParkedConnection] in
+        let (closed, opens) = state.withLock { state -> ([ParkedConnection], [(ConnectionPoolKey, Int)]) in
             var closed: [ParkedConnection] = []
+            var opens: [(ConnectionPoolKey, Int)] = []
             for index in state.hosts.indices {
-                closed += state.hosts.values[index].takeIdle()
+                let key = state.hosts.keys[index]
+                let host = state.hosts.values[index].closeIdle()
+                closed += host.closed
+                opens += host.open.map { (key, $0) }
             }
-            for connection in closed { connection.state = .closed }
-            return closed
+            return (closed, opens)
         }
-        for connection in parked {
+        for connection in closed {
             connection.loop.execute { connection.close() }
+        }
+        // Slots freed for requests that refused idle connections: opened where one was closed.
+        for (key, id) in opens {
+            guard let loop = closed.first(where: { $0.connection.key == key })?.loop else { continue }
+            open(id, to: key, on: loop)
         }
     }
 
@@ -186,8 +244,13 @@ final class ConnectionPool: Sendable {
         state.withLock { $0.hosts[key]?.waiters.count ?? 0 }
     }
 
-    /// Connections open or being opened to `key` (idle and in use).
+    /// Connections open or being opened to `key` (idle, in use, connecting).
     func openCount(_ key: ConnectionPoolKey) -> Int {
         state.withLock { $0.hosts[key]?.open ?? 0 }
+    }
+
+    /// Connections being opened to `key`.
+    func connectingCount(_ key: ConnectionPoolKey) -> Int {
+        state.withLock { $0.hosts[key]?.connecting ?? 0 }
     }
 }

@@ -11,19 +11,22 @@ import Synchronization
 /// other request goes through `URLSessionTransport`, created on first use. On Apple platforms,
 /// whose URLSession has no such crash, every scheme goes through URLSession.
 public final class DefaultTransport: HTTPTransport {
-    /// The transport for `http://` URLs.
+    /// The transport for `http://` URLs (and `https://` when TLS loads).
     public let socketTransport: SocketTransport
     private let urlSessionTransport: Lock<URLSessionTransport?>
 
     /// Routes `http://` (and `https://` when TLS loads) to `socketTransport` and the rest to
-    /// `urlSessionTransport` (a default
-    /// `URLSessionTransport` is created at the first such request when none is given).
-    public init(socketTransport: SocketTransport = SocketTransport(), urlSessionTransport: URLSessionTransport? = nil) {
+    /// `urlSessionTransport` (a default `URLSessionTransport` is created at the first such request
+    /// when none is given). By default `socketTransport` is `SocketTransport.shared`, over the
+    /// process's `HTTPClient.shared`: every provider made with `DefaultTransport()` shares its
+    /// kept-alive connections and TLS sessions, as apps share `URLSession.shared`; pass a transport
+    /// of your own to keep a pool apart.
+    public init(socketTransport: SocketTransport = .shared, urlSessionTransport: URLSessionTransport? = nil) {
         self.socketTransport = socketTransport
         self.urlSessionTransport = Lock(urlSessionTransport)
     }
 
-    /// The transport for every scheme other than `http`.
+    /// The transport for the schemes `socketTransport` does not take.
     public var sessionTransport: URLSessionTransport {
         urlSessionTransport.withLock { transport in
             if let transport { return transport }

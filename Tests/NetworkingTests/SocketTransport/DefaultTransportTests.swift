@@ -52,3 +52,54 @@ final class DefaultTransportTests: SocketTransportTestCase {
         XCTAssertEqual(root.urlError?.code, .networkConnectionLost)
     }
 }
+
+/// `DefaultTransport()` sends through the process's one client (`HTTPClient.shared`), so
+/// providers made with it share kept-alive connections; a provider given a transport of its own
+/// keeps its own pool.
+final class SharedDefaultTransportTests: LeakCheckingTestCase {
+    private var server: FeedServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try FeedServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    /// Sends one request through `provider` and waits (bounded) for its status.
+    private func status(through provider: NetworkProvider<ServerRoute>) -> Int? {
+        let results = Recorder<Result<Response, any Error>>()
+        let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "echo")).subscribe { results.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 10) { results.count > 0 }, "the request answered")
+        subscription.dispose()
+        return try? results.values.first?.get().statusCode
+    }
+
+    func testTwoDefaultProvidersToOneHostShareOneConnection() throws {
+        let first = NetworkProvider<ServerRoute>()
+        let second = NetworkProvider<ServerRoute>()
+        XCTAssertTrue((first.transport as? DefaultTransport)?.socketTransport === SocketTransport.shared)
+        XCTAssertEqual(status(through: first), 200)
+        // The first answer's connection goes back to the pool before the answer is reported.
+        XCTAssertEqual(status(through: second), 200)
+        XCTAssertEqual(status(through: first), 200)
+        XCTAssertEqual(server.requestCount(path: "/echo"), 3)
+        XCTAssertEqual(server.connectionCount, 1, "both providers sent on the one kept-alive connection")
+    }
+
+    func testAProviderGivenItsOwnTransportKeepsItsOwnConnections() throws {
+        let shared = NetworkProvider<ServerRoute>()
+        let own = SocketTransport()
+        defer { own.close() }
+        let apart = NetworkProvider<ServerRoute>(transport: DefaultTransport(socketTransport: own))
+        XCTAssertEqual(status(through: shared), 200)
+        XCTAssertEqual(status(through: apart), 200)
+        XCTAssertEqual(status(through: apart), 200)
+        XCTAssertEqual(server.connectionCount, 2, "one connection in the shared pool, one in the transport's own")
+        XCTAssertEqual(own.idleConnectionCount, 1)
+    }
+}

@@ -105,9 +105,16 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
             XCTAssertEqual(outcome.done.wait(timeout: .now() + 10), .success)
             XCTAssertEqual(try failure(XCTUnwrap(outcome.first)).urlError?.code, .timedOut)
         }
+        // A connection the pool opened for them outlives them (connects belong to the pool, not to
+        // a request): one open after the last of them left is parked; whatever is still open is.
+        drainSharedLoops()
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == self.transport.idleConnectionCount },
+                      "every connection still open waits in the pool")
+        XCTAssertLessThanOrEqual(transport.idleConnectionCount, 1, "one connection at most to the host")
+        transport.close()
         XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server sees the connections closed")
-        // Each request reported on its loop as it closed its connection or left the pool's
-        // queue; with no connection left, the drain follows all of that.
+        // Each request reported on its loop as it left the pool's queue; with no connection left,
+        // the drain follows all of that.
         drainSharedLoops()
         XCTAssertEqual(outcomes.map(\.count), Array(repeating: 1, count: 50), "one answer each")
         transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 1, idleTimeout: .seconds(5)))

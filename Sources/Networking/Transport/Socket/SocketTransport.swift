@@ -4,35 +4,42 @@ import FoundationNetworking
 #endif
 import HTTPClient
 
-/// An `HTTPTransport` for `http://` URLs over the package's own HTTP/1.1 client (`HTTPClient`),
-/// with a keep-alive connection pool per host: a thin adapter that turns a `URLRequest` and
-/// `TransportOptions` into an `HTTPClientRequest`, and the client's answer into a `Response` or
-/// a `ProviderError` (`HTTPClientError` → `TransportError` in `HTTPClientError.transportFailure`).
-/// It survives malformed responses that make FoundationNetworking's URLSession stop the process.
+/// An `HTTPTransport` for `http://` and `https://` URLs over the package's own HTTP/1.1 client
+/// (`HTTPClient`), with a keep-alive connection pool per scheme, host and port: a thin adapter
+/// that turns a `URLRequest` and `TransportOptions` into an `HTTPClientRequest`, and the client's
+/// answer into a `Response` or a `ProviderError` (`HTTPClientError` → `TransportError` in
+/// `HTTPClientError.transportFailure`). It survives malformed responses that make
+/// FoundationNetworking's URLSession stop the process. `SocketTransport.shared` runs over the
+/// process's `HTTPClient.shared` (what `DefaultTransport()` uses); `init(configuration:)` makes a
+/// transport with a client and pool of its own.
 ///
-/// - Runs on an event loop: non-blocking sockets, two loop threads shared by every transport
-///   (`EventLoopGroup.shared`), timers for the connect, idle and overall deadlines; no thread
-///   waits for a request, including one waiting for a pooled connection;
-/// - DNS through `getaddrinfo` (IPv4 and IPv6; names are resolved off the loop), each address
-///   tried in turn within `connectTimeout`;
+/// - Runs on event loops: non-blocking sockets on the loops every transport and client share
+///   (`EventLoopGroup.shared`, one thread per processor, unless `eventLoopCount` asks for loops
+///   of its own), timers for the connect, idle and overall deadlines; no thread waits for a
+///   request, including one waiting for a pooled connection. The caller's thread only hands the
+///   request to a loop.
+/// - DNS through `getaddrinfo` off the loop (IPv4 and IPv6); with several addresses the next is
+///   tried 250 ms after the previous one without waiting for it to fail (Happy Eyeballs), the
+///   first to connect wins, all within `connectTimeout`;
 /// - at most `maximumConnectionsPerHost` connections per host and port; further requests wait
-///   in arrival order, and each runs on the loop of the connection it receives (one with an
-///   `overallDeadline`, whose timer runs on the request's own loop, moves the connection there);
-///   an idle kept-alive connection stays watched by its loop, which drops it from the pool as
-///   soon as the server closes it; a request without a body that finds an idle connection, while
-///   no other request uses one to that host, is written by the caller's thread inside `send`,
-///   and the loop watching the connection reads the answer;
+///   in arrival order; an idle kept-alive connection stays watched by its loop, which drops it
+///   from the pool as soon as the server closes it, or once it has been idle for
+///   `idleConnectionTimeout`;
+/// - `https` through the system's OpenSSL, verified as `configuration.tls` says (by default
+///   against the system's trust store, as curl does); a TLS session is kept per host for the
+///   next new connection;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
 /// - sends `Accept-Encoding: gzip, deflate` unless the request sets one, and decodes those
 ///   codings as URLSession does: the body is decoded, the headers stay as received (so
 ///   `Content-Encoding` says what was decoded); the decoded size counts against `maximumResponseSize`;
-/// - redirects (301, 302, 303, 307, 308) to `http://` URLs are followed up to `maximumRedirects`;
-///   a redirect to another scheme is returned as the response;
+/// - redirects (301, 302, 303, 307, 308) to `http://` or `https://` URLs are followed up to
+///   `maximumRedirects`; a redirect to another scheme is returned as the response;
 /// - failures are `ProviderError.underlying(TransportError, response)`: `.cannotConnect`,
 ///   `.cannotFindHost`, `.connectionLost`, `.timedOut(phase, ...)`, `.badResponse`,
-///   `.responseTooLarge`, `.tooManyRedirects`; `error.urlError` gives URLSession's code for each
-///   (-1004, -1003, -1005, -1001, -1011, -1007); a scheme other than `http` is `URLError(.unsupportedURL)`;
+///   `.responseTooLarge`, `.tooManyRedirects`, `.tls`; `error.urlError` gives URLSession's code for
+///   each (-1004, -1003, -1005, -1001, -1011, -1007, -1200 and its kin); a scheme other than
+///   `http` and `https` is `URLError(.unsupportedURL)`;
 /// - an upload the server answers early and then closes (413, 501) reports that response;
 /// - an idempotent request whose kept-alive connection turns out closed by the server before
 ///   any response byte is sent once more on a fresh connection;
@@ -51,6 +58,10 @@ public final class SocketTransport: HTTPTransport {
     /// The transport's settings.
     public var configuration: Configuration { client.configuration }
     private let client: HTTPClient
+
+    /// The transport over `HTTPClient.shared`, the process's client: `DefaultTransport()` sends
+    /// through it, so providers made with the default transport share its connections.
+    public static let shared = SocketTransport(client: .shared)
 
     /// Creates a transport with its own connection pool, on the shared event loops.
     public init(configuration: Configuration = Configuration()) {

@@ -1,0 +1,114 @@
+import Dispatch
+import EventLoopIO
+
+/// Opens one connection for a host's waiting requests, on one loop, performing `ConnectAttempts`'
+/// steps within the connect timeout: the lookup off the loop, then one socket per attempt (Happy
+/// Eyeballs), each watched by an `AttemptWatcher`. It belongs to the pool, not to a request: a
+/// request that gives up leaves it running, and it reports to the pool, which hands the
+/// connection to whoever waits first then (or parks it), or fails the first waiter.
+final class ConnectionOpener: @unchecked Sendable {
+    // @unchecked: everything but the `let`s is touched only on `loop`'s thread (checked in debug
+    // builds); the lookup's result comes back to the loop in a task.
+    let id: Int
+    let key: ConnectionPoolKey
+    let loop: EventLoop
+    private let pool: ConnectionPool
+    private let resolver: HostResolver
+    private let timeout: Duration
+    private var attempts = ConnectAttempts()
+    /// The sockets of the attempts under way, by attempt index (their objects; which are pending
+    /// is `attempts`' to say).
+    private var sockets: [Int: TCPSocket] = [:]
+    private var connectTimer: Scheduled?
+    private var staggerTimer: Scheduled?
+
+    init(id: Int, key: ConnectionPoolKey, loop: EventLoop, pool: ConnectionPool, resolver: HostResolver, timeout: Duration) {
+        self.id = id
+        self.key = key
+        self.loop = loop
+        self.pool = pool
+        self.resolver = resolver
+        self.timeout = timeout
+    }
+
+    /// Arms the connect timer and starts with the host read as a literal (or looked up).
+    func start() {
+        loop.assertInLoop()
+        connectTimer = loop.schedule(in: timeout) { [self] in
+            connectTimer = nil
+            run(attempts.timerFired())
+        }
+        run(attempts.begin(literal: resolver.literal(key.host, key.port)))
+    }
+
+    private func run(_ action: ConnectAttempts.Action) {
+        loop.assertInLoop()
+        switch action {
+        case .none:
+            break
+        case .resolve:
+            let (loop, lookUp, key) = (self.loop, resolver.lookUp, self.key)
+            DispatchQueue.global().async { [self] in
+                let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.host, key.port) }
+                loop.execute { self.run(self.attempts.resolved(result)) }
+            }
+        case .start(let address, let index):
+            do throws(SocketError) {
+                let (opened, inProgress) = try TCPSocket.startConnect(to: address)
+                sockets[index] = opened
+                run(attempts.started(index: index, inProgress: inProgress))
+            } catch {
+                run(attempts.startFailed(index: index, errno: error.systemErrno))
+            }
+        case .await(let index, let staggerNext):
+            if let attempt = sockets[index] {
+                loop.register(attempt, readable: false, writable: true, handler: AttemptWatcher(opener: self, index: index))
+            }
+            if staggerNext {
+                staggerTimer?.cancel()
+                staggerTimer = loop.schedule(in: ConnectAttempts.staggerDelay) { [self] in
+                    staggerTimer = nil
+                    run(attempts.staggerTimerFired())
+                }
+            }
+        case .connected(let index):
+            guard let won = sockets.removeValue(forKey: index) else {
+                preconditionFailure("ConnectionOpener: attempt \(index) connected without a socket")
+            }
+            loop.deregister(won)
+            stop()
+            pool.connected(self, Connection(socket: won, loop: loop, key: key, id: id))
+        case .fail(let failure):
+            stop()
+            pool.connectFailed(self, failure)
+        }
+    }
+
+    /// Attempt `index`'s connect finished (its socket turned writable): a failed one is closed
+    /// before the machine hears of it.
+    func attemptFinished(_ index: Int) {
+        loop.assertInLoop()
+        guard let attempt = sockets[index] else { return }
+        let number = attempt.connectionError()
+        if number != 0 {
+            sockets[index] = nil
+            loop.deregister(attempt)
+            attempt.close()
+        }
+        run(attempts.finished(index: index, errno: number))
+    }
+
+    /// Cancels the timers and closes every attempt's socket still held (the winner, taken out
+    /// and deregistered first, reaches its request watched by nobody).
+    private func stop() {
+        connectTimer?.cancel()
+        connectTimer = nil
+        staggerTimer?.cancel()
+        staggerTimer = nil
+        for attempt in sockets.values {
+            loop.deregister(attempt)
+            attempt.close()
+        }
+        sockets.removeAll()
+    }
+}
