@@ -28,16 +28,29 @@ public struct HTTPClientRequest: Sendable {
     /// Told the fraction (0...1) of the response body received (on the client's `deliveryQueue`);
     /// -1 each time body bytes arrive while its size is not known (no usable `Content-Length`).
     public var downloadProgress: (@Sendable (Double) -> Void)?
+    /// When set, the instant by which the whole request (the wait for a connection, every
+    /// redirect, the body) must be done, else it fails with `HTTPClientError.timedOut(.overall, ...)`;
+    /// it replaces `Configuration.overallDeadline` for this request.
+    public var deadline: ContinuousClock.Instant?
+    /// Which redirects this request follows; nil follows up to `Configuration.maximumRedirects`.
+    public var redirects: Redirects?
+    /// Whether the body is asked for compressed and decoded; nil decodes `gzip` and `deflate`
+    /// within `Configuration.maximumResponseSize` only.
+    public var decompression: Decompression?
 
     /// A request; pass only what differs from a bodyless `GET`.
     public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Body? = nil,
-                idleTimeout: Duration? = nil, downloadFile: URL? = nil) {
+                idleTimeout: Duration? = nil, downloadFile: URL? = nil, deadline: ContinuousClock.Instant? = nil,
+                redirects: Redirects? = nil, decompression: Decompression? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.idleTimeout = idleTimeout
         self.downloadFile = downloadFile
+        self.deadline = deadline
+        self.redirects = redirects
+        self.decompression = decompression
     }
 
     /// Where a request body comes from; a retry or a redirect reads it again from the start.

@@ -23,7 +23,10 @@ public enum HTTPClientError: Error, Sendable {
     case badResponse(HTTPWireError)
     /// The response body (decoded) grew past `limit` bytes; the transfer was stopped.
     case responseTooLarge(limit: Int)
-    /// More redirects than `Configuration.maximumRedirects`; `count` is the redirect refused.
+    /// A compressed body expanded past the request's `Decompression.Limit`: at most `limit`
+    /// decoded bytes were allowed for its `compressedBytes`; the decoding stopped there.
+    case decompressionLimitExceeded(limit: Int, compressedBytes: Int)
+    /// More redirects than `Configuration.maximumRedirects` (or the request's `.follow(max:)`); `count` is the redirect refused.
     case tooManyRedirects(Int)
     /// The upload's file or stream could not be opened or read; `underlying` is its error.
     case uploadFailed(underlying: any Error & Sendable)
@@ -52,7 +55,8 @@ public enum HTTPClientError: Error, Sendable {
         case connect
         /// Waiting for the peer to take or send bytes (`Configuration.idleTimeout` or the request's `idleTimeout`).
         case idle
-        /// The whole exchange, redirects included (`Configuration.overallDeadline`).
+        /// The whole exchange, redirects included (`Configuration.overallDeadline`, or the
+        /// request's `deadline`).
         case overall
     }
 

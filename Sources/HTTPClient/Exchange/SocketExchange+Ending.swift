@@ -11,7 +11,8 @@ extension SocketExchange {
         let head = response.head
         let url = responseURL
         guard decodesBody else { return report(.success(makeResponse(head, body: [], url: url)), partial: nil) }
-        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize,
+                                      policy: machine.request.decompression) {
         case .success(let decoded): report(.success(makeResponse(head, body: decoded, url: url)), partial: nil)
         case .failure(let error): report(.failure(error), partial: makeResponse(head, body: response.body, url: url))
         }
@@ -36,7 +37,8 @@ extension SocketExchange {
         case .cannotConnect(let number): return .cannotConnect(host: host, port: port, errno: number)
         case .timedOut(.connect): return timedOut(.connect, after: configuration.connectTimeout)
         case .timedOut(.idle): return timedOut(.idle, after: idleTimeout)
-        case .timedOut(.overall): return timedOut(.overall, after: configuration.overallDeadline ?? .zero)
+        case .timedOut(.overall):
+            return timedOut(.overall, after: machine.request.overallDeadline(configuration, from: startedAt).map { $0 - startedAt } ?? .zero)
         case .connectionLost(let number): return .connectionLost(errno: number)
         case .response(let wire): return HTTPClientError(wire)
         case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))

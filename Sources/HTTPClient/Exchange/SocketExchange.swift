@@ -81,8 +81,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
          ticket: UInt64? = nil, completion: @escaping Completion) {
-        self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
-                                       hasOverallDeadline: configuration.overallDeadline != nil)
+        self.machine = ExchangeMachine(request: request, maximumRedirects: request.redirectLimit(configuration),
+                                       hasOverallDeadline: request.deadline != nil || configuration.overallDeadline != nil)
         self.firstTarget = target
         self.ticket = ticket
         self.configuration = configuration
@@ -113,8 +113,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
 
     /// Arms the overall deadline on the current loop, when the client sets one.
     private func armOverallTimer() {
-        guard let overall = configuration.overallDeadline else { return }
-        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+        guard let deadline = machine.request.overallDeadline(configuration, from: startedAt) else { return }
+        overallTimer = loop.schedule(at: deadline) { [self] in
             overallTimer = nil
             run(machine.overallTimerFired())
         }

@@ -33,7 +33,7 @@ extension HTTPClientError {
             return TransportError.timedOut(phase, after: after, endpoint: "\(host):\(port)")
         case .badResponse(let wire):
             return TransportError.badResponse(wire)
-        case .responseTooLarge(let limit):
+        case .responseTooLarge(let limit), .decompressionLimitExceeded(let limit, _):
             return TransportError.responseTooLarge(limit: limit)
         case .tooManyRedirects(let count):
             return TransportError.tooManyRedirects(count)
