@@ -9,8 +9,10 @@ import EventLoopIO
 ///
 /// It takes what happened (the literal read or not, the lookup's result, an attempt started,
 /// refused at once or finished later, the stagger timer, the connect timer) and returns what to
-/// do; `SocketExchange` performs the actions and keeps one socket per attempt, by index. A new
-/// value per connect.
+/// do; `ConnectionOpener` performs the actions and keeps one socket per attempt, by index. Each
+/// event switches over the state explicitly; a pair the driver cannot produce (it closes every
+/// socket and cancels both timers once the connect is decided) is a `preconditionFailure` naming
+/// it. A new value per connect.
 struct ConnectAttempts: Equatable, Sendable {
     /// How long an attempt runs alone before the next address is tried too (RFC 8305's default).
     static let staggerDelay: Duration = .milliseconds(250)
@@ -24,7 +26,7 @@ struct ConnectAttempts: Equatable, Sendable {
         case connecting
         /// The attempt `index` connected.
         case connected(index: Int)
-        /// Failed, or given up by the exchange: later outcomes are ignored.
+        /// Failed: only a lookup that outlived the connect timer may still report.
         case ended
     }
 
@@ -59,61 +61,94 @@ struct ConnectAttempts: Equatable, Sendable {
 
     /// Starts with the host read as numeric addresses (`literal`), or nil when it is a name.
     mutating func begin(literal: [SocketAddress]?) -> Action {
-        guard let literal else {
-            state = .resolving
-            return .resolve
+        switch state {
+        case .idle:
+            guard let literal else {
+                state = .resolving
+                return .resolve
+            }
+            return tryAddresses(literal)
+        case .resolving, .connecting, .connected, .ended:
+            impossible("begin")
         }
-        return tryAddresses(literal)
     }
 
     /// The lookup finished.
     mutating func resolved(_ result: Result<[SocketAddress], SocketError>) -> Action {
-        guard state == .resolving else { return .none }
-        switch result {
-        case .success(let list):
-            return tryAddresses(list)
-        case .failure(.addressResolution(_, let code)):
-            return failed(.cannotFindHost(code: code))
-        case .failure(let error):
-            return failed(.cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
+        switch state {
+        case .resolving:
+            switch result {
+            case .success(let list):
+                return tryAddresses(list)
+            case .failure(.addressResolution(_, let code)):
+                return failed(.cannotFindHost(code: code))
+            case .failure(let error):
+                return failed(.cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
+            }
+        case .ended:
+            // The connect timer fired while the name was looked up: the lookup's end is dropped.
+            return .none
+        case .idle, .connecting, .connected:
+            impossible("resolved")
         }
     }
 
     /// Attempt `index` was started; `inProgress` when the kernel finishes it later.
     mutating func started(index: Int, inProgress: Bool) -> Action {
-        guard state == .connecting, pending.contains(index) else { return .none }
-        guard inProgress else { return won(index) }
-        return .await(index: index, staggerNext: nextIndex < addresses.count)
+        switch state {
+        case .connecting where pending.contains(index):
+            guard inProgress else { return won(index) }
+            return .await(index: index, staggerNext: nextIndex < addresses.count)
+        case .idle, .resolving, .connecting, .connected, .ended:
+            impossible("started(\(index))")
+        }
     }
 
     /// Starting attempt `index` failed at once (`errno` when the system gave one): the next address.
     mutating func startFailed(index: Int, errno: Int32?) -> Action {
-        lost(index, errno: errno)
+        switch state {
+        case .connecting where pending.contains(index):
+            return lost(index, errno: errno)
+        case .idle, .resolving, .connecting, .connected, .ended:
+            impossible("startFailed(\(index))")
+        }
     }
 
     /// Attempt `index` finished: `errno` 0 when it connected, else why it failed.
     mutating func finished(index: Int, errno: Int32) -> Action {
-        errno == 0 ? (state == .connecting && pending.contains(index) ? won(index) : .none) : lost(index, errno: errno)
-    }
-
-    /// The stagger timer fired: the next address starts beside the ones under way.
-    mutating func staggerTimerFired() -> Action {
-        guard state == .connecting else { return .none }
-        return startNext()
-    }
-
-    /// The connect timer fired: resolving or connecting, the exchange fails.
-    mutating func timerFired() -> Action {
         switch state {
-        case .resolving, .connecting: failed(.timedOut(.connect))
-        case .idle, .connected, .ended: .none
+        case .connecting where pending.contains(index):
+            return errno == 0 ? won(index) : lost(index, errno: errno)
+        case .idle, .resolving, .connecting, .connected, .ended:
+            // A failed attempt's socket is closed at once, and every socket once the connect is
+            // decided: none reports twice or late.
+            impossible("finished(\(index))")
         }
     }
 
-    /// The exchange ended (cancelled, failed, timed out overall): late outcomes are ignored.
-    mutating func abandon() {
-        state = .ended
-        pending.removeAll()
+    /// The stagger timer fired: the next address starts beside the ones under way (nothing when a
+    /// failure started the last one already).
+    mutating func staggerTimerFired() -> Action {
+        switch state {
+        case .connecting:
+            return startNext()
+        case .idle, .resolving, .connected, .ended:
+            impossible("staggerTimerFired")
+        }
+    }
+
+    /// The connect timer fired: resolving or connecting, the connect fails.
+    mutating func timerFired() -> Action {
+        switch state {
+        case .resolving, .connecting:
+            return failed(.timedOut(.connect))
+        case .idle, .connected, .ended:
+            impossible("timerFired")
+        }
+    }
+
+    private func impossible(_ event: String) -> Never {
+        preconditionFailure("ConnectAttempts: \(event) in state \(state)")
     }
 
     private mutating func tryAddresses(_ list: [SocketAddress]) -> Action {
@@ -138,8 +173,9 @@ struct ConnectAttempts: Equatable, Sendable {
         return .connected(index: index)
     }
 
+    /// Attempt `index` (pending, while connecting) failed: the next address, or the failure when none is left.
     private mutating func lost(_ index: Int, errno: Int32?) -> Action {
-        guard state == .connecting, pending.remove(index) != nil else { return .none }
+        pending.remove(index)
         lastErrno = errno ?? lastErrno
         return startNext()
     }

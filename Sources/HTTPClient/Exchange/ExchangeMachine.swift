@@ -70,17 +70,17 @@ struct ExchangeMachine: Sendable {
 
     /// The pool's lease reached the loop; `needsHandshake` when its connection is an `https` one
     /// not secured yet; `isClosed` polls a kept connection for a request that may not be sent
-    /// twice (an idempotent one is not polled: its home loop watched it while idle, and a retry
-    /// covers a close since). `cancelled` when `cancel()` ran meanwhile on another thread (its
-    /// teardown has not reached the loop yet): the connection goes back unused.
-    mutating func leased(_ lease: Lease, needsHandshake: Bool = false, cancelled: Bool = false, isClosed: () -> Bool) -> Action {
+    /// twice (an idempotent one is not polled: its loop watched it while idle, and a retry covers
+    /// a close since). A lease that arrives after the exchange ended (cancelled, timed out) goes
+    /// back unused.
+    mutating func leased(_ lease: Lease, needsHandshake: Bool = false, isClosed: () -> Bool) -> Action {
         switch (phase, lease) {
-        case (.waiting, .failed(let failure)) where !cancelled:
+        case (.waiting, .failed(let failure)):
             // The connect the pool opened while this exchange was first in line failed: no slot is held.
             return finish(.fail(failure))
         case (_, .failed):
             return .none
-        case (.waiting, _) where !cancelled:
+        case (.waiting, _):
             break
         case (_, .connected), (_, .reused), (_, .handedOver):
             return .returnLease
@@ -157,10 +157,10 @@ struct ExchangeMachine: Sendable {
         return .send(body: start)
     }
 
-    /// The upload's file or stream was opened (or failed to) for `generation`.
-    /// `cancelled` when `cancel()` ran meanwhile: the reader is not used.
-    mutating func bodyOpened(generation: Int, succeeded: Bool, cancelled: Bool = false) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else {
+    /// The upload's file or stream was opened (or failed to) for `generation`; one opened for an
+    /// attempt given up, or after the exchange ended, is discarded.
+    mutating func bodyOpened(generation: Int, succeeded: Bool) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation else {
             return succeeded ? .discardReader : .none
         }
         let action = upload.opened(succeeded: succeeded)
@@ -212,10 +212,10 @@ struct ExchangeMachine: Sendable {
         }
     }
 
-    /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end.
-    /// `cancelled` when `cancel()` ran meanwhile: the piece is not written.
-    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int, cancelled: Bool = false) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation, !cancelled else { return .none }
+    /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end. One
+    /// read for an attempt given up, or after the exchange ended, is not written.
+    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int) -> Action {
+        guard case .sending(var upload) = phase, generation == self.generation else { return .none }
         let action = upload.pieceRead(bytes)
         phase = .sending(upload)
         switch action {

@@ -22,9 +22,10 @@ extension SocketExchange {
 
     /// The upload's file or stream was opened (or failed to) on the I/O queue.
     private func bodyOpened(_ opened: Result<UploadBodyReader, any Error>, generation: Int) {
+        applyPendingCancel()
         switch opened {
         case .success(let reader):
-            let action = machine.bodyOpened(generation: generation, succeeded: true, cancelled: isFinished)
+            let action = machine.bodyOpened(generation: generation, succeeded: true)
             if case .discardReader = action {
                 // Opened for an attempt given up (or a cancelled exchange): closed where it was opened.
                 io.async { reader.close() }
@@ -34,7 +35,7 @@ extension SocketExchange {
             run(action)
         case .failure(let error):
             uploadError = error
-            run(machine.bodyOpened(generation: generation, succeeded: false, cancelled: isFinished))
+            run(machine.bodyOpened(generation: generation, succeeded: false))
         }
     }
 
@@ -157,12 +158,13 @@ extension SocketExchange {
 
     /// A piece of the body was read (or its read failed).
     private func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int) {
+        applyPendingCancel()
         switch read {
         case .success(let bytes):
-            run(machine.pieceRead(bytes, generation: generation, cancelled: isFinished))
+            run(machine.pieceRead(bytes, generation: generation))
         case .failure(let error):
             uploadError = error
-            run(machine.pieceRead(nil, generation: generation, cancelled: isFinished))
+            run(machine.pieceRead(nil, generation: generation))
         }
     }
 

@@ -147,6 +147,15 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         return moved
     }
 
+    /// Tells the machine of a `cancel()` whose teardown has not reached the loop yet, before an
+    /// event that came from elsewhere (a lease, the I/O queue's work): the machine hears the
+    /// cancel first and decides what the late event becomes, and the teardown task then finds the
+    /// exchange done. The lock's flags are never handed to the machine.
+    func applyPendingCancel() {
+        guard isCancelled, machine.phase != .done else { return }
+        run(machine.cancel())
+    }
+
     /// Runs `work` on the loop the exchange runs on when it arrives there, from any thread (work
     /// coming back from the I/O queue after a move follows the exchange).
     func onItsLoop(_ work: @escaping @Sendable () -> Void) {
@@ -330,6 +339,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             return
         }
         cancelTimer(&connectTimer)
+        applyPendingCancel()
         let kind: ExchangeMachine.Lease = switch lease {
         case .connected: .connected
         case .reused: .reused
@@ -337,7 +347,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .failed(let failure): .failed(failure)
         }
         if let leased = lease.connection { connection = leased }
-        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false, cancelled: isFinished) {
+        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false) {
             lease.connection?.socket.isReadableOrClosed ?? true
         })
     }

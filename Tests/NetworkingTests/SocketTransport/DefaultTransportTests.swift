@@ -51,24 +51,12 @@ final class DefaultTransportTests: SocketTransportTestCase {
         }
         XCTAssertEqual(root.urlError?.code, .networkConnectionLost)
     }
-}
 
-/// `DefaultTransport()` sends through the process's one client (`HTTPClient.shared`), so
-/// providers made with it share kept-alive connections; a provider given a transport of its own
-/// keeps its own pool.
-final class SharedDefaultTransportTests: LeakCheckingTestCase {
-    private var server: FeedServer!
+    // MARK: One client by default
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
+    // `DefaultTransport()` sends through the process's one client (`HTTPClient.shared`), so
+    // providers made with it share kept-alive connections; a provider given a transport of its
+    // own keeps its own pool.
 
     /// Sends one request through `provider` and waits (bounded) for its status.
     private func status(through provider: NetworkProvider<ServerRoute>) -> Int? {
