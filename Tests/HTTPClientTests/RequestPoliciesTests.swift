@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPClient
+import HTTPWire
 import TestSupport
 import XCTest
 
@@ -123,5 +124,30 @@ final class RequestPoliciesTests: HTTPClientTestCase {
         let raw = try executeWithCompletion(HTTPClientRequest(url: url("bomb/\(Self.bombSize)"), decompression: .disabled)).get()
         XCTAssertEqual(raw.head.headers["Content-Length"], String(raw.body.count))
         XCTAssertEqual(Array(raw.body.prefix(3)), [0x1F, 0x8B, 8], "the gzip member itself")
+    }
+}
+
+/// Request header fields as an ordered list: repeats arrive at the server in the caller's order.
+final class RequestHeaderFieldsTests: HTTPClientTestCase {
+    func testTwoViaFieldsArriveInOrderAtTheEcho() throws {
+        var request = HTTPClientRequest(url: url("echo"))
+        request.headers.add(name: "Via", value: "1.1 edge")
+        request.headers.add(name: "X-Between", value: "1")
+        request.headers.add(name: "Via", value: "1.1 origin")
+        request.headers["Accept"] = "application/json"
+        let response = try executeWithCompletion(request).get()
+        let echoed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let headers = try XCTUnwrap(echoed["headers"] as? [String: String])
+        XCTAssertEqual(headers["Via"], "1.1 edge, 1.1 origin", "both fields, in the order given")
+        XCTAssertEqual(headers["Accept"], "application/json")
+        XCTAssertEqual(headers["X-Between"], "1")
+    }
+
+    func testADictionaryStillMakesARequest() throws {
+        let fields: [String: String] = ["X-One": "1", "X-Two": "2"]
+        let request = HTTPClientRequest(url: url("echo"), headers: fields)
+        XCTAssertEqual(request.headers.fields.map(\.name), ["X-One", "X-Two"])
+        let echoed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try executeWithCompletion(request).get().body)) as? [String: Any])
+        XCTAssertEqual((echoed["headers"] as? [String: String])?["X-Two"], "2")
     }
 }

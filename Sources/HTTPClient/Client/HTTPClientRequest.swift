@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// One request for `HTTPClient`: an `http://` URL, a method, header fields and an optional body,
 /// with where the response body goes and who hears of progress.
@@ -12,10 +13,16 @@ public struct HTTPClientRequest: Sendable {
     public var url: URL
     /// The method token, `GET` by default (sent upper-cased).
     public var method: String
-    /// Header fields sent as given (names compared without case); `Host`, `Content-Length` and
-    /// `Transfer-Encoding` are the client's, and `Accept-Encoding: gzip, deflate` is added when
-    /// unset and no `downloadFile` is given (the client decodes both).
-    public var headers: [String: String]
+    /// Header fields sent in order, repeats included (names compared without case; a
+    /// dictionary literal assigned here keeps its order); `Host` is added first unless given,
+    /// `Content-Length` and `Transfer-Encoding` are the client's, and `Accept-Encoding: gzip,
+    /// deflate` is added when unset, no `downloadFile` is given and decompression is not disabled.
+    ///
+    /// ```swift
+    /// request.headers.add(name: "Via", value: "1.1 edge")
+    /// request.headers.add(name: "Via", value: "1.1 origin")
+    /// ```
+    public var headers: HTTPHeaders
     /// The body, if any: framed by `Content-Length` when its length is known, chunked otherwise.
     public var body: Body?
     /// Replaces `Configuration.idleTimeout` for this request when set.
@@ -39,7 +46,7 @@ public struct HTTPClientRequest: Sendable {
     public var decompression: Decompression?
 
     /// A request; pass only what differs from a bodyless `GET`.
-    public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Body? = nil,
+    public init(url: URL, method: String = "GET", headers: HTTPHeaders = [:], body: Body? = nil,
                 idleTimeout: Duration? = nil, downloadFile: URL? = nil, deadline: ContinuousClock.Instant? = nil,
                 redirects: Redirects? = nil, decompression: Decompression? = nil) {
         self.url = url
@@ -51,6 +58,15 @@ public struct HTTPClientRequest: Sendable {
         self.deadline = deadline
         self.redirects = redirects
         self.decompression = decompression
+    }
+
+    /// A request whose header fields come from a dictionary (ordered by name, as
+    /// `HTTPHeaders(_:)` orders them), for callers that hold them as `[String: String]`.
+    public init(url: URL, method: String = "GET", headers: [String: String], body: Body? = nil,
+                idleTimeout: Duration? = nil, downloadFile: URL? = nil, deadline: ContinuousClock.Instant? = nil,
+                redirects: Redirects? = nil, decompression: Decompression? = nil) {
+        self.init(url: url, method: method, headers: HTTPHeaders(headers), body: body, idleTimeout: idleTimeout,
+                  downloadFile: downloadFile, deadline: deadline, redirects: redirects, decompression: decompression)
     }
 
     /// Where a request body comes from; a retry or a redirect reads it again from the start.

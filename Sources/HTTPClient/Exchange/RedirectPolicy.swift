@@ -28,9 +28,7 @@ enum RedirectPolicy {
             || nextScheme != current.scheme?.lowercased() {
             dropped.formUnion(["authorization", "cookie"])
         }
-        if !dropped.isEmpty {
-            redirected.headers = redirected.headers.filter { !dropped.contains($0.key.lowercased()) }
-        }
+        for name in dropped { redirected.headers.remove(name: name) }
         return redirected
     }
 }

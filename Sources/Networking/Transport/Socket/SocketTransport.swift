@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
+import HTTPWire
 
 /// An `HTTPTransport` for `http://` and `https://` URLs over the package's own HTTP/1.1 client
 /// (`HTTPClient`), with a keep-alive connection pool per scheme, host and port: a thin adapter
@@ -88,7 +89,7 @@ public final class SocketTransport: HTTPTransport {
             completion(.failure(.underlying(URLError(.badURL), nil)))
             return FinishedCancellable()
         }
-        var clientRequest = HTTPClientRequest(url: url, method: request.httpMethod ?? "GET", headers: request.allHTTPHeaderFields ?? [:],
+        var clientRequest = HTTPClientRequest(url: url, method: request.httpMethod ?? "GET", headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
                                               body: Self.body(options.upload ?? Self.uploadSource(of: request)),
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
