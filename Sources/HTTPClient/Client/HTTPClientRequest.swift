@@ -69,7 +69,8 @@ public struct HTTPClientRequest: Sendable {
                   downloadFile: downloadFile, deadline: deadline, redirects: redirects, decompression: decompression)
     }
 
-    /// Where a request body comes from; a retry or a redirect reads it again from the start.
+    /// Where a request body comes from; a retry or a redirect reads it again from the start (but
+    /// `chunks`, read once).
     public enum Body: Sendable {
         /// Bytes in memory.
         case bytes(Data)
@@ -77,6 +78,9 @@ public struct HTTPClientRequest: Sendable {
         case file(URL)
         /// A stream made fresh for every attempt, with its length when known.
         case stream(@Sendable () -> InputStream?, length: Int64?)
+        /// Chunks from an `AsyncSequence`, read once, with the length when known: made by
+        /// `chunks(_:length:)`.
+        case asyncSequence(AsyncChunks, length: Int64?)
     }
 
     /// `method` upper-cased, `GET` when empty.

@@ -30,6 +30,9 @@ public enum HTTPClientError: Error, Sendable {
     case tooManyRedirects(Int)
     /// The upload's file or stream could not be opened or read; `underlying` is its error.
     case uploadFailed(underlying: any Error & Sendable)
+    /// The request must be sent again (a 307 or 308 redirect keeps method and body) and its body
+    /// is a `Body.chunks` sequence, which is read once; the redirect's response came as the partial one.
+    case bodyNotReplayable
     /// The download file could not be created or written; `underlying` is its error.
     case downloadFailed(underlying: any Error & Sendable)
     /// The exchange was cancelled (only the `async` `execute` reports it; a cancelled

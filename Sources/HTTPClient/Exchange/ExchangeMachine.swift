@@ -303,6 +303,7 @@ struct ExchangeMachine: Sendable {
     private mutating func completed(reusable: Bool) -> Action {
         let disposal: Disposal = reusable ? .pool : .close
         guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
+        guard next.body?.isReplayable ?? true else { return finish(.fail(.bodyNotReplayable), disposal: disposal) }
         guard redirects < maximumRedirects ?? 0 else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
         redirects += 1
         request = next
@@ -317,7 +318,7 @@ struct ExchangeMachine: Sendable {
     /// A kept-alive connection the server had closed before this request: an idempotent request
     /// goes once more on a new connection.
     private var retryApplies: Bool {
-        reused && !retried && attempt == 1 && !receivedAny && idempotent
+        reused && !retried && attempt == 1 && !receivedAny && idempotent && request.body?.isReplayable ?? true
     }
 
     private mutating func lost(errno: Int32) -> Action {

@@ -44,6 +44,7 @@ extension SocketExchange {
         case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
         case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))
         case .tooManyRedirects(let count): return .tooManyRedirects(count)
+        case .bodyNotReplayable: return .bodyNotReplayable
         case .tls(let failure): return .tls(failure)
         case .tlsUnavailable(let unavailable): return .tlsUnavailable(unavailable)
         }

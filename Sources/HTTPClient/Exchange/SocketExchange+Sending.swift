@@ -142,9 +142,7 @@ extension SocketExchange {
             guard let body else { return }
             // The socket is watched for an early answer meanwhile, not for room to write.
             if let socket { loop.setInterest(socket, readable: true, writable: false) }
-            let limit = readChunk
-            io.async { [self] in
-                let read = Result { try body.next(limit: limit) }
+            body.read(limit: readChunk, on: io) { [self] read in
                 onItsLoop { [self] in
                     pieceRead(read, generation: generation)
                     guard !output.isEmpty else { return }

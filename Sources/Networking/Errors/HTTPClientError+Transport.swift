@@ -37,6 +37,9 @@ extension HTTPClientError {
             return TransportError.responseTooLarge(limit: limit)
         case .tooManyRedirects(let count):
             return TransportError.tooManyRedirects(count)
+        case .bodyNotReplayable:
+            // URLSession's code for a body stream it cannot read again.
+            return URLError(.requestBodyStreamExhausted, userInfo: [NSUnderlyingErrorKey: self])
         case .uploadFailed(let underlying), .downloadFailed(let underlying):
             return underlying
         case .cancelled:
