@@ -72,7 +72,7 @@ public final class HTTPClient: Sendable {
         self.configuration = configuration
         self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
         self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout,
-                                   connectTimeout: configuration.connectTimeout, resolver: resolver)
+                                   connectTimeout: configuration.connectTimeout, resolver: resolver, loops: loops)
         self.loops = loops
     }
 

@@ -55,14 +55,19 @@ final class ConnectionPool: Sendable {
     let connectTimeout: Duration
     /// How host names become addresses for the connections the pool opens.
     let resolver: HostResolver
+    /// A client's own loops, kept running while the pool lives (an opener holds the pool until
+    /// its connect is decided, so its loop outlives a client let go meanwhile).
+    private let loops: EventLoopGroup?
     private let state = Lock(State())
     private let tickets = Atomic<UInt64>(0)
 
-    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), resolver: HostResolver = .system) {
+    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), resolver: HostResolver = .system,
+         loops: EventLoopGroup? = nil) {
         self.limit = max(1, limit)
         self.idleTimeout = idleTimeout
         self.connectTimeout = connectTimeout
         self.resolver = resolver
+        self.loops = loops
     }
 
     deinit {
