@@ -109,7 +109,7 @@ public final class HTTPClient: Sendable {
 
     /// `request` with its progress closures moved to `deliveryQueue` (in order, and before the
     /// completion of `execute(_:completion:)`, which runs there too).
-    private func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
+    func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
         var request = request
         let queue = deliveryQueue
         if let progress = request.uploadProgress {

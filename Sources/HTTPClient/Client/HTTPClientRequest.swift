@@ -44,6 +44,8 @@ public struct HTTPClientRequest: Sendable {
     /// Whether the body is asked for compressed and decoded; nil decodes `gzip` and `deflate`
     /// within `Configuration.maximumResponseSize` only.
     public var decompression: Decompression?
+    /// Where the final response's head and body go for `HTTPClient.stream(_:)` (nil for `execute`).
+    var responseStream: ResponseBodyStream?
 
     /// A request; pass only what differs from a bodyless `GET`.
     public init(url: URL, method: String = "GET", headers: HTTPHeaders = [:], body: Body? = nil,

@@ -19,7 +19,8 @@ struct ExchangeMachine: Sendable {
     private(set) var target: SocketRequestTarget?
     /// The most redirects followed; nil follows none (the redirect response is delivered).
     let maximumRedirects: Int?
-    /// Whether the response body goes to a file (no compression asked for, none decoded).
+    /// Whether the response body goes to a file or a streamed response's consumer (no
+    /// compression asked for, none decoded, no size limit).
     let downloadsToFile: Bool
     /// Whether an overall deadline bounds the exchange (then it also bounds the wait for a connection).
     let hasOverallDeadline: Bool
@@ -48,7 +49,7 @@ struct ExchangeMachine: Sendable {
         self.request = request
         self.method = request.normalizedMethod
         self.maximumRedirects = maximumRedirects
-        self.downloadsToFile = request.downloadFile != nil
+        self.downloadsToFile = request.downloadFile != nil || request.responseStream != nil
         self.hasOverallDeadline = hasOverallDeadline
     }
 

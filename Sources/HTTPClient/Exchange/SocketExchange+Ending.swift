@@ -90,7 +90,8 @@ extension SocketExchange {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            run(machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout))
+            // While the socket is left unread for a slow file or consumer, the peer is not idle.
+            run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: timeout))
         }
     }
 

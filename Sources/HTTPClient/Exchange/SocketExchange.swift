@@ -66,7 +66,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var readBuffer: [UInt8] = []
     /// The current attempt's reader of the request body.
     var body: UploadBodyReader?
-    var download: DownloadFileWriter?
+    /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
+    var download: (any ResponseBodySink)?
     /// The error of the upload's file or stream, when it failed.
     var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
