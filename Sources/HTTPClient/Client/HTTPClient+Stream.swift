@@ -13,8 +13,8 @@ extension HTTPClient {
         let stream = ResponseBodyStream(limit: Self.streamingBufferLimit)
         var request = delivering(request)
         request.responseStream = stream
-        let task = start(request) { result, _ in
-            stream.end(result.map { _ in () })
+        let task = start(request) { result, partial in
+            stream.end(result.map { _ in () }, timings: (try? result.get())?.timings ?? partial?.timings)
         }
         stream.started(task)
         let head = try await stream.head().get()

@@ -44,6 +44,10 @@ public struct HTTPClientRequest: Sendable {
     /// Whether the body is asked for compressed and decoded; nil decodes `gzip` and `deflate`
     /// within `Configuration.maximumResponseSize` only.
     public var decompression: Decompression?
+    /// Told the request's timings once it ends, whether it succeeded or failed (on the client's
+    /// `deliveryQueue`, before the completion): the way to have them for a failure, which
+    /// `HTTPClientError` does not carry.
+    public var timingsHandler: (@Sendable (HTTPClientTimings) -> Void)?
     /// Where the final response's head and body go for `HTTPClient.stream(_:)` (nil for `execute`).
     var responseStream: ResponseBodyStream?
 

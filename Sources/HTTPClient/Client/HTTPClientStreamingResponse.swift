@@ -24,6 +24,9 @@ public struct HTTPClientStreamingResponse: Sendable {
     /// The body's chunks as they arrive.
     public let body: Body
 
+    /// When each step of the request happened, once the body ended (nil before).
+    public var timings: HTTPClientTimings? { body.lifetime.stream.timings }
+
     /// The status code.
     public var status: Int { head.status }
 

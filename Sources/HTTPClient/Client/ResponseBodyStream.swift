@@ -24,6 +24,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         /// How the exchange ended: nil while the body is still coming.
         var end: Result<Void, HTTPClientError>?
         var task: (any HTTPClientTask)?
+        var timings: HTTPClientTimings?
     }
 
     /// The unread bytes past which the exchange stops reading the socket.
@@ -78,9 +79,10 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
 
     /// The exchange reported: the body ends (after what is buffered) or fails; a caller still
     /// waiting for the head gets the failure.
-    func end(_ result: Result<Void, HTTPClientError>) {
+    func end(_ result: Result<Void, HTTPClientError>, timings: HTTPClientTimings? = nil) {
         let (headWaiter, reader, answer) = state.withLock { state -> (CheckedContinuation<HeadAnswer, Never>?, CheckedContinuation<ChunkAnswer, Never>?, ChunkAnswer) in
             if state.end == nil { state.end = result }
+            if let timings { state.timings = timings }
             let waiter = state.headWaiter
             state.headWaiter = nil
             let reader = state.reader
@@ -180,6 +182,9 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         task?.cancel()
         end(.failure(.cancelled))
     }
+
+    /// The request's timings, once the exchange ended.
+    var timings: HTTPClientTimings? { state.withLock { $0.timings } }
 
     /// The URL that answered, once the head arrived.
     var url: URL? { state.withLock { $0.url } }

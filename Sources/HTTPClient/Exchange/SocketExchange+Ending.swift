@@ -65,16 +65,16 @@ extension SocketExchange {
             writer?.finish { _ in }
             return
         }
-        guard let writer else { return completion(result, partial) }
+        guard let writer else { return answer(result, partial: partial) }
         // Back on the loop to report, like every other answer, so that a caller sees progress
         // and the answer arrive from one thread, in order.
         let succeeded = if case .success = result { true } else { false }
         writer.finish { [self, loop] error in
             loop.execute { [self] in
                 guard let error, machine.downloadClosed(succeeded: succeeded, fileFailed: true) else {
-                    return completion(result, partial)
+                    return answer(result, partial: partial)
                 }
-                completion(.failure(.downloadFailed(underlying: error)), nil)
+                answer(.failure(.downloadFailed(underlying: error)), partial: nil)
             }
         }
     }

@@ -14,6 +14,7 @@ extension SocketExchange {
         switch result {
         case .transferred(let count):
             touch()
+            timings.bytesReceived += Int64(count)
             if let tls = connection?.tls {
                 perform(tls.receive(ciphertext: readBuffer[0..<count]))
             } else {
@@ -38,6 +39,7 @@ extension SocketExchange {
     /// Response bytes arrived (read from the socket, or decrypted).
     func received(_ bytes: ArraySlice<UInt8>) {
         machine.bytesRead()
+        timings.answerArrived()
         let hadHead = parser.head != nil
         let complete: HTTPResponse?
         do throws(HTTPWireError) {

@@ -71,6 +71,7 @@ extension SocketExchange {
                 switch result {
                 case .transferred(let count):
                     wireOffset += count
+                    timings.bytesSent += Int64(count)
                     touch()
                     continue
                 case .wouldBlock, .endOfStream:
@@ -121,6 +122,7 @@ extension SocketExchange {
             switch result {
             case .transferred(let count):
                 outputOffset += count
+                timings.bytesSent += Int64(count)
                 touch()
             case .wouldBlock, .endOfStream:
                 loop.setInterest(socket, readable: !readingPaused, writable: true)

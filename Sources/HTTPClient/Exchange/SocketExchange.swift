@@ -71,6 +71,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The error of the upload's file or stream, when it failed.
     var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
+    /// The request's moments and byte counts so far (reported with its answer).
+    var timings = HTTPClientTimings()
     /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
     var connectTimer: Scheduled?
     var idleTimer: Scheduled?
@@ -108,6 +110,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func begin() {
         loop.assertInLoop()
         guard !isFinished else { return }
+        timings.queued = startedAt
         armOverallTimer()
         run(machine.begin(readTarget()))
     }
@@ -219,6 +222,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             output = framed
             outputOffset = 0
         case .outputWritten(let progress, let next):
+            if next == .awaitAnswer { timings.sent = .now }
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
@@ -347,7 +351,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .handedOver: .handedOver
         case .failed(let failure): .failed(failure)
         }
-        if let leased = lease.connection { connection = leased }
+        if let leased = lease.connection {
+            connection = leased
+            let reused = if case .connected = lease { false } else { true }
+            timings.leased(leased, reused: reused)
+        }
         run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false) {
             lease.connection?.socket.isReadableOrClosed ?? true
         })
