@@ -127,7 +127,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// Goes on on `other` (the loop of the connection leased), from the current loop, while the
     /// exchange holds no socket: its timers here are cancelled and the overall deadline armed
     /// again there, where `then` runs next. False, with nothing moved, when `cancel()` came first
-    /// (its teardown runs here).
+    /// (its teardown runs here). Called only where nothing below on the stack uses the exchange
+    /// afterwards (a task's own start, a lease's arrival).
     private func move(to other: EventLoop, then: @escaping @Sendable () -> Void) -> Bool {
         loop.assertInLoop()
         let here = loop
@@ -290,7 +291,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             response = nil
             ticket = nil
             parser = HTTPResponseParser(requestMethod: machine.method)
-            run(machine.begin(readTarget()))
+            // The next hop starts in a task of its own: it may go to another loop (an idle
+            // connection waiting there), and the read that got here goes on using the exchange.
+            loop.execute { [self] in run(machine.begin(readTarget())) }
         case .fail(let failure):
             let partial = partialResponse()
             report(.failure(clientError(for: failure)), partial: partial)

@@ -94,3 +94,34 @@ final class SocketTransportWaitingTests: SocketTransportTestCase {
         XCTAssertEqual(registered[1 - last], 0, "and watched nowhere else: \(registered)")
     }
 }
+
+/// A redirect to a host whose idle connection waits on another loop: the next hop goes to that
+/// loop (in a task of its own, after the read that got the redirect), on the kept connection.
+final class SocketTransportRedirectAcrossLoopsTests: SocketTransportTestCase {
+    func testARedirectGoesToTheLoopOfTheIdleConnectionItReuses() throws {
+        let group = try EventLoopGroup(count: 2, label: "SocketTransportRedirectAcrossLoopsTests")
+        transport = SocketTransport(client: HTTPClient(configuration: .init(idleTimeout: .seconds(10)), loops: group))
+        let echo = url("echo")
+        // The first request takes the group's first loop, where its connection then waits.
+        XCTAssertEqual(try send(URLRequest(url: echo)).1.get().statusCode, 200)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.transport.idleConnectionCount == 1 })
+        let redirecting = try ScriptedHTTPServer { _, _, _ in
+            .respond(Array("HTTP/1.1 302 Found\r\nLocation: \(echo.absoluteString)\r\nContent-Length: 0\r\n\r\n".utf8))
+        }
+        defer { redirecting.stop() }
+        // The second starts on the other loop, and its redirect finds the idle connection.
+        let answeredOn = Lock<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let answers = Recorder<Int>()
+        _ = transport.send(URLRequest(url: redirecting.url("/start")), progress: nil) { result in
+            answeredOn.withLock { $0 = group.loops.firstIndex { $0.inLoop } }
+            answers.append((try? result.get().statusCode) ?? 0)
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 15), .success)
+        XCTAssertEqual(answers.values, [200])
+        XCTAssertEqual(answeredOn.withLock { $0 }, 0, "the redirect's hop ran on the loop of the connection it reused")
+        XCTAssertEqual(server.connectionCount, 1, "on the kept connection")
+        XCTAssertEqual(server.requestCount(path: "/echo"), 2)
+    }
+}
