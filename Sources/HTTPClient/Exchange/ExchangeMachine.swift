@@ -25,14 +25,15 @@ struct ExchangeMachine: Sendable {
     /// Whether an overall deadline bounds the exchange (then it also bounds the wait for a connection).
     let hasOverallDeadline: Bool
 
-    /// Whether the exchange holds one of its host's connection slots.
+    /// Whether the exchange holds a connection leased from the pool (one of its host's slots).
     private(set) var holdsSlot = false
     /// Whether the connection is a kept-alive one (only those are retried).
     private(set) var reused = false
     /// Whether the request was sent once more after its kept-alive connection turned out closed
     /// (it is, once at most).
     private(set) var retried = false
-    /// Requests written in the current slot: a retry is the second.
+    /// Requests written on the current connection (1 once the head is made): only the first on
+    /// a kept-alive connection is retried.
     private(set) var attempt = 0
     private(set) var receivedAny = false
     private(set) var requestAsksToClose = false
