@@ -84,6 +84,26 @@ enum SystemLibrary {
         return address
     }
 
+    /// A Unix domain socket address for `path` as raw `sockaddr_un` bytes (Darwin's carries its
+    /// own length, `sun_len`); nil when the path does not fit (with its terminating zero) or is empty.
+    static func unixAddress(path: String) -> [UInt8]? {
+        var address = sockaddr_un()
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else { return nil }
+        #if canImport(Darwin)
+        address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+        #endif
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafeBytes(of: &address) { Array($0) }
+    }
+
+    /// Removes the file at `path` (a Unix domain socket left by an earlier listener); errors ignored.
+    static func removeFile(_ path: String) {
+        _ = unlink(path)
+    }
+
     /// The protocol number of TCP for `setsockopt`.
     static var tcpProtocol: Int32 { Int32(IPPROTO_TCP) }
 

@@ -7,7 +7,7 @@ import SystemTLS
 public enum HTTPClientError: Error, Sendable {
     /// The URL has no host or an unusable port.
     case badURL(URL?)
-    /// The URL's scheme is neither `http` nor `https`.
+    /// The URL's scheme is none of `http`, `https` and `http+unix`.
     case unsupportedScheme(URL)
     /// No connection could be opened to `host`:`port`; `errno` is the last attempt's error
     /// (`ECONNREFUSED`, `ENETUNREACH`, `EMFILE` when no event loop could start, ...).

@@ -14,7 +14,7 @@ enum RedirectPolicy {
         let current = request.url
         guard statuses.contains(status), let location,
               let next = URL(string: location, relativeTo: current)?.absoluteURL,
-              let nextScheme = next.scheme?.lowercased(), nextScheme == "http" || nextScheme == "https" else { return nil }
+              let nextScheme = next.scheme?.lowercased(), nextScheme == "http" || nextScheme == "https" || nextScheme == "http+unix" else { return nil }
         var redirected = request
         redirected.url = next
         let method = request.normalizedMethod

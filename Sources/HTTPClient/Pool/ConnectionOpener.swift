@@ -40,7 +40,7 @@ final class ConnectionOpener: @unchecked Sendable {
             connectTimer = nil
             run(attempts.timerFired())
         }
-        run(attempts.begin(literal: resolver.literal(key.host, key.port)))
+        run(attempts.begin(literal: key.unix ? [(try? SocketAddress.unix(path: key.host))].compactMap { $0 } : resolver.literal(key.host, key.port)))
     }
 
     private func run(_ action: ConnectAttempts.Action) {
