@@ -21,17 +21,7 @@ extension TCPSocket {
         let socket = TCPSocket(descriptor: fd)
         SystemLibrary.removeFile(path)
         let bound = address.withSockAddr { bind(fd, $0, $1) }
-        guard bound == 0 else {
-            let number = errno
-            socket.close()
-            throw .system(operation: .bind, errno: number)
-        }
-        guard SystemLibrary.listen(fd, backlog) == 0 else {
-            let number = errno
-            socket.close()
-            throw .system(operation: .listen, errno: number)
-        }
-        return socket
+        return try listening(socket, bound: bound, backlog: backlog)
     }
 
     /// Removes the file a Unix domain socket listened on.

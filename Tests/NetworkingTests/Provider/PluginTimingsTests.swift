@@ -9,17 +9,16 @@ import XCTest
 /// `didMeasure` after `didReceive` (for a failure too when a response head came first), and
 /// `NetworkLoggerPlugin` logs them when its options say `.timings`.
 final class PluginTimingsTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
+    /// Made by the first request of a test, stopped at its end.
+    private var started: FeedServer?
+    private var server: FeedServer {
+        get throws {
+            if let started { return started }
+            let made = try FeedServer()
+            started = made
+            addTeardownBlock { made.stop() }
+            return made
+        }
     }
 
     private struct Probe: PluginType {
@@ -36,10 +35,10 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         }
     }
 
-    private func request(_ provider: NetworkProvider<ServerRoute>, _ path: String) -> Result<Response, ProviderError>? {
+    private func request(_ provider: NetworkProvider<ServerRoute>, _ path: String) throws -> Result<Response, ProviderError>? {
         let answers = Recorder<Result<Response, ProviderError>>()
         let done = expectation(description: path)
-        provider.request(ServerRoute(baseURL: server.baseURL, path: path)) { result in
+        provider.request(ServerRoute(baseURL: try server.baseURL, path: path)) { result in
             answers.append(result)
             done.fulfill()
         }
@@ -57,9 +56,9 @@ final class PluginTimingsTests: LeakCheckingTestCase {
             Probe(events: events, measured: measured),
             NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: [.timings])),
         ])
-        let first = try XCTUnwrap(request(provider, "bytes/5000")).get()
+        let first = try XCTUnwrap(try request(provider, "bytes/5000")).get()
         XCTAssertEqual(first.timings, measured.values.first, "the response's own timings")
-        _ = try XCTUnwrap(request(provider, "echo")).get()
+        _ = try XCTUnwrap(try request(provider, "echo")).get()
         XCTAssertEqual(events.values, ["didReceive", "didMeasure", "didReceive", "didMeasure"])
         let timings = measured.values
         XCTAssertEqual(timings.map(\.reusedConnection), [false, true])
@@ -76,7 +75,7 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let transport = SocketTransport()
         defer { transport.close() }
         let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [Probe(events: Recorder(), measured: measured)])
-        let result = try XCTUnwrap(request(provider, "half"))
+        let result = try XCTUnwrap(try request(provider, "half"))
         guard case .failure(.underlying(_, let partial?)) = result else { return XCTFail("expected a failure with the head, got \(result)") }
         XCTAssertEqual(partial.statusCode, 200)
         let timings = try XCTUnwrap(measured.values.first)
@@ -89,7 +88,7 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let transport = SocketTransport()
         defer { transport.close() }
         let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: .verbose))])
-        _ = try XCTUnwrap(request(provider, "echo")).get()
+        _ = try XCTUnwrap(try request(provider, "echo")).get()
         XCTAssertFalse(lines.text.contains("Timings"), lines.text)
         XCTAssertFalse(lines.lines.isEmpty)
     }
