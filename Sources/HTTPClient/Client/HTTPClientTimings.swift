@@ -74,8 +74,8 @@ extension HTTPClientTimings {
         firstByte = nil
     }
 
-    /// Bytes of the answer arrived (plaintext, after TLS).
-    mutating func answerArrived() {
-        if firstByte == nil { firstByte = .now }
+    /// Bytes of the answer arrived (plaintext, after TLS), read from the socket at `instant`.
+    mutating func answerArrived(at instant: ContinuousClock.Instant) {
+        if firstByte == nil { firstByte = instant }
     }
 }

@@ -39,7 +39,7 @@ extension SocketExchange {
     /// Response bytes arrived (read from the socket, or decrypted).
     func received(_ bytes: ArraySlice<UInt8>) {
         machine.bytesRead()
-        timings.answerArrived()
+        timings.answerArrived(at: lastActivity)
         let hadHead = parser.head != nil
         let complete: HTTPResponse?
         do throws(HTTPWireError) {

@@ -223,7 +223,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             output = framed
             outputOffset = 0
         case .outputWritten(let progress, let next):
-            if next == .awaitAnswer { timings.sent = .now }
+            // The last write's moment, read when it moved bytes (`touch()`): no clock read of its own.
+            if next == .awaitAnswer { timings.sent = lastActivity }
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
