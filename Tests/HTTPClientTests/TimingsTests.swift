@@ -19,6 +19,7 @@ final class TimingsTests: HTTPClientTestCase {
         assertInOrder([first.queued, first.resolved, first.connected, first.sent, first.firstByte, first.finished])
         XCTAssertNil(first.secured, "plain http is not secured")
         XCTAssertFalse(first.reusedConnection)
+        XCTAssertEqual(first.remoteAddress, "127.0.0.1:\(server.port)")
         XCTAssertGreaterThan(first.bytesReceived, 100_000, "the body and its head, as read from the socket")
         XCTAssertGreaterThan(first.bytesSent, 30, "the request's head")
         XCTAssertLessThan(first.bytesSent, 400)
@@ -28,6 +29,7 @@ final class TimingsTests: HTTPClientTestCase {
         let body = Data(repeating: 9, count: 50_000)
         let second = try executeWithCompletion(HTTPClientRequest(url: url("echo"), method: "POST", body: .bytes(body))).get().timings
         XCTAssertTrue(second.reusedConnection)
+        XCTAssertEqual(second.remoteAddress, first.remoteAddress, "the same connection's")
         XCTAssertNil(second.resolved, "a kept-alive connection was not resolved again")
         XCTAssertNil(second.connected)
         assertInOrder([second.queued, second.sent, second.firstByte, second.finished])

@@ -30,6 +30,7 @@ final class UnixSocketTests: HTTPClientTestCase {
             XCTAssertEqual(object["path"] as? String, "/echo")
         }
         XCTAssertEqual(server.connectionCount, 1, "pooled like any host")
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: echo)).get().timings.remoteAddress, path)
         XCTAssertEqual(client.idleConnectionCount, 1)
         let redirected = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("redirect/302/2"))).get()
         XCTAssertEqual(redirected.status, 200)

@@ -30,13 +30,16 @@ public struct HTTPClientTimings: Sendable, Equatable {
     public var bytesReceived: Int64
     /// Whether the last hop's connection was a kept-alive one that had served a request before.
     public var reusedConnection: Bool
+    /// The address the last hop's connection is open to (`127.0.0.1:8080`, `[::1]:443`, a Unix
+    /// socket's path), when known.
+    public var remoteAddress: String?
 
     /// Timings as given; the client fills them in as the request goes.
     public init(queued: ContinuousClock.Instant? = nil, resolved: ContinuousClock.Instant? = nil,
                 connected: ContinuousClock.Instant? = nil, secured: ContinuousClock.Instant? = nil,
                 sent: ContinuousClock.Instant? = nil, firstByte: ContinuousClock.Instant? = nil,
                 finished: ContinuousClock.Instant? = nil, bytesSent: Int64 = 0, bytesReceived: Int64 = 0,
-                reusedConnection: Bool = false) {
+                reusedConnection: Bool = false, remoteAddress: String? = nil) {
         self.queued = queued
         self.resolved = resolved
         self.connected = connected
@@ -47,6 +50,7 @@ public struct HTTPClientTimings: Sendable, Equatable {
         self.bytesSent = bytesSent
         self.bytesReceived = bytesReceived
         self.reusedConnection = reusedConnection
+        self.remoteAddress = remoteAddress
     }
 
     /// From `queued` to `finished`, when both are known.
@@ -67,6 +71,7 @@ extension HTTPClientTimings {
     /// the hop's later moments start over.
     mutating func leased(_ connection: Connection, reused: Bool) {
         reusedConnection = reused
+        remoteAddress = connection.remoteAddress
         resolved = reused ? nil : connection.resolvedAt
         connected = reused ? nil : connection.connectedAt
         secured = nil

@@ -83,6 +83,7 @@ final class ConnectionOpener: @unchecked Sendable {
             let connection = Connection(socket: won, loop: loop, key: key, id: id)
             connection.resolvedAt = resolvedAt
             connection.connectedAt = .now
+            connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
             pool.connected(self, connection)
         case .fail(let failure):
             stop()

@@ -3,7 +3,7 @@ import HTTPClient
 /// The one-line form of `HTTPClientTimings` that `NetworkLoggerPlugin` logs: each known step in
 /// milliseconds from the queueing, then the bytes and the connection's reuse, such as
 /// `resolved 0.2 ms, connected 0.9 ms, sent 1.1 ms, first byte 3.4 ms, finished 3.9 ms; 120 B sent,
-/// 2048 B received, new connection`.
+/// 2048 B received, new connection to 127.0.0.1:8080`.
 enum TimingsDescription {
     static func line(_ timings: HTTPClientTimings) -> String {
         var parts: [String] = []
@@ -15,7 +15,8 @@ enum TimingsDescription {
             for case let (name, instant?) in steps { parts.append("\(name) \(milliseconds(instant - queued)) ms") }
         }
         let reuse = timings.reusedConnection ? "reused connection" : "new connection"
-        return parts.joined(separator: ", ") + "; \(timings.bytesSent) B sent, \(timings.bytesReceived) B received, \(reuse)"
+        let remote = timings.remoteAddress.map { " to \($0)" } ?? ""
+        return parts.joined(separator: ", ") + "; \(timings.bytesSent) B sent, \(timings.bytesReceived) B received, \(reuse)\(remote)"
     }
 
     /// `duration` in milliseconds with one decimal.

@@ -63,10 +63,11 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let timings = measured.values
         XCTAssertEqual(timings.map(\.reusedConnection), [false, true])
         XCTAssertGreaterThan(timings.first?.bytesReceived ?? 0, 5_000)
+        let port = try server.port
         let logged = lines.lines.filter { $0.contains("Timings: ") }
         XCTAssertEqual(logged.count, 2, lines.text)
-        XCTAssertTrue(logged.first?.contains("connected ") == true && logged.first?.hasSuffix("new connection") == true, lines.text)
-        XCTAssertTrue(logged.last?.hasSuffix("reused connection") == true, lines.text)
+        XCTAssertTrue(logged.first?.contains("connected ") == true && logged.first?.hasSuffix("new connection to 127.0.0.1:\(port)") == true, lines.text)
+        XCTAssertTrue(logged.last?.contains("reused connection to 127.0.0.1:") == true, lines.text)
         XCTAssertFalse(logged.last?.contains("connected ") == true, "a reused connection has no connect: \(lines.text)")
     }
 
