@@ -36,17 +36,18 @@ enum SocketRequestEncoding {
     }
 
     private static func requestHead(_ request: HTTPClientRequest, target: SocketRequestTarget) -> HTTPRequestHead {
-        let fields = request.headers.sorted { $0.key.lowercased() < $1.key.lowercased() }
+        let fields = request.headers
         // Room for `Host` and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
         var wire: [HTTPHeaders.Field] = []
         wire.reserveCapacity(fields.count + 3)
-        if !fields.contains(where: { $0.key.lowercased() == "host" }) {
+        if !fields.contains("Host") {
             wire.append(HTTPHeaders.Field(name: "Host", value: target.hostHeader))
         }
-        for (name, value) in fields {
-            let lowered = name.lowercased()
-            guard lowered != "content-length", lowered != "transfer-encoding", isToken(name) else { continue }
-            wire.append(HTTPHeaders.Field(name: name, value: withoutLineBreaks(value)))
+        // In the caller's order, repeats included.
+        for field in fields {
+            let lowered = field.name.lowercased()
+            guard lowered != "content-length", lowered != "transfer-encoding", isToken(field.name) else { continue }
+            wire.append(HTTPHeaders.Field(name: field.name, value: withoutLineBreaks(field.value)))
         }
         return HTTPRequestHead(method: request.normalizedMethod, target: target.requestTarget, headers: HTTPHeaders(wire))
     }

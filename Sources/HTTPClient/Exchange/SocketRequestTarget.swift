@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where an `http://` or `https://` URL points on the wire: the scheme, host and port to connect
+/// Where an `http://`, `https://` or `http+unix://` URL points on the wire: the scheme, host and port to connect
 /// to, the `Host` header value, and the request target (path and query, percent-encoded as given).
 struct SocketRequestTarget: Sendable, Equatable {
     /// The host and port to connect to.
@@ -23,6 +23,10 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// so decoding runs only for a host with a `%`.
     init(url: URL) throws(ExchangeFailure) {
         let scheme = url.scheme?.lowercased()
+        if scheme == "http+unix" {
+            self = try Self(unixSocketURL: url)
+            return
+        }
         guard scheme == "http" || scheme == "https" else { throw .invalidURL(unsupportedScheme: true) }
         let secure = scheme == "https"
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
@@ -47,6 +51,19 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port))
         self.hostHeader = port == defaultPort ? shownHost : "\(shownHost):\(port)"
         self.requestTarget = path + query
+        self.url = url
+    }
+
+    /// Reads an `http+unix://` URL: the host, percent-decoded, is the socket's path (as
+    /// AsyncHTTPClient spells it: `http+unix://%2Ftmp%2Fapp.sock/path`); `Host` is `localhost`.
+    private init(unixSocketURL url: URL) throws(ExchangeFailure) {
+        guard let encoded = url.host(percentEncoded: true), let path = encoded.removingPercentEncoding, !path.isEmpty else {
+            throw .invalidURL(unsupportedScheme: false)
+        }
+        let encodedPath = url.path(percentEncoded: true)
+        self.key = ConnectionPoolKey(secure: false, host: path, port: 0, unix: true)
+        self.hostHeader = "localhost"
+        self.requestTarget = (encodedPath.isEmpty ? "/" : encodedPath) + (url.query(percentEncoded: true).map { "?\($0)" } ?? "")
         self.url = url
     }
 

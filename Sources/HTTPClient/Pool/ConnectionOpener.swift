@@ -20,6 +20,8 @@ final class ConnectionOpener: @unchecked Sendable {
     /// is `attempts`' to say).
     private var sockets: [Int: TCPSocket] = [:]
     private var connectTimer: Scheduled?
+    /// When the first attempt started: the addresses were known (for the requests' timings).
+    private var resolvedAt: ContinuousClock.Instant?
     private var staggerTimer: Scheduled?
 
     init(id: Int, key: ConnectionPoolKey, loop: EventLoop, pool: ConnectionPool, resolver: HostResolver, timeout: Duration) {
@@ -38,7 +40,7 @@ final class ConnectionOpener: @unchecked Sendable {
             connectTimer = nil
             run(attempts.timerFired())
         }
-        run(attempts.begin(literal: resolver.literal(key.host, key.port)))
+        run(attempts.begin(literal: key.unix ? [(try? SocketAddress.unix(path: key.host))].compactMap { $0 } : resolver.literal(key.host, key.port)))
     }
 
     private func run(_ action: ConnectAttempts.Action) {
@@ -53,6 +55,7 @@ final class ConnectionOpener: @unchecked Sendable {
                 loop.execute { self.run(self.attempts.resolved(result)) }
             }
         case .start(let address, let index):
+            if resolvedAt == nil { resolvedAt = .now }
             do throws(SocketError) {
                 let (opened, inProgress) = try TCPSocket.startConnect(to: address)
                 sockets[index] = opened
@@ -77,7 +80,11 @@ final class ConnectionOpener: @unchecked Sendable {
             }
             loop.deregister(won)
             stop()
-            pool.connected(self, Connection(socket: won, loop: loop, key: key, id: id))
+            let connection = Connection(socket: won, loop: loop, key: key, id: id)
+            connection.resolvedAt = resolvedAt
+            connection.connectedAt = .now
+            connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
+            pool.connected(self, connection)
         case .fail(let failure):
             stop()
             pool.connectFailed(self, failure)
