@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// One request for `HTTPClient`: an `http://` URL, a method, header fields and an optional body,
 /// with where the response body goes and who hears of progress.
@@ -28,6 +29,15 @@ public struct HTTPClientRequest: Sendable {
     /// Told the fraction (0...1) of the response body received (on the client's `deliveryQueue`);
     /// -1 each time body bytes arrive while its size is not known (no usable `Content-Length`).
     public var downloadProgress: (@Sendable (Double) -> Void)?
+    /// Called on the exchange's loop for each redirect the client follows, after `RedirectPolicy`
+    /// made the next hop's fields: with the redirect's head, the URL that answered it, the next
+    /// URL and the next hop's fields to change (a cookie jar stores the redirect's `Set-Cookie`
+    /// and puts the next URL's own `Cookie` there). It must not block.
+    public var redirectHook: RedirectHook?
+
+    /// What `redirectHook` is: `(redirect head, from, to, next fields)`.
+    public typealias RedirectHook = @Sendable (_ redirect: HTTPResponseHead, _ from: URL, _ to: URL,
+                                               _ headers: inout [String: String]) -> Void
 
     /// A request; pass only what differs from a bodyless `GET`.
     public init(url: URL, method: String = "GET", headers: [String: String] = [:], body: Body? = nil,

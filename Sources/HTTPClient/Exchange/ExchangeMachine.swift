@@ -1,3 +1,4 @@
+import Foundation
 import EventLoopIO
 import HTTPWire
 
@@ -40,6 +41,8 @@ struct ExchangeMachine: Sendable {
     private(set) var redirects = 0
     /// The request a redirect head received asks for next (decided once, when the head arrives).
     private(set) var redirect: HTTPClientRequest?
+    /// The URL whose redirect `request` follows, while a redirect is being followed.
+    private(set) var redirectedFrom: URL?
     /// Counts the body readers, so that the late outcome of one given up is told apart.
     private(set) var generation = 0
     private(set) var download = DownloadToFile()
@@ -305,6 +308,7 @@ struct ExchangeMachine: Sendable {
         guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
         guard redirects < maximumRedirects else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
         redirects += 1
+        redirectedFrom = request.url
         request = next
         method = next.normalizedMethod
         redirect = nil
@@ -312,6 +316,13 @@ struct ExchangeMachine: Sendable {
         holdsSlot = false
         phase = .idle
         return action
+    }
+
+    /// The redirect whose head is `head` is being followed: the request's `redirectHook` adjusts
+    /// the next hop's fields (before its target is read and its head written).
+    mutating func followingRedirect(answeredBy head: HTTPResponseHead) {
+        guard let hook = request.redirectHook, let from = redirectedFrom else { return }
+        hook(head, from, request.url, &request.headers)
     }
 
     /// A kept-alive connection the server had closed before this request: an idempotent request

@@ -283,6 +283,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             self.response = nil
             deliver(response, decodesBody: decodesBody)
         case .followRedirect:
+            if let head = response?.head { machine.followingRedirect(answeredBy: head) }
             response = nil
             ticket = nil
             parser = HTTPResponseParser(requestMethod: machine.method)

@@ -60,6 +60,16 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL)
     }
 
+    /// This response given again to `request` (a cached answer): the same body and
+    /// `HTTPURLResponse`, no file.
+    func answering(_ request: URLRequest) -> Response {
+        Response(storage: Storage(statusCode: storage.statusCode, data: storage.data, request: request, source: storage.source, fileURL: nil))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// A one-line summary: status code and body size.
     public var description: String {
         "Status Code: \(statusCode), Data Length: \(data.count)"
