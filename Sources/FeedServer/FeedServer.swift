@@ -73,9 +73,10 @@ public final class FeedServer: Sendable {
         // Without the shared loops (the system refused their pollers), a loop of the server's
         // own, or the system's reason why not.
         let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")
-        let socket = try TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
+        let socket = try configuration.unixSocketPath.map { path throws(SocketError) in try TCPSocket.listen(unixPath: path) }
+            ?? TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
         do {
-            self.port = try socket.localPort()
+            self.port = configuration.unixSocketPath == nil ? try socket.localPort() : 0
         } catch {
             socket.close()
             throw error
@@ -93,9 +94,13 @@ public final class FeedServer: Sendable {
 
     /// `http://127.0.0.1:PORT/`, or over TLS `https://localhost:PORT/` (the name a certificate
     /// for this machine carries, which a client verifies; the fixtures' names `localhost` and
-    /// 127.0.0.1 both): give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
+    /// 127.0.0.1 both), or `http+unix://PATH/` on a Unix domain socket (the path percent-encoded):
+    /// give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
     public var baseURL: URL {
-        let text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
+        var text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
+        if let path = configuration.unixSocketPath {
+            text = "http+unix://\(path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path)/"
+        }
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
         guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
@@ -140,6 +145,7 @@ public final class FeedServer: Sendable {
             connection.closeOnLoop()
         }
         _ = live.wait(timeout: .now() + .seconds(15))
+        if let path = configuration.unixSocketPath { TCPSocket.removeUnixSocketFile(path) }
     }
 
     /// What became of a connection the listener took.

@@ -46,7 +46,8 @@ public final class HTTPClient: Sendable {
     public static let acceptedEncodings = "gzip, deflate"
 
     /// What an exchange reports to the package's own adapter: the response or the failure, with
-    /// the response head (and body so far) that arrived before a failure.
+    /// the response head (and body so far) that arrived before a failure (the request's
+    /// `timingsHandler` hears of the timings first, on the loop when called through `start`).
     package typealias ExchangeCompletion = @Sendable (Result<HTTPClientResponse, HTTPClientError>, _ partial: HTTPClientResponse?) -> Void
 
     /// The process's client, on the shared event loops with the default configuration: what
@@ -113,7 +114,7 @@ public final class HTTPClient: Sendable {
 
     /// `request` with its progress closures moved to `deliveryQueue` (in order, and before the
     /// completion of `execute(_:completion:)`, which runs there too).
-    private func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
+    func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
         var request = request
         let queue = deliveryQueue
         if let progress = request.uploadProgress {
@@ -121,6 +122,9 @@ public final class HTTPClient: Sendable {
         }
         if let progress = request.downloadProgress {
             request.downloadProgress = { fraction in AnswerDelivery.async(on: queue) { progress(fraction) } }
+        }
+        if let handler = request.timingsHandler {
+            request.timingsHandler = { timings in AnswerDelivery.async(on: queue) { handler(timings) } }
         }
         return request
     }
@@ -134,6 +138,7 @@ public final class HTTPClient: Sendable {
     package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
         guard let loops else {
             let port = request.url.port ?? 80
+            request.timingsHandler?(HTTPClientTimings(queued: .now, finished: .now))
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }

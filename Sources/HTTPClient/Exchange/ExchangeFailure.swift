@@ -24,6 +24,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case uploadFailed
     /// The download file failed (the driver holds its error).
     case downloadFailed
+    /// A 307 or 308 redirect asks for the body again and it cannot be read again.
+    case bodyNotReplayable
     /// A redirect past the limit; the count is the redirect refused.
     case tooManyRedirects(Int)
     /// TLS failed: the handshake, a certificate, or the connection after it.

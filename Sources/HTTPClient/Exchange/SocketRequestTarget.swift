@@ -1,9 +1,9 @@
 import Foundation
 
-/// Where an `http://` or `https://` URL points on the wire: the scheme, host and port to connect
-/// to, the `Host` header value, and the request target (path and query, percent-encoded as given);
-/// through a proxy, the key names it, and a plain `http` request goes in absolute form with the
-/// proxy's credentials.
+/// Where an `http://`, `https://` or `http+unix://` URL points on the wire: the scheme, host and
+/// port to connect to, the `Host` header value, and the request target (path and query,
+/// percent-encoded as given); through a proxy, the key names it, and a plain `http` request goes
+/// in absolute form with the proxy's credentials.
 struct SocketRequestTarget: Sendable, Equatable {
     /// The host and port to connect to, and the proxy.
     let key: ConnectionPoolKey
@@ -29,6 +29,10 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// so decoding runs only for a host with a `%`.
     init(url: URL, proxy: HTTPClient.Configuration.Proxy = .none) throws(ExchangeFailure) {
         let scheme = url.scheme?.lowercased()
+        if scheme == "http+unix" {
+            self = try Self(unixSocketURL: url)
+            return
+        }
         guard scheme == "http" || scheme == "https" else { throw .invalidURL(unsupportedScheme: true) }
         let secure = scheme == "https"
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
@@ -64,6 +68,21 @@ struct SocketRequestTarget: Sendable, Equatable {
             self.requestTarget = path + query
             self.proxyAuthorization = nil
         }
+    }
+
+    /// Reads an `http+unix://` URL: the host, percent-decoded, is the socket's path (as
+    /// AsyncHTTPClient spells it: `http+unix://%2Ftmp%2Fapp.sock/path`); `Host` is `localhost`.
+    /// A Unix socket is never reached through a proxy.
+    private init(unixSocketURL url: URL) throws(ExchangeFailure) {
+        guard let encoded = url.host(percentEncoded: true), let path = encoded.removingPercentEncoding, !path.isEmpty else {
+            throw .invalidURL(unsupportedScheme: false)
+        }
+        let encodedPath = url.path(percentEncoded: true)
+        self.key = ConnectionPoolKey(secure: false, host: path, port: 0, unix: true)
+        self.hostHeader = "localhost"
+        self.requestTarget = (encodedPath.isEmpty ? "/" : encodedPath) + (url.query(percentEncoded: true).map { "?\($0)" } ?? "")
+        self.proxyAuthorization = nil
+        self.url = url
     }
 
     /// Reads `url` for the exchange's machine, deciding its proxy as `proxy` says: the target, or

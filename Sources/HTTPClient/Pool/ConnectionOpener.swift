@@ -21,6 +21,8 @@ final class ConnectionOpener: @unchecked Sendable {
     /// is `attempts`' to say).
     private var sockets: [Int: TCPSocket] = [:]
     private var connectTimer: Scheduled?
+    /// When the first attempt started: the addresses were known (for the requests' timings).
+    private var resolvedAt: ContinuousClock.Instant?
     private var staggerTimer: Scheduled?
     /// The `CONNECT` under way on the connected socket of a key that tunnels through a proxy.
     private var tunnel: ProxyTunnel?
@@ -41,7 +43,8 @@ final class ConnectionOpener: @unchecked Sendable {
             connectTimer = nil
             run(attempts.timerFired())
         }
-        run(attempts.begin(literal: resolver.literal(key.connectHost, key.connectPort)))
+        run(attempts.begin(literal: key.unix ? [(try? SocketAddress.unix(path: key.host))].compactMap { $0 }
+                                              : resolver.literal(key.connectHost, key.connectPort)))
     }
 
     private func run(_ action: ConnectAttempts.Action) {
@@ -56,6 +59,7 @@ final class ConnectionOpener: @unchecked Sendable {
                 loop.execute { self.run(self.attempts.resolved(result)) }
             }
         case .start(let address, let index):
+            if resolvedAt == nil { resolvedAt = .now }
             do throws(SocketError) {
                 let (opened, inProgress) = try TCPSocket.startConnect(to: address)
                 sockets[index] = opened
@@ -80,21 +84,25 @@ final class ConnectionOpener: @unchecked Sendable {
             }
             loop.deregister(won)
             stop()
-            guard key.tunnels else { return pool.connected(self, Connection(socket: won, loop: loop, key: key, id: id)) }
-            openTunnel(on: won)
+            let connection = Connection(socket: won, loop: loop, key: key, id: id)
+            connection.resolvedAt = resolvedAt
+            connection.connectedAt = .now
+            connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
+            guard key.tunnels else { return pool.connected(self, connection) }
+            openTunnel(on: connection)
         case .fail(let failure):
             stop()
             pool.connectFailed(self, failure)
         }
     }
 
-    /// Asks the proxy `socket` is connected to for a tunnel to the key's host (as long again as
+    /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
     /// the connect may take): the connection goes to the pool once it is open, else the connect fails.
-    private func openTunnel(on socket: TCPSocket) {
-        let tunnel = ProxyTunnel(socket: socket, loop: loop, key: key, timeout: timeout) { [self] result in
+    private func openTunnel(on connection: Connection) {
+        let tunnel = ProxyTunnel(socket: connection.socket, loop: loop, key: key, timeout: timeout) { [self] result in
             self.tunnel = nil
             switch result {
-            case .success(let socket): pool.connected(self, Connection(socket: socket, loop: loop, key: key, id: id))
+            case .success: pool.connected(self, connection)
             case .failure(let failure): pool.connectFailed(self, failure)
             }
         }

@@ -1,6 +1,7 @@
 /// The scheme, host and port a pooled connection is open to, and the proxy it goes through: an
 /// `https` connection (TLS) and an `http` one to the same host and port are never shared, nor
-/// are connections through different proxies (or through one and direct).
+/// are connections through different proxies (or through one and direct). For `http+unix://`,
+/// `host` is the socket's path and `port` 0.
 ///
 /// Through a proxy, an `http` connection is open to the proxy itself and carries requests to any
 /// origin (`host` and `port` are the proxy's); an `https` one is a `CONNECT` tunnel to `host` and
@@ -12,13 +13,16 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     let host: String
     /// The TCP port.
     let port: UInt16
+    /// Whether `host` is the path of a Unix domain socket.
+    let unix: Bool
     /// The proxy the connection goes through, if any.
     let proxy: ProxyEndpoint?
 
-    init(secure: Bool = false, host: String, port: UInt16, proxy: ProxyEndpoint? = nil) {
+    init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil) {
         self.secure = secure
         self.host = host
         self.port = port
+        self.unix = unix
         self.proxy = proxy
     }
 
@@ -30,6 +34,7 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     var connectPort: UInt16 { tunnels ? proxy.map { UInt16(clamping: $0.port) } ?? port : port }
 
     var description: String {
+        if unix { return "http+unix://\(host)" }
         let via = proxy.map { " via \($0)" } ?? ""
         return "\(secure ? "https" : "http")://\(host):\(port)\(via)"
     }

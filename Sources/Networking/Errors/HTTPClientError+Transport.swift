@@ -35,10 +35,13 @@ extension HTTPClientError {
             return TransportError.timedOut(phase, after: after, endpoint: "\(host):\(port)")
         case .badResponse(let wire):
             return TransportError.badResponse(wire)
-        case .responseTooLarge(let limit):
+        case .responseTooLarge(let limit), .decompressionLimitExceeded(let limit, _):
             return TransportError.responseTooLarge(limit: limit)
         case .tooManyRedirects(let count):
             return TransportError.tooManyRedirects(count)
+        case .bodyNotReplayable:
+            // URLSession's code for a body stream it cannot read again.
+            return URLError(.requestBodyStreamExhausted, userInfo: [NSUnderlyingErrorKey: self])
         case .uploadFailed(let underlying), .downloadFailed(let underlying):
             return underlying
         case .cancelled:

@@ -307,10 +307,17 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         }
     }
 
-    /// Plugins' `didReceive`, then `result` through their `process`.
+    /// Plugins' `didReceive` and `didMeasure`, then `result` through their `process`.
     private func processed(_ result: Result<Response, ProviderError>) -> Result<Response, ProviderError> {
         guard !provider.plugins.isEmpty else { return result }
         for plugin in provider.plugins { plugin.didReceive(result, target: target) }
+        let measured = switch result {
+        case .success(let response): response.timings
+        case .failure(let error): error.response?.timings
+        }
+        if let measured {
+            for plugin in provider.plugins { plugin.didMeasure(measured, target: target) }
+        }
         return provider.plugins.reduce(result) { $1.process($0, target: target) }
     }
 

@@ -72,7 +72,7 @@ struct SessionExchange: Sendable {
         let mainDocument = request.mainDocumentURL
         return { head, from, to, headers in
             jar.store(head.headers.values(for: "Set-Cookie"), from: from, mainDocumentURL: mainDocument)
-            if let cookies = jar.cookieHeader(for: to) { HeaderFields.set(cookies, for: "Cookie", in: &headers) }
+            if let cookies = jar.cookieHeader(for: to) { headers.replaceOrAdd(name: "Cookie", value: cookies) }
         }
     }
 

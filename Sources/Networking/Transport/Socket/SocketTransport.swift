@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
+import HTTPWire
 
 /// An `HTTPTransport` for `http://` and `https://` URLs over the package's own HTTP/1.1 client
 /// (`HTTPClient`), with a keep-alive connection pool per scheme, host and port: a thin adapter
@@ -116,7 +117,7 @@ public final class SocketTransport: HTTPTransport {
     private func send(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions,
                       completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
         let request = exchange.request
-        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: exchange.fields,
+        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: HTTPHeaders(exchange.fields),
                                               body: Self.body(upload),
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
@@ -181,6 +182,7 @@ public final class SocketTransport: HTTPTransport {
     private static func response(_ answer: HTTPClientResponse, to request: URLRequest) -> Response {
         let head = answer.head
         let http = DeferredHTTPURLResponse(url: answer.url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
-        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL)
+        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL,
+                        timings: answer.timings)
     }
 }
