@@ -54,7 +54,10 @@ final class ProxyTunnelMachineTests: XCTestCase {
         XCTAssertEqual(closed.received(bytes("HTTP/1.1 200")), .none)
         XCTAssertEqual(closed.endOfStream(), .fail(.connectionLost(errno: nil)))
         var failed = started()
-        XCTAssertEqual(failed.ioFailed(errno: 104), .fail(.connectionLost(errno: 104)))
+        XCTAssertEqual(failed.readFailed(errno: 104), .fail(.connectionLost(errno: 104)))
+        var refused = ProxyTunnelMachine(host: "a.test", port: 443, authorization: nil)
+        _ = refused.start()
+        XCTAssertEqual(refused.writeFailed(), .fail(.connectionLost(errno: nil)))
         var late = started()
         XCTAssertEqual(late.timerFired(), .fail(.timedOut(.connect)))
     }

@@ -99,7 +99,7 @@ final class ConnectionOpener: @unchecked Sendable {
     /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
     /// the connect may take): the connection goes to the pool once it is open, else the connect fails.
     private func openTunnel(on connection: Connection) {
-        let tunnel = ProxyTunnel(socket: connection.socket, loop: loop, key: key, timeout: timeout) { [self] result in
+        let tunnel = ProxyTunnel(connection: connection, timeout: timeout) { [self] result in
             self.tunnel = nil
             switch result {
             case .success: pool.connected(self, connection)

@@ -1,27 +1,27 @@
 import EventLoopIO
 
-/// Opens a `CONNECT` tunnel on a socket just connected to a proxy, for the `ConnectionOpener`
-/// that made it: performs `ProxyTunnelMachine`'s actions on the socket's loop (writes the
-/// request, reads the answer, bounds the wait with the connect timeout) and reports once, after
-/// deregistering the socket: `established` hands it back, any failure closes it first.
+/// Opens a `CONNECT` tunnel on a connection just made to a proxy, for the `ConnectionOpener`
+/// that made it: performs `ProxyTunnelMachine`'s actions on the connection's loop (writes the
+/// request through the connection, reads the answer, bounds the wait with the connect timeout)
+/// and reports once, after deregistering the socket: established, or failed (the connection
+/// closed first, through its one close path).
 final class ProxyTunnel: EventLoopHandler {
-    private let socket: TCPSocket
-    private let loop: EventLoop
+    private let connection: Connection
     private let timeout: Duration
     private var machine: ProxyTunnelMachine
-    private var output: [UInt8] = []
-    private var outputOffset = 0
     private var timer: Scheduled?
-    private var report: ((Result<TCPSocket, ExchangeFailure>) -> Void)?
+    private var report: ((Result<Void, ExchangeFailure>) -> Void)?
 
-    init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, timeout: Duration,
-         report: @escaping (Result<TCPSocket, ExchangeFailure>) -> Void) {
-        self.socket = socket
-        self.loop = loop
+    init(connection: Connection, timeout: Duration, report: @escaping (Result<Void, ExchangeFailure>) -> Void) {
+        self.connection = connection
         self.timeout = timeout
+        let key = connection.key
         self.machine = ProxyTunnelMachine(host: key.host, port: key.port, authorization: key.proxy?.authorization)
         self.report = report
     }
+
+    private var loop: EventLoop { connection.loop }
+    private var socket: TCPSocket { connection.socket }
 
     /// Arms the timer and sends the `CONNECT` (on the loop).
     func start() {
@@ -40,38 +40,28 @@ final class ProxyTunnel: EventLoopHandler {
         case .none:
             break
         case .write(let bytes):
-            output = bytes
-            outputOffset = 0
-            writeMore()
+            written(connection.write(bytes))
         case .awaitAnswer:
             loop.setInterest(socket, readable: true, writable: false)
         case .established:
-            finish(.success(socket))
+            finish(.success(()))
         case .fail(let failure):
             finish(.failure(failure))
         }
     }
 
-    private func writeMore() {
-        while outputOffset < output.count {
-            let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
-            switch result {
-            case .transferred(let count):
-                outputOffset += count
-            case .wouldBlock, .endOfStream:
-                loop.setInterest(socket, readable: true, writable: true)
-                return
-            case .failed(let number):
-                return run(machine.ioFailed(errno: number))
-            }
+    /// What the connection's write (or flush) came to: all out, room awaited, or the peer gone.
+    private func written(_ flush: Connection.Flush) {
+        switch flush {
+        case .done: run(machine.written())
+        case .wouldBlock: loop.setInterest(socket, readable: true, writable: true)
+        case .failed: run(machine.writeFailed())
         }
-        output = []
-        run(machine.written())
     }
 
     func socketWritable() {
         guard machine.state == .sending else { return }
-        writeMore()
+        written(connection.flush())
     }
 
     func socketReadable() {
@@ -87,17 +77,17 @@ final class ProxyTunnel: EventLoopHandler {
             case .endOfStream:
                 return run(machine.endOfStream())
             case .failed(let number):
-                return run(machine.ioFailed(errno: number))
+                return run(machine.readFailed(errno: number))
             }
         }
     }
 
-    /// Stops watching the socket and the timer, closes the socket of a failed tunnel, and reports.
-    private func finish(_ result: Result<TCPSocket, ExchangeFailure>) {
+    /// Stops watching the socket and the timer, closes a failed tunnel's connection, and reports.
+    private func finish(_ result: Result<Void, ExchangeFailure>) {
         timer?.cancel()
         timer = nil
         loop.deregister(socket)
-        if case .failure = result { socket.close() }
+        if case .failure = result { connection.close() }
         let report = self.report
         self.report = nil
         report?(result)

@@ -104,13 +104,23 @@ struct ProxyTunnelMachine: Sendable {
         }
     }
 
-    /// A read or write failed with `errno`.
-    mutating func ioFailed(errno: Int32) -> Action {
+    /// A read failed with `errno`.
+    mutating func readFailed(errno: Int32) -> Action {
         switch state {
         case .sending, .awaitingAnswer:
             return finish(.fail(.connectionLost(errno: errno)))
         case .idle, .done:
-            preconditionFailure("ProxyTunnelMachine: ioFailed(errno:) in \(state)")
+            preconditionFailure("ProxyTunnelMachine: readFailed(errno:) in \(state)")
+        }
+    }
+
+    /// The proxy stopped taking the request (the system's error number is not known here).
+    mutating func writeFailed() -> Action {
+        switch state {
+        case .sending:
+            return finish(.fail(.connectionLost(errno: nil)))
+        case .idle, .awaitingAnswer, .done:
+            preconditionFailure("ProxyTunnelMachine: writeFailed() in \(state)")
         }
     }
 
