@@ -39,6 +39,9 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertEqual(proxy.description, "http://us@er:***@proxy:3128")
         XCTAssertNil(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).authorization)
         XCTAssertEqual(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).host, "::1")
+        XCTAssertNil(ProxyEndpoint("proxy:70000"), "no such port")
+        XCTAssertNil(ProxyEndpoint("proxy:0"))
+        XCTAssertNil(ProxyEndpoint("socks5://proxy:1080"), "HTTP proxies only")
     }
 
     private func bypassed(_ noProxy: String, _ url: String) -> Bool {

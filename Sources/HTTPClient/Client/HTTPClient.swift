@@ -29,6 +29,10 @@ import EventLoopIO
 ///   `maximumRedirects`.
 /// - `https` through the system's OpenSSL, loaded at run time and verified as
 ///   `Configuration.tls` says; each host's last TLS session is offered to its next new connection.
+/// - Through the HTTP proxy `Configuration.proxy` names (by default the environment's, read as
+///   curl reads `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`): plain `http` in absolute
+///   form on connections pooled per proxy, `https` through a `CONNECT` tunnel with TLS to the
+///   origin inside, pooled per proxy and origin; a refused tunnel is `HTTPClientError.proxyRefused`.
 /// - An idempotent request whose kept-alive connection turns out closed before any response byte
 ///   is sent once more on a fresh connection; an upload answered early (413) reports that answer.
 /// - Failures are `HTTPClientError`s. **Threads:** completions and the code after `await execute`
@@ -138,7 +142,7 @@ public final class HTTPClient: Sendable {
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }
-        let target = SocketRequestTarget.read(request.url)
+        let target = SocketRequestTarget.read(request.url, proxy: configuration.proxy)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
                                       loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)

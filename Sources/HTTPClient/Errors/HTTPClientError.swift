@@ -17,6 +17,10 @@ public enum HTTPClientError: Error, Sendable {
     /// The connection broke before the response was complete (reset, closed early, cut short);
     /// `errno` when the system reported one.
     case connectionLost(errno: Int32?)
+    /// The HTTP proxy at `host`:`port` answered the `CONNECT` for an `https` request with
+    /// `status`, not 2xx: 407 when it wants other credentials (those of the proxy URL's user
+    /// info), 403 when it forbids the origin or its port, 502 or 503 when it could not reach it.
+    case proxyRefused(status: Int, host: String, port: Int)
     /// `deadline` passed after `after` while talking to `host`:`port`.
     case timedOut(Deadline, after: Duration, host: String, port: Int)
     /// The server's bytes are not a valid HTTP/1.1 response (one cut short is `connectionLost`).

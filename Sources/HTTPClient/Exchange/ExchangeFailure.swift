@@ -12,6 +12,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case cannotFindHost(code: Int32)
     /// No address connected; `errno` is the last one's.
     case cannotConnect(errno: Int32)
+    /// The proxy answered `CONNECT` with this status, not 2xx (407: other credentials wanted).
+    case proxyRefused(status: Int)
     /// A deadline passed.
     case timedOut(HTTPClientError.Deadline)
     /// The connection broke before the response was whole.

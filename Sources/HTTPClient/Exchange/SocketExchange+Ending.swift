@@ -29,8 +29,9 @@ extension SocketExchange {
     /// the deadline's length and the file's or stream's own error.
     func clientError(for failure: ExchangeFailure) -> HTTPClientError {
         let key = machine.target?.key
-        let host = key?.host ?? machine.request.url.host ?? "?"
-        let port = key.map { Int($0.port) } ?? machine.request.url.port ?? 80
+        // Where the socket connects: the proxy, for a tunnel through one.
+        let host = key?.connectHost ?? machine.request.url.host ?? "?"
+        let port = key.map { Int($0.connectPort) } ?? machine.request.url.port ?? 80
         switch failure {
         case .invalidURL(let unsupportedScheme): return unsupportedScheme ? .unsupportedScheme(machine.request.url) : .badURL(machine.request.url)
         case .cannotFindHost(let code): return .cannotFindHost(host: host, code: code)
@@ -40,6 +41,7 @@ extension SocketExchange {
         case .timedOut(.overall):
             return timedOut(.overall, after: machine.request.overallDeadline(configuration, from: startedAt).map { $0 - startedAt } ?? .zero)
         case .connectionLost(let number): return .connectionLost(errno: number)
+        case .proxyRefused(let status): return .proxyRefused(status: status, host: host, port: port)
         case .response(let wire): return HTTPClientError(wire)
         case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
         case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))

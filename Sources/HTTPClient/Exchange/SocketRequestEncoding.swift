@@ -37,11 +37,14 @@ enum SocketRequestEncoding {
 
     private static func requestHead(_ request: HTTPClientRequest, target: SocketRequestTarget) -> HTTPRequestHead {
         let fields = request.headers
-        // Room for `Host` and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
+        // Room for `Host`, a proxy's credentials and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
         var wire: [HTTPHeaders.Field] = []
-        wire.reserveCapacity(fields.count + 3)
+        wire.reserveCapacity(fields.count + 4)
         if !fields.contains("Host") {
             wire.append(HTTPHeaders.Field(name: "Host", value: target.hostHeader))
+        }
+        if let authorization = target.proxyAuthorization, !fields.contains("Proxy-Authorization") {
+            wire.append(HTTPHeaders.Field(name: "Proxy-Authorization", value: authorization))
         }
         // In the caller's order, repeats included.
         for field in fields {

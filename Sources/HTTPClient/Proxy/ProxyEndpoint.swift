@@ -15,7 +15,7 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The proxy `text` names, as curl reads a proxy variable: `host`, `host:port`,
     /// `http://user:password@host:port/`; nil for a scheme other than `http` (SOCKS and HTTPS
-    /// proxies are not supported) or no host.
+    /// proxies are not supported), no host, or a port outside 1...65535.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
@@ -23,7 +23,9 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
         guard let components = URLComponents(string: withScheme), components.scheme?.lowercased() == "http",
               let host = components.host, !host.isEmpty else { return nil }
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        self.port = components.port ?? 1080
+        let port = components.port ?? 1080
+        guard (1...65_535).contains(port) else { return nil }
+        self.port = port
         self.user = components.user.flatMap { $0.removingPercentEncoding ?? $0 }
         self.password = components.password.flatMap { $0.removingPercentEncoding ?? $0 }
     }

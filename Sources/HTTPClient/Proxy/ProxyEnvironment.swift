@@ -31,10 +31,17 @@ public struct ProxyEnvironment: Sendable, Equatable {
     /// scheme, or `no_proxy` covers its host and port).
     public func proxy(for url: URL) -> ProxyEndpoint? {
         let scheme = url.scheme?.lowercased()
-        guard let proxy = scheme == "https" ? https : scheme == "http" ? http : nil,
-              var host = url.host?.lowercased() else { return nil }
+        guard scheme == "https" || scheme == "http", var host = url.host else { return nil }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return proxy(secure: scheme == "https", host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
+    }
+
+    /// The proxy for a request to `host` (no brackets) on `port`, `secure` for `https`; nil when it
+    /// goes direct. The client's decision, on the host and port it has read from the URL already.
+    func proxy(secure: Bool, host: String, port: Int) -> ProxyEndpoint? {
+        guard let proxy = secure ? https : http else { return nil }
+        guard !bypass.isEmpty else { return proxy }
+        let host = host.lowercased()
         return bypass.contains { $0.matches(host: host, port: port) } ? nil : proxy
     }
 }

@@ -20,6 +20,8 @@ extension HTTPClientError {
             return TransportError.cannotFindHost(host: host, code: code)
         case .connectionLost(let number):
             return TransportError.connectionLost(errno: number)
+        case .proxyRefused(let status, let host, let port):
+            return TransportError.proxyRefused(status: status, proxy: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
         case .uncleanShutdown:
             // URLSession's code for a connection cut, with the client's finding underneath.
             return URLError(.networkConnectionLost, userInfo: [NSUnderlyingErrorKey: self,

@@ -9,7 +9,8 @@ extension SocketTransport {
     /// `DefaultHeaders.standard`, `timeoutIntervalForRequest` as the idle timeout,
     /// `timeoutIntervalForResource` as the overall deadline, `httpMaximumConnectionsPerHost`,
     /// `httpCookieStorage`, `httpShouldSetCookies`, `httpCookieAcceptPolicy`, `urlCache` (its
-    /// capacities; `URLCache.shared` is `HTTPCache.shared`), `requestCachePolicy` and, on Apple
+    /// capacities; `URLCache.shared` is `HTTPCache.shared`), `requestCachePolicy`,
+    /// `connectionProxyDictionary` (CFNetwork's keys; nil keeps the environment's proxies) and, on Apple
     /// platforms, `tlsMinimumSupportedProtocolVersion`. docs/COMING_FROM.md lists every property
     /// with what happens to it.
     ///
@@ -33,6 +34,7 @@ extension SocketTransport {
             mapped.overallDeadline = .milliseconds(Int64(configuration.timeoutIntervalForResource * 1000))
         }
         mapped.maximumConnectionsPerHost = max(1, configuration.httpMaximumConnectionsPerHost)
+        mapped.proxy = ConnectionProxyDictionary.proxy(configuration.connectionProxyDictionary)
         if let minimum = NetworkingPlatform.minimumTLSVersion(of: configuration) {
             mapped.tls.minimumVersion = minimum
         }

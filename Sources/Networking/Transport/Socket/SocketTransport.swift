@@ -29,6 +29,10 @@ import HTTPWire
 /// - `https` through the system's OpenSSL, verified as `configuration.tls` says (by default
 ///   against the system's trust store, as curl does); a TLS session is kept per host for the
 ///   next new connection;
+/// - through the HTTP proxy `configuration.proxy` names, by default the environment's
+///   (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`, read as curl and so URLSession on
+///   Linux read them): `https` through a `CONNECT` tunnel, whose refusal is
+///   `TransportError.proxyRefused` with the proxy's status;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
 /// - does what `session` (`SessionOptions`) says, as URLSession does for an app: default
