@@ -41,6 +41,7 @@ let package = Package(
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+        .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
@@ -56,6 +57,8 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Reactive", dependencies: ["Locking"]),
         .target(name: "ReactiveTesting", dependencies: ["Reactive", "Locking"]),
+        // RxBlocking's `toBlocking()`: waits on the calling thread (the main run loop keeps running on the main thread).
+        .target(name: "ReactiveBlocking", dependencies: ["Reactive", "Locking"]),
         // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are EventLoopIO's.
         .target(name: "HTTPWire"),
         .target(name: "CLinuxCalls"),
@@ -84,6 +87,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
+        .testTarget(name: "ReactiveBlockingTests", dependencies: ["ReactiveBlocking", "Reactive", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
         .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),

@@ -15,12 +15,14 @@ let families = [
     Family(label: "k", run: ImageDecodingBenchmarks.run),
     Family(label: "l", run: ThumbnailBenchmarks.run),
     Family(label: "m", run: ClientPipelineBenchmarks.run),
+    Family(label: "n", run: SessionBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
     "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."], "m": ["m."],
+    "n": ["n."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -78,7 +78,9 @@ public final class FeedServer: Sendable {
         // runs on one of the group's (made there in place), else the next, while the caller waits.
         let loop = group.loops.first { $0.inLoop } ?? group.nextLoop()
         let requestedPort = configuration.port
+        let unixPath = configuration.unixSocketPath
         let (socket, port) = try loop.runOnLoopAndWait { () throws(SocketError) -> (TCPSocket, UInt16) in
+            if let unixPath { return (try TCPSocket.listen(unixPath: unixPath), 0) }
             let socket = try TCPSocket.listen(host: "127.0.0.1", port: requestedPort)
             do throws(SocketError) {
                 return (socket, try socket.localPort())
@@ -101,9 +103,13 @@ public final class FeedServer: Sendable {
 
     /// `http://127.0.0.1:PORT/`, or over TLS `https://localhost:PORT/` (the name a certificate
     /// for this machine carries, which a client verifies; the fixtures' names `localhost` and
-    /// 127.0.0.1 both): give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
+    /// 127.0.0.1 both), or `http+unix://PATH/` on a Unix domain socket (the path percent-encoded):
+    /// give it to `FlickrAPI.endpointClosure(baseURL:)`, or append a route's path.
     public var baseURL: URL {
-        let text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
+        var text = tlsContext == nil ? "http://127.0.0.1:\(port)/" : "https://localhost:\(port)/"
+        if let path = configuration.unixSocketPath {
+            text = "http+unix://\(path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path)/"
+        }
         // Built from a literal and a port number, so it always parses; if it ever did not, stop
         // here rather than send requests to `file:///`.
         guard let url = URL(string: text) else { preconditionFailure("not a URL: \(text)") }
@@ -148,6 +154,8 @@ public final class FeedServer: Sendable {
         for connection in open {
             connection.closeOnLoop()
         }
+        // The path goes at once: nothing new reaches the listener that is closing.
+        if let path = configuration.unixSocketPath { TCPSocket.removeUnixSocketFile(path) }
         guard !EventLoop.isOnAnyLoopThread else { return }
         _ = live.wait(timeout: .now() + .seconds(15))
     }

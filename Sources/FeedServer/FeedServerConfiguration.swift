@@ -41,6 +41,10 @@ extension FeedServer {
         /// configuration.tls = TLSServerConfiguration(certificateChain: .pemFile(certificate), privateKey: .pemFile(key))
         /// ```
         public var tls: TLSServerConfiguration? = nil
+        /// When set, the server listens on a Unix domain socket at this path (a file left there
+        /// is replaced; `stop()` removes it) instead of 127.0.0.1 and `port`: `baseURL` is then
+        /// `http+unix://` with the path percent-encoded as the host.
+        public var unixSocketPath: String? = nil
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(
@@ -56,7 +60,8 @@ extension FeedServer {
             idleTimeout: Duration = .seconds(60),
             writeTimeout: Duration = .seconds(30),
             eventLoopGroup: EventLoopGroup? = nil,
-            tls: TLSServerConfiguration? = nil
+            tls: TLSServerConfiguration? = nil,
+            unixSocketPath: String? = nil
         ) {
             self.port = port
             self.maxHeaderBytes = maxHeaderBytes
@@ -71,6 +76,7 @@ extension FeedServer {
             self.writeTimeout = writeTimeout
             self.eventLoopGroup = eventLoopGroup
             self.tls = tls
+            self.unixSocketPath = unixSocketPath
         }
     }
 }

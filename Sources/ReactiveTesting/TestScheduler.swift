@@ -66,6 +66,18 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
         start()
         return observer
     }
+
+    /// RxTest's unlabelled `start(_:)`: `start(created:subscribed:disposed:create:)` at 100, 200 and 1000.
+    ///
+    /// ```swift
+    /// let res = scheduler.start(makeSequence)
+    /// ```
+    @_disfavoredOverload
+    public func start<Source: ObservableConvertibleType>(
+        _ create: @escaping @Sendable () -> Source
+    ) -> TestableObserver<Source.Element> {
+        start(created: 100, subscribed: 200, disposed: 1000, create: create)
+    }
 }
 
 /// The state of one `start(created:subscribed:disposed:create:)` run.

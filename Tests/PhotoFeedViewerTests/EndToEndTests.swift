@@ -139,6 +139,26 @@ final class EndToEndTests: LeakCheckingTestCase {
         XCTAssertTrue(outcome.stdout.contains("Grandma's garden | O'Brien"))
     }
 
+    func testTheEnvironmentsProxyCarriesRequestsButNeverTheDemosOwn() throws {
+        let gone = try startServer()
+        let deadProxy = "http://127.0.0.1:\(gone.port)"
+        gone.stop()
+        let server = try startServer()
+        defer { server.stop() }
+        let environment = ["http_proxy": deadProxy, "https_proxy": deadProxy]
+
+        // A feed elsewhere goes through the proxy, as curl and URLSession on Linux send it.
+        let proxied = try ViewerProcess.run(["--base-url", server.baseURL.absoluteString, "--pages", "1", "--json"], environment: environment)
+        XCTAssertEqual(proxied.status, 1)
+        XCTAssertEqual(proxied.stderr, "photo-feed: Could not connect to 127.0.0.1:\(gone.port) (connection refused) "
+                       + "(could not reach 127.0.0.1:\(server.port)).\n", "the proxy is named, and the server it was for")
+
+        // The demo's server is in the process: direct.
+        let demo = try ViewerProcess.run(["--demo", "--pages", "1", "--json"], environment: environment)
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertEqual(try jsonObjects(demo).count, 20)
+    }
+
     func testARefusedPortExitsOneWithNoConnection() throws {
         let server = try startServer()
         let url = server.baseURL.absoluteString

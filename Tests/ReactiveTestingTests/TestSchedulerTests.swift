@@ -12,6 +12,15 @@ final class TestSchedulerTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
+    func testUnlabelledStartTakesAFunctionAsRxTestDoes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(1_010, 3)])
+        @Sendable func doubled() -> Observable<Int> { xs.map { $0 * 2 } }
+        let res = scheduler.start(doubled)
+        XCTAssertEqual(res.events, [.next(210, 4)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1_000)])
+    }
+
     func testTimeoutFromTheDesignDocument() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 42), .next(220, 43), .next(300, 44)])

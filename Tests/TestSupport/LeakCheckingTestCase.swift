@@ -8,7 +8,7 @@ import XCTest
 /// subscription that is never released still fails the test.
 open class LeakCheckingTestCase: XCTestCase {
     /// Read in `setUp`; nil when the test was skipped before it (a throwing `setUpWithError`).
-    private var resourcesAtStart: Int?
+    private var resourcesAtStart: Int32?
 
     open override func setUp() {
         super.setUp()

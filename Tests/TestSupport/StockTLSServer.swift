@@ -55,8 +55,11 @@ public final class StockTLSServer: @unchecked Sendable {
         return try launch(openssl, arguments, port: port, directory: directory)
     }
 
-    /// nginx serving `certificate` and `key` on HTTPS with a 2 KB file at `/file.txt` and keep-alive,
-    /// from a temporary folder; nil when nginx is not installed.
+    /// nginx serving `certificate` and `key` on HTTPS with a 2 KB file at `/file.txt` (with nginx's
+    /// own `ETag` and `Last-Modified`), the same at `/cached/file.txt` with `Cache-Control:
+    /// max-age=60`, at `/stale/file.txt` with `max-age=0` and at `/dated/file.txt` with `max-age=0`
+    /// and no `ETag`, and keep-alive, from a temporary folder, logging each request it serves
+    /// (`accessLog()`); nil when nginx is not installed.
     public static func nginx(certificate: String, key: String) throws -> StockTLSServer? {
         guard let nginx = program(["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]) else { return nil }
         let port = try freePort()
@@ -64,6 +67,10 @@ public final class StockTLSServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try Data(repeating: UInt8(ascii: "n"), count: 2_048).write(to: directory.appendingPathComponent("www/file.txt"))
+        for folder in ["cached", "stale", "dated"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("www/\(folder)"), withIntermediateDirectories: true)
+            try Data(repeating: UInt8(ascii: "c"), count: 2_048).write(to: directory.appendingPathComponent("www/\(folder)/file.txt"))
+        }
         let configuration = """
         worker_processes 1;
         daemon off;
@@ -72,7 +79,8 @@ public final class StockTLSServer: @unchecked Sendable {
         error_log \(directory.path)/logs/error.log;
         events { worker_connections 1024; }
         http {
-            access_log off;
+            log_format requests escape=none '$request_method $uri $status $http_if_none_match|$http_if_modified_since';
+            access_log \(directory.path)/logs/access.log requests;
             client_body_temp_path \(directory.path)/body;
             proxy_temp_path \(directory.path)/proxy;
             fastcgi_temp_path \(directory.path)/fastcgi;
@@ -84,11 +92,21 @@ public final class StockTLSServer: @unchecked Sendable {
                 ssl_certificate \(certificate);
                 ssl_certificate_key \(key);
                 location / { root \(directory.path)/www; }
+                location /cached/ { root \(directory.path)/www; expires 60s; }
+                location /stale/ { root \(directory.path)/www; expires 0; }
+                location /dated/ { root \(directory.path)/www; expires 0; etag off; }
             }
         }
         """
         try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         return try launch(nginx, ["-c", directory.appendingPathComponent("nginx.conf").path, "-p", directory.path], port: port, directory: directory)
+    }
+
+    /// The requests nginx has served, one line each: method, path, status, then the
+    /// `If-None-Match` and `If-Modified-Since` fields it received (`-` when absent), split by `|`.
+    public func accessLog() -> [String] {
+        guard let directory, let text = try? String(contentsOf: directory.appendingPathComponent("logs/access.log"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// Stops the server and removes its folder (idempotent).

@@ -53,7 +53,9 @@ enum ThumbnailBenchmarks {
 
     /// Microseconds from now until the 20 thumbnails are drawn, and how many failed.
     static func firstScreen(_ items: [Photo.Item], scheduler: any SchedulerType) -> (Double, Int) {
-        let provider = NetworkProvider<PhotoImage>(transport: SocketTransport(), trackInflights: true, scheduler: scheduler)
+        // No HTTP cache: every run is a first screen, its pictures fetched from the server.
+        let provider = NetworkProvider<PhotoImage>(transport: SocketTransport(session: SessionOptions(cache: nil)), trackInflights: true,
+                                                   scheduler: scheduler)
         let loader = ThumbnailLoader(provider: provider, maximumConcurrentLoads: 6, decodeScheduler: scheduler)
         let drawn = DispatchGroup()
         let failed = Lock(0)
@@ -82,7 +84,7 @@ enum ThumbnailBenchmarks {
 
     /// Microseconds to send the 20 picture requests one after another on a fresh `SocketTransport`.
     static func oneAtATime(_ items: [Photo.Item]) -> (Double, Int) {
-        let transport = SocketTransport()
+        let transport = SocketTransport(session: SessionOptions(cache: nil))
         var failed = 0
         var bytes = 0
         let start = MonotonicClock.now()

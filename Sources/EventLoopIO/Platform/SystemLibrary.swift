@@ -84,6 +84,43 @@ enum SystemLibrary {
         return address
     }
 
+    /// A Unix domain socket address for `path` as raw `sockaddr_un` bytes (Darwin's carries its
+    /// own length, `sun_len`); nil when the path does not fit (with its terminating zero) or is empty.
+    static func unixAddress(path: String) -> [UInt8]? {
+        var address = sockaddr_un()
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else { return nil }
+        #if canImport(Darwin)
+        address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+        #endif
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafeBytes(of: &address) { Array($0) }
+    }
+
+    /// `address` as text: the numeric host and port (`127.0.0.1:8080`, `[::1]:443`), or a Unix
+    /// domain socket's path; "?" when the system cannot say.
+    static func describe(_ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> String {
+        if Int32(address.pointee.sa_family) == AF_UNIX {
+            return address.withMemoryRebound(to: sockaddr_un.self, capacity: 1) { unix in
+                withUnsafeBytes(of: unix.pointee.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            }
+        }
+        var host = [CChar](repeating: 0, count: 1_025)
+        var service = [CChar](repeating: 0, count: 32)
+        let flags = Int32(NI_NUMERICHOST) | Int32(NI_NUMERICSERV)
+        guard getnameinfo(address, length, &host, socklen_t(host.count), &service, socklen_t(service.count), flags) == 0 else { return "?" }
+        let text = { (buffer: [CChar]) in String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let name = text(host)
+        return Int32(address.pointee.sa_family) == AF_INET6 ? "[\(name)]:\(text(service))" : "\(name):\(text(service))"
+    }
+
+    /// Removes the file at `path` (a Unix domain socket left by an earlier listener); errors ignored.
+    static func removeFile(_ path: String) {
+        _ = unlink(path)
+    }
+
     /// The protocol number of TCP for `setsockopt`.
     static var tcpProtocol: Int32 { Int32(IPPROTO_TCP) }
 

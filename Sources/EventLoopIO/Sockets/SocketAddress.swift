@@ -49,3 +49,10 @@ public struct SocketAddress: Sendable, Hashable {
         return result
     }
 }
+
+extension SocketAddress: CustomStringConvertible {
+    /// The address as text: `127.0.0.1:8080`, `[::1]:443`, or a Unix domain socket's path.
+    public var description: String {
+        withSockAddr { SystemLibrary.describe($0, $1) }
+    }
+}

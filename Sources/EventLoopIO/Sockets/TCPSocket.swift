@@ -64,12 +64,18 @@ public final class TCPSocket: Sendable, Hashable {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        return try listening(socket, bound: bound, backlog: backlog)
+    }
+
+    /// `socket` listening, after its `bind` returned `bound`; closed and thrown when the bind or
+    /// the listen failed.
+    static func listening(_ socket: TCPSocket, bound: Int32, backlog: Int32) throws(SocketError) -> TCPSocket {
         guard bound == 0 else {
             let number = errno
             socket.close()
             throw .system(operation: .bind, errno: number)
         }
-        guard SystemLibrary.listen(fd, backlog) == 0 else {
+        guard SystemLibrary.listen(socket.descriptor, backlog) == 0 else {
             let number = errno
             socket.close()
             throw .system(operation: .listen, errno: number)

@@ -1,3 +1,5 @@
+import HTTPWire
+
 /// The bytes of a feed page (and of `/echo`'s answer), written the way Flickr's feed writes its JSON strings: every `/` as
 /// `\/`, every non-ASCII character as `\uXXXX` (surrogate pairs beyond the BMP), and, when
 /// asked, `'` as the invalid escape `\'` that real feeds carry.

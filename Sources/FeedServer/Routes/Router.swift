@@ -31,6 +31,8 @@ enum Router {
         case ("until-close", 3): return FaultRoutes.untilClose(route, count: parts[1], sent: parts[2])
         case ("chunked", _): return FaultRoutes.chunked(route)
         case ("flaky", _): return FaultRoutes.flaky(route)
+        case (RedirectRoute.prefix, 3): return RedirectRoute.handle(route, status: parts[1], hops: parts[2])
+        case (CompressionBombRoute.prefix, 2): return CompressionBombRoute.handle(route, decodedBytes: parts[1])
         case (ImageRoute.prefix, _): return ImageRoute.handle(route, parts: parts)
         case (PhotoPageRoute.prefix, _): return PhotoPageRoute.handle(route, parts: parts)
         default:

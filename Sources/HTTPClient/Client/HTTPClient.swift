@@ -29,6 +29,10 @@ import EventLoopIO
 ///   `maximumRedirects`.
 /// - `https` through the system's OpenSSL, loaded at run time and verified as
 ///   `Configuration.tls` says; each host's last TLS session is offered to its next new connection.
+/// - Through the HTTP proxy `Configuration.proxy` names (by default the environment's, read as
+///   curl reads `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`): plain `http` in absolute
+///   form on connections pooled per proxy, `https` through a `CONNECT` tunnel with TLS to the
+///   origin inside, pooled per proxy and origin; a refused tunnel is `HTTPClientError.proxyRefused`.
 /// - An idempotent request whose kept-alive connection turns out closed before any response byte
 ///   is sent once more on a fresh connection; an upload answered early (413) reports that answer.
 /// - Failures are `HTTPClientError`s. **Threads:** completions and the code after `await execute`
@@ -42,7 +46,8 @@ public final class HTTPClient: Sendable {
     public static let acceptedEncodings = "gzip, deflate"
 
     /// What an exchange reports to the package's own adapter: the response or the failure, with
-    /// the response head (and body so far) that arrived before a failure.
+    /// the response head (and body so far) that arrived before a failure (the request's
+    /// `timingsHandler` hears of the timings first, on the loop when called through `start`).
     package typealias ExchangeCompletion = @Sendable (Result<HTTPClientResponse, HTTPClientError>, _ partial: HTTPClientResponse?) -> Void
 
     /// The process's client, on the shared event loops with the default configuration: what
@@ -109,7 +114,7 @@ public final class HTTPClient: Sendable {
 
     /// `request` with its progress closures moved to `deliveryQueue` (in order, and before the
     /// completion of `execute(_:completion:)`, which runs there too).
-    private func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
+    func delivering(_ request: HTTPClientRequest) -> HTTPClientRequest {
         var request = request
         let queue = deliveryQueue
         if let progress = request.uploadProgress {
@@ -117,6 +122,9 @@ public final class HTTPClient: Sendable {
         }
         if let progress = request.downloadProgress {
             request.downloadProgress = { fraction in AnswerDelivery.async(on: queue) { progress(fraction) } }
+        }
+        if let handler = request.timingsHandler {
+            request.timingsHandler = { timings in AnswerDelivery.async(on: queue) { handler(timings) } }
         }
         return request
     }
@@ -130,10 +138,11 @@ public final class HTTPClient: Sendable {
     package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
         guard let loops else {
             let port = request.url.port ?? 80
+            request.timingsHandler?(HTTPClientTimings(queued: .now, finished: .now))
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }
-        let target = SocketRequestTarget.read(request.url)
+        let target = SocketRequestTarget.read(request.url, proxy: configuration.proxy)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
                                       loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)

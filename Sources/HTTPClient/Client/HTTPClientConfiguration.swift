@@ -39,6 +39,9 @@ extension HTTPClient {
         /// configuration.tls = TLSConfiguration(trustRoots: .pemFile("/etc/my-ca.pem"))
         /// ```
         public var tls: TLSConfiguration
+        /// The HTTP proxy requests go through: by default the environment's, read as curl reads
+        /// it when the configuration is made (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`).
+        public var proxy: Proxy
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(maximumConnectionsPerHost: Int = 8,
@@ -50,7 +53,8 @@ extension HTTPClient {
                     maximumRedirects: Int = 20,
                     idleConnectionTimeout: Duration = .seconds(60),
                     eventLoopCount: Int? = nil,
-                    tls: TLSConfiguration = TLSConfiguration()) {
+                    tls: TLSConfiguration = TLSConfiguration(),
+                    proxy: Proxy = .environment()) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
@@ -61,6 +65,7 @@ extension HTTPClient {
             self.idleConnectionTimeout = idleConnectionTimeout
             self.eventLoopCount = eventLoopCount.map { max(1, $0) }
             self.tls = tls
+            self.proxy = proxy
         }
     }
 }

@@ -14,14 +14,23 @@ public struct HTTPClientResponse: Sendable {
     /// answered with a redirect status.
     public let fileURL: URL?
 
+    /// When each step of the request happened and the bytes it moved.
+    public let timings: HTTPClientTimings
+
     /// The status code.
     public var status: Int { head.status }
 
     /// Creates a response (the client makes them; tests of code that takes one may too).
-    public init(head: HTTPResponseHead, body: [UInt8], url: URL, fileURL: URL? = nil) {
+    public init(head: HTTPResponseHead, body: [UInt8], url: URL, fileURL: URL? = nil, timings: HTTPClientTimings = HTTPClientTimings()) {
         self.head = head
         self.body = body
         self.url = url
         self.fileURL = fileURL
+        self.timings = timings
+    }
+
+    /// The response with `timings`.
+    func with(_ timings: HTTPClientTimings) -> HTTPClientResponse {
+        HTTPClientResponse(head: head, body: body, url: url, fileURL: fileURL, timings: timings)
     }
 }

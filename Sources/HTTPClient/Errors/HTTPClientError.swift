@@ -7,7 +7,7 @@ import SystemTLS
 public enum HTTPClientError: Error, Sendable {
     /// The URL has no host or an unusable port.
     case badURL(URL?)
-    /// The URL's scheme is neither `http` nor `https`.
+    /// The URL's scheme is none of `http`, `https` and `http+unix`.
     case unsupportedScheme(URL)
     /// No connection could be opened to `host`:`port`; `errno` is the last attempt's error
     /// (`ECONNREFUSED`, `ENETUNREACH`, `EMFILE` when no event loop could start, ...).
@@ -17,16 +17,26 @@ public enum HTTPClientError: Error, Sendable {
     /// The connection broke before the response was complete (reset, closed early, cut short);
     /// `errno` when the system reported one.
     case connectionLost(errno: Int32?)
+    /// The HTTP proxy at `host`:`port` answered the `CONNECT` for an `https` request with
+    /// `status`, not 2xx: 407 when it wants other credentials (those of the proxy URL's user
+    /// info), 403 when it forbids the origin or its port, 502 or 503 when it could not reach it.
+    case proxyRefused(status: Int, host: String, port: Int)
     /// `deadline` passed after `after` while talking to `host`:`port`.
     case timedOut(Deadline, after: Duration, host: String, port: Int)
     /// The server's bytes are not a valid HTTP/1.1 response (one cut short is `connectionLost`).
     case badResponse(HTTPWireError)
     /// The response body (decoded) grew past `limit` bytes; the transfer was stopped.
     case responseTooLarge(limit: Int)
-    /// More redirects than `Configuration.maximumRedirects`; `count` is the redirect refused.
+    /// A compressed body expanded past the request's `Decompression.Limit`: at most `limit`
+    /// decoded bytes were allowed for its `compressedBytes`; the decoding stopped there.
+    case decompressionLimitExceeded(limit: Int, compressedBytes: Int)
+    /// More redirects than `Configuration.maximumRedirects` (or the request's `.follow(max:)`); `count` is the redirect refused.
     case tooManyRedirects(Int)
     /// The upload's file or stream could not be opened or read; `underlying` is its error.
     case uploadFailed(underlying: any Error & Sendable)
+    /// The request must be sent again (a 307 or 308 redirect keeps method and body) and its body
+    /// is a `Body.chunks` sequence, which is read once; the redirect's response came as the partial one.
+    case bodyNotReplayable
     /// The download file could not be created or written; `underlying` is its error.
     case downloadFailed(underlying: any Error & Sendable)
     /// The exchange was cancelled (only the `async` `execute` reports it; a cancelled
@@ -52,7 +62,8 @@ public enum HTTPClientError: Error, Sendable {
         case connect
         /// Waiting for the peer to take or send bytes (`Configuration.idleTimeout` or the request's `idleTimeout`).
         case idle
-        /// The whole exchange, redirects included (`Configuration.overallDeadline`).
+        /// The whole exchange, redirects included (`Configuration.overallDeadline`, or the
+        /// request's `deadline`).
         case overall
     }
 

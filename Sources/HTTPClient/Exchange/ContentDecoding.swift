@@ -4,11 +4,21 @@ import HTTPWire
 /// Undoes `Content-Encoding: gzip` / `deflate` on a response body, as URLSession does: the body
 /// handed to the caller is decoded, and the response keeps the headers as received, so its
 /// `Content-Encoding` names the coding that was removed (and `Content-Length` is the size on
-/// the wire). Other codings (and `identity`) are left alone.
+/// the wire). Other codings (and `identity`) are left alone, and so is every body of a request
+/// whose `decompression` is `.disabled`.
 enum ContentDecoding {
-    /// `body` decoded per the `Content-Encoding` of `headers` (codings undone last-applied first);
-    /// `.responseTooLarge` when the decoded size passes `limit`, `.badResponse` when malformed.
-    static func decode(_ body: [UInt8], headers: HTTPHeaders, limit: Int) -> Result<[UInt8], HTTPClientError> {
+    /// `body` decoded per the `Content-Encoding` of `headers` (codings undone last-applied first)
+    /// as `policy` says (nil: enabled, unlimited but for `limit`); `.responseTooLarge` when the
+    /// decoded size passes `limit`, `.decompressionLimitExceeded` when it passes the policy's
+    /// limit first, `.badResponse` when malformed.
+    static func decode(_ body: [UInt8], headers: HTTPHeaders, limit: Int,
+                       policy: HTTPClientRequest.Decompression? = nil) -> Result<[UInt8], HTTPClientError> {
+        let ownLimit: HTTPClientRequest.Decompression.Limit
+        switch policy {
+        case .disabled: return .success(body)
+        case .enabled(let given): ownLimit = given
+        case nil: ownLimit = .none
+        }
         let codings = headers.values(for: "Content-Encoding")
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -16,12 +26,19 @@ enum ContentDecoding {
         guard !codings.isEmpty, !body.isEmpty else { return .success(body) }
         let known = codings.compactMap(Inflater.Coding.init(name:))
         guard known.count == codings.count else { return .success(body) }
+        // The policy's bound is set by the body as received, whatever the codings in between.
+        let bound = ownLimit.bytes(forCompressed: body.count)
+        let policyFirst = bound.map { $0 < limit } ?? false
+        let effective = policyFirst ? bound ?? limit : limit
         var current = body
         for coding in known.reversed() {
             do throws(HTTPWireError) {
-                current = try Inflater.decode(current, coding: coding, limit: limit)
+                current = try Inflater.decode(current, coding: coding, limit: effective)
             } catch {
-                if case .bodyTooLarge(let limit) = error { return .failure(.responseTooLarge(limit: limit)) }
+                if case .bodyTooLarge(let limit) = error {
+                    return .failure(policyFirst ? .decompressionLimitExceeded(limit: limit, compressedBytes: body.count)
+                                                : .responseTooLarge(limit: limit))
+                }
                 if case .invalidContentCoding = error { return .failure(.badResponse(error)) }
                 return .failure(.badResponse(.invalidContentCoding(offset: current.count)))
             }

@@ -12,6 +12,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case cannotFindHost(code: Int32)
     /// No address connected; `errno` is the last one's.
     case cannotConnect(errno: Int32)
+    /// The proxy answered `CONNECT` with this status, not 2xx (407: other credentials wanted).
+    case proxyRefused(status: Int)
     /// A deadline passed.
     case timedOut(HTTPClientError.Deadline)
     /// The connection broke before the response was whole.
@@ -22,6 +24,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case uploadFailed
     /// The download file failed (the driver holds its error).
     case downloadFailed
+    /// A 307 or 308 redirect asks for the body again and it cannot be read again.
+    case bodyNotReplayable
     /// A redirect past the limit; the count is the redirect refused.
     case tooManyRedirects(Int)
     /// TLS failed: the handshake, a certificate, or the connection after it.

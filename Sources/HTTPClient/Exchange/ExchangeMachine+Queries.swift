@@ -4,8 +4,9 @@ extension ExchangeMachine {
     /// Whether the request's method may be sent twice (a stale connection's one retry).
     var idempotent: Bool { SocketRequestEncoding.isIdempotent(method) }
 
-    /// Whether the request's head asks for a compressed body (never for a download file).
-    var acceptsCompression: Bool { !downloadsToFile }
+    /// Whether the request's head asks for a compressed body (never for a download file, nor
+    /// with decompression disabled).
+    var acceptsCompression: Bool { !downloadsToFile && request.asksForCompression }
 
     /// Whether the phase is `.sending` (any step of it).
     var isSending: Bool {

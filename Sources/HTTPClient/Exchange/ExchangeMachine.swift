@@ -1,3 +1,4 @@
+import Foundation
 import EventLoopIO
 import HTTPWire
 
@@ -17,8 +18,10 @@ struct ExchangeMachine: Sendable {
     /// Where `request` goes, once read (nil before, and when it could not be read). A followed
     /// redirect keeps its hop's until the next is read: the driver gives that hop's slot back to it.
     private(set) var target: SocketRequestTarget?
-    let maximumRedirects: Int
-    /// Whether the response body goes to a file (no compression asked for, none decoded).
+    /// The most redirects followed; nil follows none (the redirect response is delivered).
+    let maximumRedirects: Int?
+    /// Whether the response body goes to a file or a streamed response's consumer (no
+    /// compression asked for, none decoded, no size limit).
     let downloadsToFile: Bool
     /// Whether an overall deadline bounds the exchange (then it also bounds the wait for a connection).
     let hasOverallDeadline: Bool
@@ -40,15 +43,17 @@ struct ExchangeMachine: Sendable {
     private(set) var redirects = 0
     /// The request a redirect head received asks for next (decided once, when the head arrives).
     private(set) var redirect: HTTPClientRequest?
+    /// The URL whose redirect `request` follows, while a redirect is being followed.
+    private(set) var redirectedFrom: URL?
     /// Counts the body readers, so that the late outcome of one given up is told apart.
     private(set) var generation = 0
     private(set) var download = DownloadToFile()
 
-    init(request: HTTPClientRequest, maximumRedirects: Int, hasOverallDeadline: Bool) {
+    init(request: HTTPClientRequest, maximumRedirects: Int?, hasOverallDeadline: Bool) {
         self.request = request
         self.method = request.normalizedMethod
         self.maximumRedirects = maximumRedirects
-        self.downloadsToFile = request.downloadFile != nil
+        self.downloadsToFile = request.downloadFile != nil || request.responseStream != nil
         self.hasOverallDeadline = hasOverallDeadline
     }
 
@@ -261,7 +266,7 @@ struct ExchangeMachine: Sendable {
 
     /// A response head arrived: decides, once, whether it is a redirect the client follows.
     mutating func headReceived(status: Int, location: String?) {
-        redirect = RedirectPolicy.statuses.contains(status)
+        redirect = maximumRedirects != nil && RedirectPolicy.statuses.contains(status)
             ? RedirectPolicy.nextRequest(after: request, status: status, location: location) : nil
     }
 
@@ -303,8 +308,10 @@ struct ExchangeMachine: Sendable {
     private mutating func completed(reusable: Bool) -> Action {
         let disposal: Disposal = reusable ? .pool : .close
         guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
-        guard redirects < maximumRedirects else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
+        guard next.body?.isReplayable ?? true else { return finish(.fail(.bodyNotReplayable), disposal: disposal) }
+        guard redirects < maximumRedirects ?? 0 else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
         redirects += 1
+        redirectedFrom = request.url
         request = next
         method = next.normalizedMethod
         redirect = nil
@@ -314,10 +321,17 @@ struct ExchangeMachine: Sendable {
         return action
     }
 
+    /// The redirect whose head is `head` is being followed: the request's `redirectHook` adjusts
+    /// the next hop's fields (before its target is read and its head written).
+    mutating func followingRedirect(answeredBy head: HTTPResponseHead) {
+        guard let hook = request.redirectHook, let from = redirectedFrom else { return }
+        hook(head, from, request.url, &request.headers)
+    }
+
     /// A kept-alive connection the server had closed before this request: an idempotent request
     /// goes once more on a new connection.
     private var retryApplies: Bool {
-        reused && !retried && attempt == 1 && !receivedAny && idempotent
+        reused && !retried && attempt == 1 && !receivedAny && idempotent && request.body?.isReplayable ?? true
     }
 
     private mutating func lost(errno: Int32) -> Action {

@@ -14,7 +14,7 @@ enum RedirectPolicy {
         let current = request.url
         guard statuses.contains(status), let location,
               let next = URL(string: location, relativeTo: current)?.absoluteURL,
-              let nextScheme = next.scheme?.lowercased(), nextScheme == "http" || nextScheme == "https" else { return nil }
+              let nextScheme = next.scheme?.lowercased(), nextScheme == "http" || nextScheme == "https" || nextScheme == "http+unix" else { return nil }
         var redirected = request
         redirected.url = next
         let method = request.normalizedMethod
@@ -28,9 +28,7 @@ enum RedirectPolicy {
             || nextScheme != current.scheme?.lowercased() {
             dropped.formUnion(["authorization", "cookie"])
         }
-        if !dropped.isEmpty {
-            redirected.headers = redirected.headers.filter { !dropped.contains($0.key.lowercased()) }
-        }
+        for name in dropped { redirected.headers.remove(name: name) }
         return redirected
     }
 }

@@ -11,7 +11,8 @@ extension SocketExchange {
         let head = response.head
         let url = responseURL
         guard decodesBody else { return report(.success(makeResponse(head, body: [], url: url)), partial: nil) }
-        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize) {
+        switch ContentDecoding.decode(response.body, headers: head.headers, limit: configuration.maximumResponseSize,
+                                      policy: machine.request.decompression) {
         case .success(let decoded): report(.success(makeResponse(head, body: decoded, url: url)), partial: nil)
         case .failure(let error): report(.failure(error), partial: makeResponse(head, body: response.body, url: url))
         }
@@ -28,20 +29,24 @@ extension SocketExchange {
     /// the deadline's length and the file's or stream's own error.
     func clientError(for failure: ExchangeFailure) -> HTTPClientError {
         let key = machine.target?.key
-        let host = key?.host ?? machine.request.url.host ?? "?"
-        let port = key.map { Int($0.port) } ?? machine.request.url.port ?? 80
+        // Where the socket connects: the proxy, for a tunnel through one.
+        let host = key?.connectHost ?? machine.request.url.host ?? "?"
+        let port = key.map { Int($0.connectPort) } ?? machine.request.url.port ?? 80
         switch failure {
         case .invalidURL(let unsupportedScheme): return unsupportedScheme ? .unsupportedScheme(machine.request.url) : .badURL(machine.request.url)
         case .cannotFindHost(let code): return .cannotFindHost(host: host, code: code)
         case .cannotConnect(let number): return .cannotConnect(host: host, port: port, errno: number)
         case .timedOut(.connect): return timedOut(.connect, after: configuration.connectTimeout)
         case .timedOut(.idle): return timedOut(.idle, after: idleTimeout)
-        case .timedOut(.overall): return timedOut(.overall, after: configuration.overallDeadline ?? .zero)
+        case .timedOut(.overall):
+            return timedOut(.overall, after: machine.request.overallDeadline(configuration, from: startedAt).map { $0 - startedAt } ?? .zero)
         case .connectionLost(let number): return .connectionLost(errno: number)
+        case .proxyRefused(let status): return .proxyRefused(status: status, host: host, port: port)
         case .response(let wire): return HTTPClientError(wire)
         case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
         case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))
         case .tooManyRedirects(let count): return .tooManyRedirects(count)
+        case .bodyNotReplayable: return .bodyNotReplayable
         case .tls(let failure): return .tls(failure)
         case .tlsUnavailable(let unavailable): return .tlsUnavailable(unavailable)
         }
@@ -62,16 +67,16 @@ extension SocketExchange {
             writer?.finish { _ in }
             return
         }
-        guard let writer else { return completion(result, partial) }
+        guard let writer else { return answer(result, partial: partial) }
         // Back on the loop to report, like every other answer, so that a caller sees progress
         // and the answer arrive from one thread, in order.
         let succeeded = if case .success = result { true } else { false }
         writer.finish { [self, loop] error in
             loop.execute { [self] in
                 guard let error, machine.downloadClosed(succeeded: succeeded, fileFailed: true) else {
-                    return completion(result, partial)
+                    return answer(result, partial: partial)
                 }
-                completion(.failure(.downloadFailed(underlying: error)), nil)
+                answer(.failure(.downloadFailed(underlying: error)), partial: nil)
             }
         }
     }
@@ -87,7 +92,8 @@ extension SocketExchange {
         let timeout = idleTimeout
         idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
             idleTimer = nil
-            run(machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: timeout))
+            // While the socket is left unread for a slow file or consumer, the peer is not idle.
+            run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: timeout))
         }
     }
 

@@ -14,6 +14,7 @@ extension SocketExchange {
         switch result {
         case .transferred(let count):
             touch()
+            timings.bytesReceived += Int64(count)
             if let tls = connection?.tls {
                 perform(tls.receive(ciphertext: readBuffer[0..<count]))
             } else {
@@ -38,6 +39,7 @@ extension SocketExchange {
     /// Response bytes arrived (read from the socket, or decrypted).
     func received(_ bytes: ArraySlice<UInt8>) {
         machine.bytesRead()
+        timings.answerArrived(at: lastActivity)
         let hadHead = parser.head != nil
         let complete: HTTPResponse?
         do throws(HTTPWireError) {
@@ -84,15 +86,20 @@ extension SocketExchange {
             _ = parser.takeBody()
         case .writeToFile(let create):
             let bytes = parser.takeBody()
-            if create, let file = machine.request.downloadFile { download = DownloadFileWriter(file: file, queue: io) }
+            if create, let stream = machine.request.responseStream, let head = parser.head {
+                stream.headArrived(head, url: responseURL)
+                download = stream
+            } else if create, let file = machine.request.downloadFile {
+                download = DownloadFileWriter(file: file, queue: io)
+            }
             if !bytes.isEmpty, let writer = download, writer.write(bytes) { pauseReadingForDisk(writer) }
         }
     }
 
-    /// Leaves the socket unread while the download file's disk catches up, and reads again
-    /// (on the loop) once half the backlog is written. Not while the request is still being
+    /// Leaves the socket unread while the download file's disk (or the streamed response's
+    /// consumer) catches up, and reads again (on the loop) once half the backlog is taken. Not while the request is still being
     /// written (an early answer), which would stop the writing too.
-    private func pauseReadingForDisk(_ writer: DownloadFileWriter) {
+    private func pauseReadingForDisk(_ writer: any ResponseBodySink) {
         guard machine.phase == .receiving, let socket else { return }
         readingPaused = true
         loop.setInterest(socket, readable: false, writable: false)

@@ -61,6 +61,7 @@ extension SocketExchange {
                 received(plaintext)
                 guard machine.readsConnection else { return }
             case .handshakeCompleted:
+                timings.secured = .now
                 run(machine.handshakeCompleted())
             case .closed(let closure):
                 // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the

@@ -71,6 +71,7 @@ extension SocketExchange {
                 switch result {
                 case .transferred(let count):
                     wireOffset += count
+                    timings.bytesSent += Int64(count)
                     touch()
                     continue
                 case .wouldBlock, .endOfStream:
@@ -121,6 +122,7 @@ extension SocketExchange {
             switch result {
             case .transferred(let count):
                 outputOffset += count
+                timings.bytesSent += Int64(count)
                 touch()
             case .wouldBlock, .endOfStream:
                 loop.setInterest(socket, readable: !readingPaused, writable: true)
@@ -142,9 +144,7 @@ extension SocketExchange {
             guard let body else { return }
             // The socket is watched for an early answer meanwhile, not for room to write.
             if let socket { loop.setInterest(socket, readable: true, writable: false) }
-            let limit = readChunk
-            io.async { [self] in
-                let read = Result { try body.next(limit: limit) }
+            body.read(limit: readChunk, on: io) { [self] read in
                 onItsLoop { [self] in
                     pieceRead(read, generation: generation)
                     guard !output.isEmpty else { return }

@@ -66,10 +66,13 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var readBuffer: [UInt8] = []
     /// The current attempt's reader of the request body.
     var body: UploadBodyReader?
-    var download: DownloadFileWriter?
+    /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
+    var download: (any ResponseBodySink)?
     /// The error of the upload's file or stream, when it failed.
     var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
+    /// The request's moments and byte counts so far (reported with its answer).
+    var timings = HTTPClientTimings()
     /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
     var connectTimer: Scheduled?
     var idleTimer: Scheduled?
@@ -81,8 +84,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     init(request: HTTPClientRequest, target: Result<SocketRequestTarget, ExchangeFailure>,
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
          ticket: UInt64? = nil, completion: @escaping Completion) {
-        self.machine = ExchangeMachine(request: request, maximumRedirects: configuration.maximumRedirects,
-                                       hasOverallDeadline: configuration.overallDeadline != nil)
+        self.machine = ExchangeMachine(request: request, maximumRedirects: request.redirectLimit(configuration),
+                                       hasOverallDeadline: request.deadline != nil || configuration.overallDeadline != nil)
         self.firstTarget = target
         self.ticket = ticket
         self.configuration = configuration
@@ -107,14 +110,15 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     private func begin() {
         loop.assertInLoop()
         guard !isFinished else { return }
+        timings.queued = startedAt
         armOverallTimer()
         run(machine.begin(readTarget()))
     }
 
     /// Arms the overall deadline on the current loop, when the client sets one.
     private func armOverallTimer() {
-        guard let overall = configuration.overallDeadline else { return }
-        overallTimer = loop.schedule(at: startedAt + overall) { [self] in
+        guard let deadline = machine.request.overallDeadline(configuration, from: startedAt) else { return }
+        overallTimer = loop.schedule(at: deadline) { [self] in
             overallTimer = nil
             run(machine.overallTimerFired())
         }
@@ -170,7 +174,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The current request's target: the one the caller's thread read for the first request,
     /// read here for a redirect's.
     private func readTarget() -> Result<SocketRequestTarget, ExchangeFailure> {
-        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url)
+        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url, proxy: configuration.proxy)
         firstTarget = nil
         if case .success(let target) = read, let unavailable = Self.tlsUnavailable(for: target) {
             return .failure(.tlsUnavailable(unavailable))
@@ -219,6 +223,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             output = framed
             outputOffset = 0
         case .outputWritten(let progress, let next):
+            // The last write's moment, read when it moved bytes (`touch()`): no clock read of its own.
+            if next == .awaitAnswer { timings.sent = lastActivity }
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
@@ -283,6 +289,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             self.response = nil
             deliver(response, decodesBody: decodesBody)
         case .followRedirect:
+            if let head = response?.head { machine.followingRedirect(answeredBy: head) }
             response = nil
             ticket = nil
             parser = HTTPResponseParser(requestMethod: machine.method)
@@ -349,7 +356,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         case .handedOver: .handedOver
         case .failed(let failure): .failed(failure)
         }
-        if let leased = lease.connection { connection = leased }
+        if let leased = lease.connection {
+            connection = leased
+            let reused = if case .connected = lease { false } else { true }
+            timings.leased(leased, reused: reused)
+        }
         run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false) {
             lease.connection?.socket.isReadableOrClosed ?? true
         })

@@ -36,17 +36,21 @@ enum SocketRequestEncoding {
     }
 
     private static func requestHead(_ request: HTTPClientRequest, target: SocketRequestTarget) -> HTTPRequestHead {
-        let fields = request.headers.sorted { $0.key.lowercased() < $1.key.lowercased() }
-        // Room for `Host` and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
+        let fields = request.headers
+        // Room for `Host`, a proxy's credentials and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
         var wire: [HTTPHeaders.Field] = []
-        wire.reserveCapacity(fields.count + 3)
-        if !fields.contains(where: { $0.key.lowercased() == "host" }) {
+        wire.reserveCapacity(fields.count + 4)
+        if !fields.contains("Host") {
             wire.append(HTTPHeaders.Field(name: "Host", value: target.hostHeader))
         }
-        for (name, value) in fields {
-            let lowered = name.lowercased()
-            guard lowered != "content-length", lowered != "transfer-encoding", isToken(name) else { continue }
-            wire.append(HTTPHeaders.Field(name: name, value: withoutLineBreaks(value)))
+        if let authorization = target.proxyAuthorization, !fields.contains("Proxy-Authorization") {
+            wire.append(HTTPHeaders.Field(name: "Proxy-Authorization", value: authorization))
+        }
+        // In the caller's order, repeats included.
+        for field in fields {
+            let lowered = field.name.lowercased()
+            guard lowered != "content-length", lowered != "transfer-encoding", isToken(field.name) else { continue }
+            wire.append(HTTPHeaders.Field(name: field.name, value: withoutLineBreaks(field.value)))
         }
         return HTTPRequestHead(method: request.normalizedMethod, target: target.requestTarget, headers: HTTPHeaders(wire))
     }

@@ -1,14 +1,20 @@
 import Foundation
 
-/// Where an `http://` or `https://` URL points on the wire: the scheme, host and port to connect
-/// to, the `Host` header value, and the request target (path and query, percent-encoded as given).
+/// Where an `http://`, `https://` or `http+unix://` URL points on the wire: the scheme, host and
+/// port to connect to, the `Host` header value, and the request target (path and query,
+/// percent-encoded as given); through a proxy, the key names it, and a plain `http` request goes
+/// in absolute form with the proxy's credentials.
 struct SocketRequestTarget: Sendable, Equatable {
-    /// The host and port to connect to.
+    /// The host and port to connect to, and the proxy.
     let key: ConnectionPoolKey
     /// The `Host` header: the host (IPv6 literals in brackets) and the port unless it is 80.
     let hostHeader: String
-    /// The origin-form request target, such as `/path?query`.
+    /// The origin-form request target, such as `/path?query`; the absolute form
+    /// (`http://host:port/path?query`) for a plain `http` request through a proxy.
     let requestTarget: String
+    /// The `Proxy-Authorization` value a plain `http` request through a proxy carries (its URL's
+    /// credentials); a tunnel's goes with its `CONNECT`.
+    let proxyAuthorization: String?
     /// The URL these were read from (kept so the loop thread need not read the request again).
     let url: URL
 
@@ -21,8 +27,12 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// (building `URLComponents` would parse the URL again). The host is searched byte by byte:
     /// on Linux, `String.contains(_: String)` and `removingPercentEncoding` go through `NSString`,
     /// so decoding runs only for a host with a `%`.
-    init(url: URL) throws(ExchangeFailure) {
+    init(url: URL, proxy: HTTPClient.Configuration.Proxy = .none) throws(ExchangeFailure) {
         let scheme = url.scheme?.lowercased()
+        if scheme == "http+unix" {
+            self = try Self(unixSocketURL: url)
+            return
+        }
         guard scheme == "http" || scheme == "https" else { throw .invalidURL(unsupportedScheme: true) }
         let secure = scheme == "https"
         guard var host = url.host(percentEncoded: true), !host.isEmpty else {
@@ -44,14 +54,40 @@ struct SocketRequestTarget: Sendable, Equatable {
         let path = encodedPath.isEmpty ? "/" : encodedPath
         let query = url.query(percentEncoded: true).map { "?\($0)" } ?? ""
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port))
-        self.hostHeader = port == defaultPort ? shownHost : "\(shownHost):\(port)"
-        self.requestTarget = path + query
+        let hostHeader = port == defaultPort ? shownHost : "\(shownHost):\(port)"
+        self.hostHeader = hostHeader
+        self.url = url
+        switch proxy.endpoint(secure: secure, host: host, port: port) {
+        case let endpoint? where !secure:
+            // Forwarded: one connection to the proxy carries requests to every origin.
+            self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)
+            self.requestTarget = "http://" + hostHeader + path + query
+            self.proxyAuthorization = endpoint.authorization
+        case let endpoint:
+            self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port), proxy: endpoint)
+            self.requestTarget = path + query
+            self.proxyAuthorization = nil
+        }
+    }
+
+    /// Reads an `http+unix://` URL: the host, percent-decoded, is the socket's path (as
+    /// AsyncHTTPClient spells it: `http+unix://%2Ftmp%2Fapp.sock/path`); `Host` is `localhost`.
+    /// A Unix socket is never reached through a proxy.
+    private init(unixSocketURL url: URL) throws(ExchangeFailure) {
+        guard let encoded = url.host(percentEncoded: true), let path = encoded.removingPercentEncoding, !path.isEmpty else {
+            throw .invalidURL(unsupportedScheme: false)
+        }
+        let encodedPath = url.path(percentEncoded: true)
+        self.key = ConnectionPoolKey(secure: false, host: path, port: 0, unix: true)
+        self.hostHeader = "localhost"
+        self.requestTarget = (encodedPath.isEmpty ? "/" : encodedPath) + (url.query(percentEncoded: true).map { "?\($0)" } ?? "")
+        self.proxyAuthorization = nil
         self.url = url
     }
 
-    /// Reads `url` for the exchange's machine: the target, or which way the URL is unusable.
-    static func read(_ url: URL) -> Result<SocketRequestTarget, ExchangeFailure> {
-        Result { () throws(ExchangeFailure) in try SocketRequestTarget(url: url) }
+    /// Reads `url` for the exchange's machine, deciding its proxy as `proxy` says: the target, or
+    /// which way the URL is unusable.
+    static func read(_ url: URL, proxy: HTTPClient.Configuration.Proxy = .none) -> Result<SocketRequestTarget, ExchangeFailure> {
+        Result { () throws(ExchangeFailure) in try SocketRequestTarget(url: url, proxy: proxy) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The request body of one attempt, read from its `HTTPClientRequest.Body` a chunk at a time as the socket
 /// takes it, so that a file or stream is never held whole. A retry or a redirect makes a new
@@ -12,6 +13,11 @@ final class UploadBodyReader: @unchecked Sendable {
     private var offset = 0
     private var file: FileHandle?
     private var stream: InputStream?
+    private var chunks: HTTPClientRequest.ChunkIterator?
+    /// The task reading the next chunk of an `AsyncSequence`, cancelled by `close()`.
+    private let reading = Lock<Task<Void, Never>?>(nil)
+    /// Bytes an `AsyncSequence` brought so far (checked against its declared length).
+    private var counted: Int64 = 0
     private var finished = false
 
     /// Whether the body is already in memory (reading it touches no file or caller's stream).
@@ -40,6 +46,39 @@ final class UploadBodyReader: @unchecked Sendable {
             made.open()
             stream = made
             length = declared
+        case .asyncSequence(let sequence, let declared):
+            guard let iterator = sequence.takeIterator() else { throw HTTPClientError.bodyNotReplayable }
+            chunks = iterator
+            length = declared
+        }
+    }
+
+    /// Reads the next piece and hands it to `done`: an `AsyncSequence`'s next chunk in a task of
+    /// its own (as large as the sequence made it), anything else up to `limit` bytes on `queue`.
+    func read(limit: Int, on queue: DispatchQueue, _ done: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
+        guard let chunks, !finished else {
+            return queue.async { [self] in done(Result { try next(limit: limit) }) }
+        }
+        reading.withLock { reading in
+            reading = Task { [self] in
+                do {
+                    try Task.checkCancellation()
+                    let chunk = try await chunks.nextChunk() ?? []
+                    try counting(chunk)
+                    done(.success(chunk))
+                } catch {
+                    done(.failure(error))
+                }
+            }
+        }
+    }
+
+    /// Counts a chunk against the declared length: more than declared, or the end before it, fails.
+    private func counting(_ chunk: [UInt8]) throws {
+        counted += Int64(chunk.count)
+        guard let length else { return }
+        if counted > length || (chunk.isEmpty && counted < length) {
+            throw BodyLengthMismatch(declared: length, counted: counted)
         }
     }
 
@@ -66,6 +105,7 @@ final class UploadBodyReader: @unchecked Sendable {
     /// Closes the file or stream (also done at the end of the body).
     func close() {
         finished = true
+        reading.withLock { $0?.cancel() }
         try? file?.close()
         file = nil
         stream?.close()

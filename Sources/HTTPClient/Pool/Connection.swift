@@ -19,6 +19,11 @@ final class Connection: @unchecked Sendable {
     var tls: TLSMachine?
     /// Whether the pool has this connection's TLS session for the host's next new connection.
     var sessionKept = false
+    /// When its opener knew the host's addresses and when its connect completed (for timings).
+    var resolvedAt: ContinuousClock.Instant?
+    var connectedAt: ContinuousClock.Instant?
+    /// The address it connected to, as text (made once, when it connected).
+    var remoteAddress: String?
     /// Bytes written while no request used the connection (TLS records its parked watcher
     /// answered with) that the socket has not taken yet, from `pendingOffset` on.
     private var pending: [UInt8] = []

@@ -3,7 +3,8 @@ import EventLoopIO
 
 /// Opens one connection for a host's waiting requests, on one loop, performing `ConnectAttempts`'
 /// steps within the connect timeout: the lookup off the loop, then one socket per attempt (Happy
-/// Eyeballs), each watched by an `AttemptWatcher`. It belongs to the pool, not to a request: a
+/// Eyeballs), each watched by an `AttemptWatcher`, then, for a key that tunnels through a proxy,
+/// the `CONNECT` (`ProxyTunnel`). It belongs to the pool, not to a request: a
 /// request that gives up leaves it running, and it reports to the pool, which hands the
 /// connection to whoever waits first then (or parks it), or fails the first waiter.
 final class ConnectionOpener: @unchecked Sendable {
@@ -20,7 +21,11 @@ final class ConnectionOpener: @unchecked Sendable {
     /// is `attempts`' to say).
     private var sockets: [Int: TCPSocket] = [:]
     private var connectTimer: Scheduled?
+    /// When the first attempt started: the addresses were known (for the requests' timings).
+    private var resolvedAt: ContinuousClock.Instant?
     private var staggerTimer: Scheduled?
+    /// The `CONNECT` under way on the connected socket of a key that tunnels through a proxy.
+    private var tunnel: ProxyTunnel?
 
     init(id: Int, key: ConnectionPoolKey, loop: EventLoop, pool: ConnectionPool, resolver: HostResolver, timeout: Duration) {
         self.id = id
@@ -38,7 +43,8 @@ final class ConnectionOpener: @unchecked Sendable {
             connectTimer = nil
             run(attempts.timerFired())
         }
-        run(attempts.begin(literal: resolver.literal(key.host, key.port)))
+        run(attempts.begin(literal: key.unix ? [(try? SocketAddress.unix(path: key.host))].compactMap { $0 }
+                                              : resolver.literal(key.connectHost, key.connectPort)))
     }
 
     private func run(_ action: ConnectAttempts.Action) {
@@ -49,10 +55,11 @@ final class ConnectionOpener: @unchecked Sendable {
         case .resolve:
             let (loop, lookUp, key) = (self.loop, resolver.lookUp, self.key)
             DispatchQueue.global().async { [self] in
-                let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.host, key.port) }
+                let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.connectHost, key.connectPort) }
                 loop.execute { self.run(self.attempts.resolved(result)) }
             }
         case .start(let address, let index):
+            if resolvedAt == nil { resolvedAt = .now }
             do throws(SocketError) {
                 let (opened, inProgress) = try TCPSocket.startConnect(to: address)
                 sockets[index] = opened
@@ -77,11 +84,30 @@ final class ConnectionOpener: @unchecked Sendable {
             }
             loop.deregister(won)
             stop()
-            pool.connected(self, Connection(socket: won, loop: loop, key: key, id: id))
+            let connection = Connection(socket: won, loop: loop, key: key, id: id)
+            connection.resolvedAt = resolvedAt
+            connection.connectedAt = .now
+            connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
+            guard key.tunnels else { return pool.connected(self, connection) }
+            openTunnel(on: connection)
         case .fail(let failure):
             stop()
             pool.connectFailed(self, failure)
         }
+    }
+
+    /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
+    /// the connect may take): the connection goes to the pool once it is open, else the connect fails.
+    private func openTunnel(on connection: Connection) {
+        let tunnel = ProxyTunnel(connection: connection, timeout: timeout) { [self] result in
+            self.tunnel = nil
+            switch result {
+            case .success: pool.connected(self, connection)
+            case .failure(let failure): pool.connectFailed(self, failure)
+            }
+        }
+        self.tunnel = tunnel
+        tunnel.start()
     }
 
     /// Attempt `index`'s connect finished (its socket turned writable): a failed one is closed

@@ -1,5 +1,11 @@
-/// The scheme, host and port a pooled connection is open to: an `https` connection (TLS) and an
-/// `http` one to the same host and port are never shared.
+/// The scheme, host and port a pooled connection is open to, and the proxy it goes through: an
+/// `https` connection (TLS) and an `http` one to the same host and port are never shared, nor
+/// are connections through different proxies (or through one and direct). For `http+unix://`,
+/// `host` is the socket's path and `port` 0.
+///
+/// Through a proxy, an `http` connection is open to the proxy itself and carries requests to any
+/// origin (`host` and `port` are the proxy's); an `https` one is a `CONNECT` tunnel to `host` and
+/// `port`, the origin, with TLS to it inside.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
@@ -7,12 +13,29 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     let host: String
     /// The TCP port.
     let port: UInt16
+    /// Whether `host` is the path of a Unix domain socket.
+    let unix: Bool
+    /// The proxy the connection goes through, if any.
+    let proxy: ProxyEndpoint?
 
-    init(secure: Bool = false, host: String, port: UInt16) {
+    init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil) {
         self.secure = secure
         self.host = host
         self.port = port
+        self.unix = unix
+        self.proxy = proxy
     }
 
-    var description: String { "\(secure ? "https" : "http")://\(host):\(port)" }
+    /// Whether the connection is a `CONNECT` tunnel through `proxy` to `host` and `port`.
+    var tunnels: Bool { secure && proxy != nil }
+
+    /// Where the socket connects: the proxy of a tunnel, else `host` and `port`.
+    var connectHost: String { tunnels ? proxy?.host ?? host : host }
+    var connectPort: UInt16 { tunnels ? proxy.map { UInt16(clamping: $0.port) } ?? port : port }
+
+    var description: String {
+        if unix { return "http+unix://\(host)" }
+        let via = proxy.map { " via \($0)" } ?? ""
+        return "\(secure ? "https" : "http")://\(host):\(port)\(via)"
+    }
 }

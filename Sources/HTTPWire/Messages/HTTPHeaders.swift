@@ -27,15 +27,35 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         self.fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// One field per entry of `dictionary`, ordered by name without case (a dictionary has no
+    /// order of its own: this one is the same on every run), as `URLRequest.allHTTPHeaderFields`
+    /// and `[String: String]` headers map onto a list.
+    public init(_ dictionary: [String: String]) {
+        self.fields = dictionary.map { Field(name: $0.key, value: $0.value) }
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
     /// The number of fields.
     public var count: Int { fields.count }
 
     /// Iterates the fields in wire order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// The first value for `name` (case-insensitive), or nil.
+    /// The first value for `name` (case-insensitive), or nil. Setting a value replaces every
+    /// field named `name` with one (where the first was, else at the end); setting nil removes them.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveEquals(name) }?.value
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            guard let newValue else { return remove(name: name) }
+            guard let first = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }) else {
+                return add(name: name, value: newValue)
+            }
+            fields[first] = Field(name: name, value: newValue)
+            var index = fields.index(after: first)
+            while index < fields.endIndex {
+                if fields[index].name.caseInsensitiveEquals(name) { fields.remove(at: index) } else { index += 1 }
+            }
+        }
     }
 
     /// Every value for `name` (case-insensitive), in order.

@@ -89,6 +89,9 @@ enum ErrorClassification {
         case .badResponse, .responseTooLarge, .tooManyRedirects, .notHTTPResponse: .badResponse
         case .cancelled: .cancelled
         case .tls, .tlsUnavailable: nil
+        // As their URLSession codes: a proxy refusing the tunnel leaves the host unreachable;
+        // wanting credentials (407) is none of the kinds.
+        case .proxyRefused(let status, _): status == 407 ? nil : .notConnected
         }
     }
 

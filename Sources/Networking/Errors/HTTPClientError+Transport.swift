@@ -20,6 +20,8 @@ extension HTTPClientError {
             return TransportError.cannotFindHost(host: host, code: code)
         case .connectionLost(let number):
             return TransportError.connectionLost(errno: number)
+        case .proxyRefused(let status, let host, let port):
+            return TransportError.proxyRefused(status: status, proxy: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
         case .uncleanShutdown:
             // URLSession's code for a connection cut, with the client's finding underneath.
             return URLError(.networkConnectionLost, userInfo: [NSUnderlyingErrorKey: self,
@@ -33,10 +35,13 @@ extension HTTPClientError {
             return TransportError.timedOut(phase, after: after, endpoint: "\(host):\(port)")
         case .badResponse(let wire):
             return TransportError.badResponse(wire)
-        case .responseTooLarge(let limit):
+        case .responseTooLarge(let limit), .decompressionLimitExceeded(let limit, _):
             return TransportError.responseTooLarge(limit: limit)
         case .tooManyRedirects(let count):
             return TransportError.tooManyRedirects(count)
+        case .bodyNotReplayable:
+            // URLSession's code for a body stream it cannot read again.
+            return URLError(.requestBodyStreamExhausted, userInfo: [NSUnderlyingErrorKey: self])
         case .uploadFailed(let underlying), .downloadFailed(let underlying):
             return underlying
         case .cancelled:

@@ -15,6 +15,12 @@ public enum TransportError: Error, Sendable, Equatable {
     case cannotFindHost(host: String, code: Int32)
     /// The connection broke before the response was complete (reset, closed early, cut short).
     case connectionLost(errno: Int32?)
+    /// The HTTP proxy at `proxy` (`host:port`) answered the `CONNECT` for an `https` request
+    /// with `status`, not 2xx: 407 when it wants other credentials, 403 when it forbids the
+    /// origin, 502 or 503 when it could not reach it. `urlErrorCode` is
+    /// `.userAuthenticationRequired` for 407 and `.cannotConnectToHost` otherwise (URLSession on
+    /// Linux reports `.unknown` for both, Apple's CFNetwork error 310; see docs/COMING_FROM.md).
+    case proxyRefused(status: Int, proxy: String)
     /// A deadline passed: `phase` says which, `after` how long it was, `endpoint` for what.
     case timedOut(TimeoutPhase, after: Duration, endpoint: String)
     /// The server's bytes are not a valid HTTP/1.1 response (a response cut short is
@@ -59,6 +65,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .cancelled: .cancelled
         case .tls(let failure): Self.urlErrorCode(for: failure)
         case .tlsUnavailable: .secureConnectionFailed
+        case .proxyRefused(let status, _): status == 407 ? .userAuthenticationRequired : .cannotConnectToHost
         case .responseTooLarge, .notHTTPResponse: nil
         }
     }
@@ -120,6 +127,8 @@ extension TransportError: LocalizedError, CustomStringConvertible {
             return "TLS failed: \(failure)"
         case .tlsUnavailable(let unavailable):
             return "TLS is unavailable: \(unavailable)"
+        case .proxyRefused(let status, let proxy):
+            return "the proxy \(proxy) refused the tunnel (\(status)\(status == 407 ? ", proxy authentication required" : ""))"
         }
     }
 

@@ -9,6 +9,7 @@
 
 #if canImport(Darwin)
 import Darwin
+import Security
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,6 +27,35 @@ enum NetworkingPlatform {
         false
         #else
         true
+        #endif
+    }
+
+    /// The operating system's name in a `User-Agent`.
+    static var operatingSystemName: String {
+        #if canImport(Darwin)
+        #if os(iOS)
+        "iOS"
+        #elseif os(tvOS)
+        "tvOS"
+        #elseif os(watchOS)
+        "watchOS"
+        #elseif os(visionOS)
+        "visionOS"
+        #else
+        "macOS"
+        #endif
+        #else
+        "Linux"
+        #endif
+    }
+
+    /// `URLSessionConfiguration.tlsMinimumSupportedProtocolVersion` as this package's version,
+    /// nil where the property does not exist (FoundationNetworking has none).
+    static func minimumTLSVersion(of configuration: URLSessionConfiguration) -> TLSVersion? {
+        #if canImport(Darwin)
+        configuration.tlsMinimumSupportedProtocolVersion == .TLSv13 ? .v1_3 : nil
+        #else
+        nil
         #endif
     }
 }

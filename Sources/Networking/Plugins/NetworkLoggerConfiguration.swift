@@ -94,6 +94,10 @@ extension NetworkLoggerPlugin.Configuration {
         /// The response headers.
         public static let responseHeaders = LogOptions(rawValue: 1 << 6)
 
+        /// A line with the request's timings (`SocketTransport` measures them): from its queueing,
+        /// each step's moment, the bytes both ways and whether the connection was reused.
+        public static let timings = LogOptions(rawValue: 1 << 7)
+
         /// Method and headers.
         public static let `default`: LogOptions = [.requestMethod, .requestHeaders]
         /// Everything except the curl form.

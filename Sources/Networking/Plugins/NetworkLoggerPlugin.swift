@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 
 /// Logs requests (on `willSend`) and responses (on `didReceive`) through an output closure, in
 /// Moya 15's `NetworkLoggerPlugin` format, hiding the values of sensitive headers, query items
@@ -38,6 +39,12 @@ public struct NetworkLoggerPlugin: PluginType {
     /// Logs the response or the error.
     public func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
         configuration.output(target, responseLines(result, target: target))
+    }
+
+    /// Logs the timings, when `logOptions` has `.timings`.
+    public func didMeasure(_ timings: HTTPClientTimings, target: any TargetType) {
+        guard configuration.logOptions.contains(.timings) else { return }
+        configuration.output(target, [configuration.formatter.entry("Timings", TimingsDescription.line(timings), target)])
     }
 
     /// The lines logged for `request`.

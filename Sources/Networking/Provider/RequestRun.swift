@@ -85,7 +85,8 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                     self.finish(.failure(error as? ProviderError ?? .underlying(error, nil)))
                     return
                 }
-                self.send(self.prepare(upload?.prepared(request) ?? request), behavior: behavior, upload: upload)
+                let request = self.withSessionHeaders(upload?.prepared(request) ?? request)
+                self.send(self.prepare(request), behavior: behavior, upload: upload)
             }
         }
         return self
@@ -119,6 +120,24 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     }
 
     private var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// `request` with the fields the transport adds to every request (`User-Agent`,
+    /// `Accept-Language`, `Accept-Encoding` ...) where it sets none, for plugins to see, stubs
+    /// included; no `Accept-Encoding` for a download, whose body is written as it arrives. With
+    /// no plugins nobody looks before the transport, which adds them itself: the request stays
+    /// as built (a plain GET's is shared, and each change copies it on Linux).
+    private func withSessionHeaders(_ request: URLRequest) -> URLRequest {
+        guard !provider.plugins.isEmpty else { return request }
+        var headers = provider.transport.sessionHeaders(for: request)
+        if endpoint.task.downloadDestination != nil, let encoding = HeaderFields.key("Accept-Encoding", in: headers) {
+            headers[encoding] = nil
+        }
+        guard !headers.isEmpty else { return request }
+        // One assignment: each mutation of a `URLRequest` copies it on Linux.
+        var request = request
+        request.allHTTPHeaderFields = (request.allHTTPHeaderFields ?? [:]).merging(headers) { own, _ in own }
+        return request
+    }
 
     private func prepare(_ request: URLRequest) -> URLRequest {
         guard !provider.plugins.isEmpty else { return request }
@@ -288,10 +307,17 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         }
     }
 
-    /// Plugins' `didReceive`, then `result` through their `process`.
+    /// Plugins' `didReceive` and `didMeasure`, then `result` through their `process`.
     private func processed(_ result: Result<Response, ProviderError>) -> Result<Response, ProviderError> {
         guard !provider.plugins.isEmpty else { return result }
         for plugin in provider.plugins { plugin.didReceive(result, target: target) }
+        let measured = switch result {
+        case .success(let response): response.timings
+        case .failure(let error): error.response?.timings
+        }
+        if let measured {
+            for plugin in provider.plugins { plugin.didMeasure(measured, target: target) }
+        }
         return provider.plugins.reduce(result) { $1.process($0, target: target) }
     }
 

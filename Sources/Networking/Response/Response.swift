@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 
 /// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
 public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -21,6 +22,9 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public var fileURL: URL? { storage.fileURL }
+    /// When each step of the request happened and the bytes it moved, from `SocketTransport`
+    /// (nil from other transports and stubs); not compared by `==`.
+    public var timings: HTTPClientTimings? { storage.timings }
 
     /// The fields, in one immutable object: a response is handed through results, events and
     /// operators by value, and each copy is then one retain instead of one per field.
@@ -31,13 +35,15 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         let request: URLRequest?
         let source: Source
         let fileURL: URL?
+        let timings: HTTPClientTimings?
 
-        init(statusCode: Int, data: Data, request: URLRequest?, source: Source, fileURL: URL?) {
+        init(statusCode: Int, data: Data, request: URLRequest?, source: Source, fileURL: URL?, timings: HTTPClientTimings? = nil) {
             self.statusCode = statusCode
             self.data = data
             self.request = request
             self.source = source
             self.fileURL = fileURL
+            self.timings = timings
         }
     }
 
@@ -56,8 +62,19 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     }
 
     /// A response whose `HTTPURLResponse` is built from `head` when first read.
-    init(statusCode: Int, data: Data, request: URLRequest?, deferred head: DeferredHTTPURLResponse, fileURL: URL?) {
-        storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL)
+    init(statusCode: Int, data: Data, request: URLRequest?, deferred head: DeferredHTTPURLResponse, fileURL: URL?,
+         timings: HTTPClientTimings? = nil) {
+        storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL, timings: timings)
+    }
+
+    /// This response given again to `request` (a cached answer): the same body and
+    /// `HTTPURLResponse`, no file.
+    func answering(_ request: URLRequest) -> Response {
+        Response(storage: Storage(statusCode: storage.statusCode, data: storage.data, request: request, source: storage.source, fileURL: nil))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// A one-line summary: status code and body size.

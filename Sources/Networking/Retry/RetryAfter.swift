@@ -9,20 +9,8 @@ public enum RetryAfter {
         if let seconds = Int(trimmed) {
             return seconds >= 0 ? .seconds(seconds) : nil
         }
-        guard let date = httpDate(trimmed) else { return nil }
+        guard let date = HTTPDate.parse(trimmed) else { return nil }
         let interval = max(0, date.timeIntervalSince(now))
         return .milliseconds(Int64((interval * 1000).rounded()))
-    }
-
-    /// Parses the IMF-fixdate form, plus the obsolete RFC 850 and asctime forms.
-    static func httpDate(_ text: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

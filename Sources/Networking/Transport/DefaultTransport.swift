@@ -43,7 +43,7 @@ public final class DefaultTransport: HTTPTransport {
         if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, progress: progress, completion: completion)
         }
-        return sessionTransport.send(request, progress: progress, completion: completion)
+        return sessionTransport.send(withDefaultHeaders(request, downloading: false), progress: progress, completion: completion)
     }
 
     /// Sends with `options` through the transport for the request's scheme, streaming both ways.
@@ -53,14 +53,28 @@ public final class DefaultTransport: HTTPTransport {
         if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, options: options, completion: completion)
         }
-        return sessionTransport.send(request, options: options, completion: completion)
+        return sessionTransport.send(withDefaultHeaders(request, downloading: options.downloadFile != nil), options: options,
+                                     completion: completion)
     }
 
-    /// The headers the transport for the request's scheme adds.
+    /// The headers the transport for the request's scheme adds: `socketTransport.session`'s
+    /// default fields for every scheme (URLSession's requests get them too, so an app sends the
+    /// same fields on every platform), under the URLSession configuration's own.
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
-        if Self.usesSocketTransport(for: request) { return socketTransport.sessionHeaders(for: request) }
+        let defaults = socketTransport.sessionHeaders(for: request)
+        if Self.usesSocketTransport(for: request) { return defaults }
         // Not created yet: it will be made with the default configuration, which adds none.
-        return urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
+        let own = urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
+        return defaults.merging(own) { _, own in own }
+    }
+
+    /// `request` with `socketTransport.session`'s default fields it lacks, for URLSession.
+    private func withDefaultHeaders(_ request: URLRequest, downloading: Bool) -> URLRequest {
+        let missing = socketTransport.session.missingHeaders(in: request, downloading: downloading)
+        guard !missing.isEmpty else { return request }
+        var request = request
+        request.allHTTPHeaderFields = (request.allHTTPHeaderFields ?? [:]).merging(missing) { own, _ in own }
+        return request
     }
 
     /// Whether `request` goes through `socketTransport`: `http://` on Linux, and `https://` there

@@ -56,10 +56,13 @@ package final class FeedSession: Sendable {
         // The feed and the pictures each get their own pool, with the same limits; `--demo --tls`
         // trusts the test CA that signed the demo server's certificate, and nothing else.
         let tls = options.tls ? TLSConfiguration(trustRoots: .pem(DemoCertificate.authority)) : TLSConfiguration()
+        // The demo's server runs in this process on loopback: never through the environment's proxy.
+        let proxy: SocketTransport.Configuration.Proxy = options.source == .demo ? .none : .environment()
         func transport() -> DefaultTransport {
             DefaultTransport(
                 socketTransport: SocketTransport(configuration: .init(idleTimeout: options.timeout,
-                                                                      overallDeadline: options.timeout + .seconds(1), tls: tls)),
+                                                                      overallDeadline: options.timeout + .seconds(1), tls: tls,
+                                                                      proxy: proxy)),
                 urlSessionTransport: URLSessionTransport(configuration: configuration,
                                                          overallDeadline: options.timeout + .seconds(1))
             )

@@ -60,21 +60,22 @@ extension Event: Equatable where Element: Equatable {
         switch (lhs, rhs) {
         case (.next(let a), .next(let b)): return a == b
         case (.completed, .completed): return true
-        case (.error(let a), .error(let b)): return Self.errorsAreEqual(a, b)
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
         default: return false
         }
     }
+}
 
-    /// Equality of two type-erased errors, as `==` defines it.
-    private static func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
-        func compare<E: Equatable>(_ left: E) -> Bool? {
-            guard let right = rhs as? E else { return nil }
-            return left == right
-        }
-        // Cast through `Any`: cast directly, the compiler takes `any Error` for `any Equatable`.
-        if let equatable = (lhs as Any) as? any Equatable, let result = compare(equatable) {
-            return result
-        }
-        return String(reflecting: lhs) == String(reflecting: rhs)
+/// Equality of two type-erased errors, as the events' `==` define it: the same `Equatable`
+/// error type and `==`, or else the same `String(reflecting:)` description.
+func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
+    func compare<E: Equatable>(_ left: E) -> Bool? {
+        guard let right = rhs as? E else { return nil }
+        return left == right
     }
+    // Cast through `Any`: cast directly, the compiler takes `any Error` for `any Equatable`.
+    if let equatable = (lhs as Any) as? any Equatable, let result = compare(equatable) {
+        return result
+    }
+    return String(reflecting: lhs) == String(reflecting: rhs)
 }

@@ -34,10 +34,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {
     /// The subscription path every operator takes.
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        if Trampoline.current != nil {
-            return producer(observer)
-        }
-        return Trampoline.run { producer(observer) }
+        Trampoline.subscribe { producer(observer) }
     }
 
     /// Subscribes a handler closure (used by operators for their sinks).

@@ -23,11 +23,20 @@ extension ObserverType {
 /// let observer = AnyObserver<Int> { event in print(event) }
 /// ```
 public struct AnyObserver<Element>: ObserverType, Sendable {
-    @usableFromInline let handler: @Sendable (Event<Element>) -> Void
+    /// The closure that takes the events (RxSwift's name).
+    public typealias EventHandler = @Sendable (Event<Element>) -> Void
+
+    @usableFromInline let handler: EventHandler
 
     /// An observer that calls `handler` with each event.
-    public init(_ handler: @escaping @Sendable (Event<Element>) -> Void) {
+    public init(_ handler: @escaping EventHandler) {
         self.handler = handler
+    }
+
+    /// RxSwift's spelling of `init(_:)` (disfavoured, so `AnyObserver { ... }` stays `init(_:)`).
+    @_disfavoredOverload
+    public init(eventHandler: @escaping EventHandler) {
+        self.handler = eventHandler
     }
 
     /// Wraps any observer; the wrapped one must tolerate being called from the thread that emits.

@@ -1,3 +1,7 @@
+/// RxSwift's name for `ReactiveError`, so `RxError.timeout` and `catch RxError.noElements` compile.
+/// RxSwift's `.disposed(object:)` is `.disposed` here and `.overflow` does not exist (docs/COMING_FROM.md).
+public typealias RxError = ReactiveError
+
 /// Errors raised by the reactive core itself.
 public enum ReactiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `timeout` saw no element within its due time.

@@ -9,16 +9,16 @@ import Synchronization
 /// assert(Resources.total == before)
 /// ```
 public enum Resources {
-    private static let counter = Atomic<Int>(0)
-    private static let serialQueueObservations = Atomic<Int>(0)
+    private static let counter = Atomic<Int32>(0)
+    private static let serialQueueObservations = Atomic<Int32>(0)
 
-    /// Live subscriptions and sinks right now.
-    public static var total: Int { counter.load(ordering: .relaxed) }
+    /// Live subscriptions and sinks right now (an `Int32`, as RxSwift's).
+    public static var total: Int32 { counter.load(ordering: .relaxed) }
 
     /// Live `observe(on:)` subscriptions that deliver on a serial dispatch queue (a
     /// `SerialDispatchQueueScheduler` or `MainScheduler`): RxSwift's count of its serial-queue
     /// `observeOn` observables, for tests that wait for those deliveries to end. Debug builds only.
-    public static var numberOfSerialDispatchQueueObservables: Int {
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
         serialQueueObservations.load(ordering: .relaxed)
     }
 

@@ -11,8 +11,8 @@ import Synchronization
 final class Trampoline {
     // Unchecked exclusivity: only the owning thread touches these, and no access spans a call
     // out (`drain` reads an item, then runs it), so accesses never overlap.
-    @exclusivity(unchecked) private var items: [TrampolineItem] = []
-    @exclusivity(unchecked) private var head = 0
+    @usableFromInline @exclusivity(unchecked) var items: [TrampolineItem] = []
+    @usableFromInline @exclusivity(unchecked) var head = 0
     /// Whether `run` is under way on this thread.
     @usableFromInline @exclusivity(unchecked) var isRunning = false
 
@@ -40,15 +40,32 @@ final class Trampoline {
         return trampoline
     }
 
+    /// Runs `subscribe` (a producer making a subscription) at once when this thread's trampoline
+    /// is running, else with it running, then drains what it scheduled. One thread-local lookup,
+    /// and no retain: the thread's key holds the trampoline, and only this thread touches it.
+    @usableFromInline
+    static func subscribe(_ subscribe: () -> any Disposable) -> any Disposable {
+        guard let pointer = key.value else { return ofThisThread.run(subscribe) }
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { trampoline in
+            trampoline.isRunning ? subscribe() : trampoline.run(subscribe)
+        }
+    }
+
     /// Runs `body` with this thread's trampoline running, then drains what it scheduled.
     /// Call only when `current` is `nil`.
     @inlinable
     static func run<Result>(_ body: () -> Result) -> Result {
-        let trampoline = ofThisThread
-        trampoline.isRunning = true
+        ofThisThread.run(body)
+    }
+
+    /// Runs `body` with this trampoline running, then drains what it scheduled. Call only on
+    /// this trampoline's thread while it is not running.
+    @inlinable
+    func run<Result>(_ body: () -> Result) -> Result {
+        isRunning = true
         let result = body()
-        trampoline.drain()
-        trampoline.isRunning = false
+        if head < items.count { drain() }
+        isRunning = false
         return result
     }
 

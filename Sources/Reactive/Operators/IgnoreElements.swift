@@ -5,7 +5,7 @@ extension ObservableType {
     /// upload.ignoreElements().subscribe(onCompleted: { print("done") })
     /// ```
     public func ignoreElements() -> Completable {
-        asCompletable()
+        completableIgnoringElements()
     }
 }
 

@@ -59,7 +59,7 @@ final class Multicaster<Subject: SubjectType>: @unchecked Sendable {
     /// Subscribes `observer` to the current subject, without counting or connecting. A subscriber
     /// that joined after the last connection ended (the source completed during `connect()`) waits
     /// on a subject nothing feeds: as in RxSwift it gets no event, and it is let go with that
-    /// subject (see `SubjectCore`'s `deinit`).
+    /// subject (see `SubjectCore.subjectReleased()`, called by the subject's `deinit`).
     func subscribe(_ observer: AnyObserver<Output>) -> any Disposable {
         withCurrent { $0 }.subject.subscribe(observer)
     }

@@ -16,6 +16,11 @@ extension ObservableType {
             return sink
         }
     }
+
+    /// RxSwift's spelling of `skip(for:scheduler:)`.
+    public func skip(_ duration: Duration, scheduler: any SchedulerType) -> Observable<Element> {
+        skip(for: duration, scheduler: scheduler)
+    }
 }
 
 // @unchecked: `isOpen` is atomic (the timer sets it); the rest is on the serialized event path.

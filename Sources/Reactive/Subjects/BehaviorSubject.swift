@@ -15,6 +15,9 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, @uncheck
         core = SubjectCore(bufferSize: 1, replaysAfterStop: false, initial: [value])
     }
 
+    /// Nothing can send to the subject's subscribers anymore: they let go of it (see `ChainLink`).
+    deinit { core.subjectReleased() }
+
     /// The current value; throws the error the subject ended with.
     public func value() throws -> Element {
         if case .error(let error) = core.stopEvent { throw error }

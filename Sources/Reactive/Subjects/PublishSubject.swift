@@ -20,6 +20,9 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, @unchecke
         observable = Observable { observer in core.subscribe(observer) }
     }
 
+    /// Nothing can send to the subject's subscribers anymore: they let go of it (see `ChainLink`).
+    deinit { core.subjectReleased() }
+
     /// Whether anyone is subscribed.
     @inlinable
     public var hasObservers: Bool { core.hasObservers }

@@ -12,6 +12,9 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, @unchecked
         core = SubjectCore(bufferSize: bufferSize, replaysAfterStop: true)
     }
 
+    /// Nothing can send to the subject's subscribers anymore: they let go of it (see `ChainLink`).
+    deinit { core.subjectReleased() }
+
     /// A subject replaying the last `bufferSize` elements.
     @inlinable
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {

@@ -24,7 +24,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var observers: [Int: SubjectSubscription<Element>] = [:]
+        @usableFromInline var observers = SubjectRegistry<Element>()
         @usableFromInline var snapshot: Targets?
         @usableFromInline var nextID = 0
         @usableFromInline var buffer: [Element] = []
@@ -36,6 +36,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         @usableFromInline var queueHead = 0
         /// Events held for subscribers whose replay is still under way, by subscription id.
         @usableFromInline var held: [Int: [Event<Element>]] = [:]
+        /// The subject is gone (`subjectReleased()`): nothing can send to this core again.
+        @usableFromInline var subjectIsGone = false
 
         @inlinable
         init(buffer: [Element]) {
@@ -48,7 +50,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Whether a subscriber arriving after the terminal event still gets the buffer.
     @usableFromInline let replaysAfterStop: Bool
     @usableFromInline let lock = Lock(())
-    @usableFromInline var unsafeState: State
+    /// Touched only under `lock`, so no two accesses overlap: the dynamic exclusivity check,
+    /// which every access to a class's `var` otherwise pays, is skipped.
+    @usableFromInline @exclusivity(unchecked) var unsafeState: State
     /// `remove(id:)` as compiled where this core was made. A subscription's `dispose()` runs
     /// through the unspecialized `Disposable` witness; calling this gets back to code
     /// specialized for `Element` instead of generic dictionary code.
@@ -82,13 +86,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 if let snapshot = state.snapshot {
                     targets = snapshot
                 } else {
-                    targets = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
+                    targets = state.observers.subscriptions
                     state.snapshot = targets
                 }
             case .error, .completed:
                 state.stopEvent = event
-                targets = ContiguousArray(state.observers.sorted { $0.key < $1.key }.map(\.value))
-                state.observers = [:]
+                targets = state.observers.removeAll()
                 state.snapshot = nil
             }
             if state.isDelivering {
@@ -181,11 +184,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 stop = stopEvent
                 return nil
             }
+            if state.subjectIsGone {
+                // Through an `asObservable()` that outlived its subject: the buffer, then nothing
+                // ever, so nothing is registered that would only hold the subscriber.
+                replay = state.buffer
+                return nil
+            }
             let id = state.nextID
             state.nextID += 1
             let replaying = !state.buffer.isEmpty
             let subscription = SubjectSubscription(id: id, observer: observer, core: self, replaying: replaying)
-            state.observers[id] = subscription
+            state.observers.append(subscription)
             state.snapshot = nil
             if replaying { replay = state.buffer }
             return subscription
@@ -224,12 +233,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if deliverNow && !subscription.isDisposed { subscription.observer.on(event) }
     }
 
-    /// Once the subject is gone nothing can send to it: each subscription tells its subscriber so,
-    /// which lets go of it (and so on down a chain of `map`/`filter`, see `ChainLink`), so that
-    /// subscriptions dropped without `dispose()` are freed with the subject instead of keeping
-    /// each other forever.
-    deinit {
-        let subscriptions = withState { $0.observers.values }
+    /// Called by the subject's `deinit`: nothing can send to this core again. It lets go of every
+    /// subscription, each of which tells its subscriber so, which lets go of it in turn (and so
+    /// on down a chain of `map`/`filter`, see `ChainLink`), so that subscriptions dropped without
+    /// `dispose()` are freed with the subject instead of keeping each other and this core forever.
+    func subjectReleased() {
+        let subscriptions = withState { state in
+            state.subjectIsGone = true
+            state.snapshot = nil
+            return state.observers.removeAll()
+        }
         for subscription in subscriptions { subscription.endListener() }
     }
 
@@ -242,15 +255,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @inlinable
     func remove(id: Int) {
         lock.withLock { _ in
-            if unsafeState.observers.removeValue(forKey: id) != nil { unsafeState.snapshot = nil }
+            if unsafeState.observers.remove(id: id) { unsafeState.snapshot = nil }
         }
     }
 }
 
-/// One observer of a subject, and the disposable that removes it. It holds its subject's core
-/// weakly: the core's registry holds it, and an operator's sink, which it holds as its observer,
-/// holds it as its upstream subscription; a strong core would keep all three alive forever once
-/// the subject and the sink were dropped without `dispose()`.
+/// One observer of a subject, and the disposable that removes it. The core's registry holds it and
+/// it holds the core; an operator's sink, which it holds as its observer, holds it as its upstream
+/// subscription. The subject's `deinit` breaks that cycle (`SubjectCore.subjectReleased()`), so a
+/// subscription dropped without `dispose()` goes with its subject. (A weak core would break it
+/// too, but a weak reference moves the core's reference counts to a side table, which slows
+/// every subscribe and dispose: `d.subscribe-dispose` in BENCHMARKS.md.)
 // @unchecked: `word` is atomic; `id`, `observer` and `core` are immutable.
 @usableFromInline
 final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
@@ -260,7 +275,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
 
     @usableFromInline let id: Int
     @usableFromInline let observer: AnyObserver<Element>
-    @usableFromInline weak let core: SubjectCore<Element>?
+    @usableFromInline let core: SubjectCore<Element>
     /// `disposedFlag`, `replayingFlag` while the subscribing thread replays the buffer, and the
     /// address of the subscriber to tell when the subject is gone (see `ChainLink`): one word, so
     /// that a subscription costs no more memory than it did without that subscriber.
@@ -304,7 +319,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
         ChainLink.register(listener, in: word)
     }
 
-    /// Tells the registered listener that the subject is gone; only the core's deinit calls it.
+    /// Tells the registered listener that the subject is gone; only `SubjectCore.subjectReleased()` calls it.
     func endListener() {
         ChainLink.endListener(in: word)
     }
@@ -312,7 +327,7 @@ final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     @inlinable
     func dispose() {
         let old = word.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
-        guard old & Self.disposedFlag == 0, let core else { return }
+        guard old & Self.disposedFlag == 0 else { return }
         core.removeObserver(core, id)
     }
 }

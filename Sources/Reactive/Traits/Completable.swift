@@ -6,6 +6,18 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
+extension CompletableEvent: Equatable {
+    /// RxTest's equality: errors compare as `Event`'s do (the same `Equatable` error, or else
+    /// the same `String(reflecting:)` description).
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// Work without a result: it completes or fails.
 ///
 /// ```swift
@@ -91,9 +103,17 @@ public struct Completable: ObservableConvertibleType {
     }
 }
 
+extension ObservableType where Element == Never {
+    /// This sequence, which has no elements, as a `Completable` (RxSwift offers it only here:
+    /// drop the elements of any other sequence with `ignoreElements()`).
+    public func asCompletable() -> Completable {
+        Completable(unchecked: asObservable())
+    }
+}
+
 extension ObservableType {
     /// Ignores the elements; completes or fails with the source.
-    public func asCompletable() -> Completable {
+    func completableIgnoringElements() -> Completable {
         Completable(unchecked: asObservable().compactMap { _ -> Never? in nil })
     }
 }

@@ -12,6 +12,19 @@ public enum MaybeEvent<Element> {
 
 extension MaybeEvent: Sendable where Element: Sendable {}
 
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// RxTest's equality: successes compare their elements; errors compare as `Event`'s do (the
+    /// same `Equatable` error, or else the same `String(reflecting:)` description).
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let a), .success(let b)): return a == b
+        case (.error(let a), .error(let b)): return errorsAreEqual(a, b)
+        case (.completed, .completed): return true
+        default: return false
+        }
+    }
+}
+
 /// A sequence of at most one element: one success, an empty completion, or one error.
 ///
 /// ```swift

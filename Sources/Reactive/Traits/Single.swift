@@ -143,7 +143,7 @@ extension Single {
     }
 
     /// This single as a `Completable`: completes at the success, ignoring the element.
-    public func asCompletable() -> Completable { source.asCompletable() }
+    public func asCompletable() -> Completable { source.ignoreElements() }
 
     /// On failure, continues with the single `handler` returns; a throwing handler fails with its error.
     @inlinable

@@ -25,6 +25,8 @@ final class HTTPClientErrorTransportTests: XCTestCase {
         XCTAssertEqual(transportError(.responseTooLarge(limit: 10)), .responseTooLarge(limit: 10))
         XCTAssertEqual(transportError(.tooManyRedirects(21)), .tooManyRedirects(21))
         XCTAssertEqual(transportError(.cancelled), .cancelled)
+        XCTAssertEqual(transportError(.proxyRefused(status: 407, host: "10.0.0.1", port: 3128)), .proxyRefused(status: 407, proxy: "10.0.0.1:3128"))
+        XCTAssertEqual(transportError(.proxyRefused(status: 502, host: "::1", port: 3128)), .proxyRefused(status: 502, proxy: "[::1]:3128"))
     }
 
     func testEachDeadlineBecomesItsPhaseWithTheEndpoint() {

@@ -19,7 +19,7 @@ final class HeldAfterWorkTests: LeakCheckingTestCase {
     /// For each subject: subscribes through `subscribe` (which holds `live` subscriptions at
     /// least), drops the subject and the subscription without `dispose()`, and checks both are gone.
     private func assertFreedWithTheSubject(
-        live: Int, file: StaticString = #filePath, line: UInt = #line,
+        live: Int32, file: StaticString = #filePath, line: UInt = #line,
         _ subscribe: (any SubjectType<Int>) -> any Disposable
     ) {
         for (name, make) in subjects {
@@ -77,6 +77,25 @@ final class HeldAfterWorkTests: LeakCheckingTestCase {
         other = nil
         kept.dispose()
         subject.onCompleted()
+    }
+
+    /// A subscription holds its subject's core strongly, and the subject's `deinit` lets go of
+    /// them: the chains subscribed before let go at once, though a `PublishSubject`'s
+    /// `asObservable()` still holds the core, and what subscribes through it afterwards is
+    /// registered nowhere.
+    func testSubscribingThroughAnObservableThatOutlivedItsSubjectHoldsNothing() {
+        let start = Resources.total
+        let received = Recorder<Int>()
+        var publish: PublishSubject<Int>? = PublishSubject<Int>()
+        let orphan = publish?.asObservable() ?? .empty()
+        let early = orphan.map { $0 }.subscribe(onNext: { received.append($0) })
+        publish?.onNext(1)
+        publish = nil
+        XCTAssertEqual(Resources.total, start + 1, "only the undisposed subscriber itself: its chain let go of the subject")
+        _ = orphan.subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(Resources.total, start + 1, "a late subscriber is not registered anywhere")
+        early.dispose()
+        XCTAssertEqual(received.values, [1])
     }
 
     func testADisposedTimerOnADispatchQueueLetsGoOfItsMemoryBeforeItsDeadline() throws {

@@ -79,4 +79,27 @@ final class PublishSubjectTests: LeakCheckingTestCase {
         subject.onNext("c")
         XCTAssertEqual(values.values, ["A", "B"])
     }
+
+    /// The registry finds subscriptions by id and leaves holes: removing from the end, from the
+    /// middle and from the front (past the point where holes are compacted), then adding again,
+    /// must keep exactly the live observers, in subscription order.
+    func testObserversRemovedInAnyOrderLeaveTheRestInSubscriptionOrder() {
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        var subscriptions = (0..<40).map { index in subject.subscribe(onNext: { received.append(index * 100 + $0) }) }
+        let removed = [39, 38, 20, 3, 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 25]
+        for index in removed { subscriptions[index].dispose() }
+        subject.onNext(1)
+        let live = (0..<40).filter { !removed.contains($0) }
+        XCTAssertEqual(received.values, live.map { $0 * 100 + 1 })
+
+        subscriptions.append(subject.subscribe(onNext: { received.append(4_000 + $0) }))
+        for index in live.prefix(5) { subscriptions[index].dispose() }
+        subject.onNext(2)
+        XCTAssertEqual(Array(received.values.dropFirst(live.count)), live.dropFirst(5).map { $0 * 100 + 2 } + [4_002])
+        subscriptions.forEach { $0.dispose() }
+        subject.onNext(3)
+        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(received.count, live.count + live.count - 5 + 1)
+    }
 }

@@ -16,18 +16,19 @@ final class CompletableTests: LeakCheckingTestCase {
         XCTAssertEqual(failed.events, [.error(1205, TestError(1))])
     }
 
-    func testAsCompletableIgnoresElements() {
+    func testIgnoreElementsMakesACompletable() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let res = scheduler.start { xs.asCompletable() }
+        let res = scheduler.start { xs.ignoreElements() }
         XCTAssertEqual(res.events, [.completed(250)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
     func testAndThenRunsTheNextAfterCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createColdObservable([.completed(10)] as [Recorded<Event<Int>>])
-        let second = scheduler.createColdObservable([.completed(20)] as [Recorded<Event<Int>>])
+        // `asCompletable()` exists only where `Element == Never`, as in RxSwift.
+        let first: TestableObservable<Never> = scheduler.createColdObservable([.completed(10)])
+        let second: TestableObservable<Never> = scheduler.createColdObservable([.completed(20)])
         let answer = scheduler.createColdObservable([.next(5, "done"), .completed(5)])
         let chained = scheduler.start { first.asCompletable().andThen(second.asCompletable()) }
         XCTAssertEqual(chained.events, [.completed(230)])
@@ -41,8 +42,8 @@ final class CompletableTests: LeakCheckingTestCase {
 
     func testAndThenSkipsTheNextAfterAFailure() {
         let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
-        let second = scheduler.createColdObservable([.completed(20)] as [Recorded<Event<Int>>])
+        let first: TestableObservable<Never> = scheduler.createColdObservable([.error(10, TestError(1))])
+        let second: TestableObservable<Never> = scheduler.createColdObservable([.completed(20)])
         let res = scheduler.start { first.asCompletable().andThen(second.asCompletable()) }
         XCTAssertEqual(res.events, [.error(210, TestError(1))])
         XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
@@ -51,7 +52,7 @@ final class CompletableTests: LeakCheckingTestCase {
 
     func testCatchRetryAndTimeout() {
         let scheduler = TestScheduler(initialClock: 0)
-        let failing = scheduler.createColdObservable([.error(10, TestError(1))] as [Recorded<Event<Int>>])
+        let failing: TestableObservable<Never> = scheduler.createColdObservable([.error(10, TestError(1))])
         let caught = scheduler.start { failing.asCompletable().retry(2).catch { _ in .empty() } }
         XCTAssertEqual(caught.events, [.completed(220)])
         XCTAssertEqual(failing.subscriptions, [Subscription(200, 210), Subscription(210, 220)])
@@ -71,7 +72,7 @@ final class CompletableTests: LeakCheckingTestCase {
     func testDisposedAtThousandReleasesTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1)] as [Recorded<Event<Int>>])
-        let res = scheduler.start { xs.asCompletable() }
+        let res = scheduler.start { xs.ignoreElements() }
         XCTAssertEqual(res.events, [])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }

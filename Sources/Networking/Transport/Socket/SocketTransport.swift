@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
+import HTTPWire
 
 /// An `HTTPTransport` for `http://` and `https://` URLs over the package's own HTTP/1.1 client
 /// (`HTTPClient`), with a keep-alive connection pool per scheme, host and port: a thin adapter
@@ -28,8 +29,16 @@ import HTTPClient
 /// - `https` through the system's OpenSSL, verified as `configuration.tls` says (by default
 ///   against the system's trust store, as curl does); a TLS session is kept per host for the
 ///   next new connection;
+/// - through the HTTP proxy `configuration.proxy` names, by default the environment's
+///   (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`, read as curl and so URLSession on
+///   Linux read them): `https` through a `CONNECT` tunnel, whose refusal is
+///   `TransportError.proxyRefused` with the proxy's status;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
+/// - does what `session` (`SessionOptions`) says, as URLSession does for an app: default
+///   `User-Agent`, `Accept-Language` and `Accept-Encoding` fields, cookies from and into an
+///   `HTTPCookieStorage` (each redirect hop with its own), and HTTP caching (`HTTPCache`,
+///   honouring `URLRequest.cachePolicy`); a cached answer is reported at once, inside `send`;
 /// - sends `Accept-Encoding: gzip, deflate` unless the request sets one, and decodes those
 ///   codings as URLSession does: the body is decoded, the headers stay as received (so
 ///   `Content-Encoding` says what was decoded); the decoded size counts against `maximumResponseSize`;
@@ -57,20 +66,25 @@ public final class SocketTransport: HTTPTransport {
 
     /// The transport's settings.
     public var configuration: Configuration { client.configuration }
+    /// What it does beyond sending each request as it is: default fields, cookies, caching.
+    public let session: SessionOptions
     private let client: HTTPClient
 
     /// The transport over `HTTPClient.shared`, the process's client: `DefaultTransport()` sends
     /// through it, so providers made with the default transport share its connections.
     public static let shared = SocketTransport(client: .shared)
 
-    /// Creates a transport with its own connection pool, on the shared event loops.
-    public init(configuration: Configuration = Configuration()) {
+    /// Creates a transport with its own connection pool, on the shared event loops, doing what
+    /// `session` says around each request (by default what URLSession does for an app).
+    public init(configuration: Configuration = Configuration(), session: SessionOptions = SessionOptions()) {
         self.client = HTTPClient(configuration: configuration)
+        self.session = session
     }
 
     /// Creates a transport over `client` (for tests that put it on loops of their own).
-    init(client: HTTPClient) {
+    init(client: HTTPClient, session: SessionOptions = SessionOptions()) {
         self.client = client
+        self.session = session
     }
 
     /// Sends `request`; see the type's documentation for framing, limits, errors and cancellation.
@@ -88,15 +102,38 @@ public final class SocketTransport: HTTPTransport {
             completion(.failure(.underlying(URLError(.badURL), nil)))
             return FinishedCancellable()
         }
-        var clientRequest = HTTPClientRequest(url: url, method: request.httpMethod ?? "GET", headers: request.allHTTPHeaderFields ?? [:],
-                                              body: Self.body(options.upload ?? Self.uploadSource(of: request)),
+        let upload = options.upload ?? Self.uploadSource(of: request)
+        switch SessionExchange.start(request, url: url, options: session, downloading: options.downloadFile != nil, uploading: upload != nil) {
+        case .answer(let result):
+            completion(result)
+            return FinishedCancellable()
+        case .send(let exchange):
+            return send(exchange, upload: upload, options: options, completion: completion)
+        }
+    }
+
+    /// Sends the request `exchange` prepared; stores the answer's cookies (off the loop, before
+    /// reporting) and tells the cache.
+    private func send(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions,
+                      completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
+        let request = exchange.request
+        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: HTTPHeaders(exchange.fields),
+                                              body: Self.body(upload),
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
         clientRequest.downloadProgress = options.downloadProgress
+        clientRequest.redirectHook = exchange.redirectHook
         let task = client.start(clientRequest) { result, partial in
             switch result {
             case .success(let answer):
-                completion(.success(Self.response(answer, to: request)))
+                let deliver: @Sendable () -> Void = {
+                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
+                }
+                guard exchange.storesCookies(from: answer.head) else { return deliver() }
+                Self.cookieQueue.async {
+                    exchange.storeCookies(from: answer.head, url: answer.url)
+                    deliver()
+                }
             case .failure(let error):
                 completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: request) })))
             }
@@ -104,10 +141,14 @@ public final class SocketTransport: HTTPTransport {
         return ClientTaskCancellable(task: task)
     }
 
-    /// `Accept-Encoding: gzip, deflate` unless `request` sets its own (not sent for a body going
-    /// to a file, which is written as it arrives).
+    /// Where an answer's cookies are stored before it is reported: a persistent storage writes a
+    /// file, which an event loop never waits on.
+    private static let cookieQueue = DispatchQueue(label: "SocketTransport.cookies", target: .global())
+
+    /// The fields of `session.headers` that `request` does not set itself (`Accept-Encoding`,
+    /// `Accept-Language`, `User-Agent` by default); the provider adds them to its requests.
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
-        request.value(forHTTPHeaderField: "Accept-Encoding") == nil ? ["Accept-Encoding": HTTPClient.acceptedEncodings] : [:]
+        session.missingHeaders(in: request)
     }
 
     /// Closes every idle pooled connection. Connections in use close or return to the pool when
@@ -141,6 +182,7 @@ public final class SocketTransport: HTTPTransport {
     private static func response(_ answer: HTTPClientResponse, to request: URLRequest) -> Response {
         let head = answer.head
         let http = DeferredHTTPURLResponse(url: answer.url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
-        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL)
+        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL,
+                        timings: answer.timings)
     }
 }

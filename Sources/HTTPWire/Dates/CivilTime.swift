@@ -1,14 +1,15 @@
 /// A moment given in Unix seconds, split into the calendar date and time of day (proleptic
 /// Gregorian, UTC), by the inverse of the days-from-civil algorithm: no `Calendar`, no locale.
-struct CivilTime {
-    let year: Int64
-    let month: Int64
-    let day: Int64
-    let hour: Int64
-    let minute: Int64
-    let second: Int64
+/// Shared by the server's feed dates and the client's HTTP dates.
+package struct CivilTime {
+    package let year: Int64
+    package let month: Int64
+    package let day: Int64
+    package let hour: Int64
+    package let minute: Int64
+    package let second: Int64
 
-    init(unixSeconds seconds: Int64) {
+    package init(unixSeconds seconds: Int64) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let shifted = days + 719_468

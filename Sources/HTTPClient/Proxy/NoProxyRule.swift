@@ -1,0 +1,72 @@
+/// One entry of `no_proxy` as curl reads it: `*` (every host), a host name that also covers its
+/// subdomains (`example.com`, `.example.com`), an IPv4 or IPv6 address, a CIDR range
+/// (`10.0.0.0/8`, `fd00::/8`), each optionally with `:port` (then only that port).
+struct NoProxyRule: Equatable, Sendable {
+    enum Pattern: Equatable, Sendable {
+        case everything
+        case domain(String)
+        case network(bytes: [UInt8], prefix: Int)
+    }
+
+    let pattern: Pattern
+    let port: Int?
+
+    /// The rules of a whole `no_proxy` value (comma- or space-separated); unreadable entries are skipped.
+    static func rules(_ value: String) -> [NoProxyRule] {
+        value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).compactMap { NoProxyRule(String($0)) }
+    }
+
+    init?(_ entry: String) {
+        var text = entry.lowercased()
+        guard !text.isEmpty else { return nil }
+        if text == "*" {
+            pattern = .everything
+            port = nil
+            return
+        }
+        var port: Int?
+        if text.hasPrefix("[") {
+            // [v6]:port
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let after = text[text.index(after: close)...]
+            if after.hasPrefix(":") { port = Int(after.dropFirst()) } else if !after.isEmpty { return nil }
+            text = String(text[text.index(after: text.startIndex)..<close])
+        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.lastIndex(of: ":") {
+            port = Int(text[text.index(after: colon)...])
+            guard port != nil else { return nil }
+            text = String(text[..<colon])
+        }
+        self.port = port
+        var prefix: Int?
+        if let slash = text.firstIndex(of: "/") {
+            guard let bits = Int(text[text.index(after: slash)...]) else { return nil }
+            prefix = bits
+            text = String(text[..<slash])
+        }
+        if let bytes = IPAddressBytes.parse(text) {
+            let bits = prefix ?? bytes.count * 8
+            guard (0...bytes.count * 8).contains(bits) else { return nil }
+            pattern = .network(bytes: bytes, prefix: bits)
+        } else {
+            guard prefix == nil else { return nil }
+            let domain = text.hasPrefix(".") ? String(text.dropFirst()) : text
+            guard !domain.isEmpty else { return nil }
+            pattern = .domain(domain.hasSuffix(".") ? String(domain.dropLast()) : domain)
+        }
+    }
+
+    /// Whether a request to `host` (lower-cased, no brackets) on `port` goes direct.
+    func matches(host: String, port requestPort: Int) -> Bool {
+        if let port, port != requestPort { return false }
+        switch pattern {
+        case .everything:
+            return true
+        case .domain(let domain):
+            let host = host.hasSuffix(".") ? String(host.dropLast()) : host
+            return host == domain || host.hasSuffix("." + domain)
+        case .network(let network, let prefix):
+            guard let address = IPAddressBytes.parse(host), address.count == network.count else { return false }
+            return IPAddressBytes.samePrefix(address, network, bits: prefix)
+        }
+    }
+}

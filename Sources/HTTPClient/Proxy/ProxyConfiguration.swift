@@ -1,0 +1,32 @@
+extension HTTPClient.Configuration {
+    /// Which HTTP proxy requests go through: plain `http` in absolute form on a connection to the
+    /// proxy (pooled per proxy), `https` through a `CONNECT` tunnel with TLS to the origin inside
+    /// (pooled per proxy and origin); `Proxy-Authorization: Basic` from the proxy URL's user info.
+    ///
+    /// ```swift
+    /// var configuration = HTTPClient.Configuration()                 // .environment(): curl's variables
+    /// configuration.proxy = .none                                      // always direct
+    /// configuration.proxy = ProxyEndpoint("http://user:pw@proxy:3128").map { .http($0) } ?? .none
+    /// configuration.proxy = .environment(ProxyEnvironment(["https_proxy": "proxy:3128", "no_proxy": ".internal"]))
+    /// ```
+    public enum Proxy: Sendable, Equatable {
+        /// As the variables say, read as curl reads them (`http_proxy`, `https_proxy`,
+        /// `all_proxy`, `no_proxy`): by default the process's environment when the configuration
+        /// is made.
+        case environment(ProxyEnvironment = ProxyEnvironment())
+        /// Every request goes direct.
+        case none
+        /// Every `http` and `https` request goes through this proxy.
+        case http(ProxyEndpoint)
+
+        /// The proxy a request to `host` (no brackets) on `port` goes through, `secure` for
+        /// `https`; nil when it goes direct.
+        func endpoint(secure: Bool, host: String, port: Int) -> ProxyEndpoint? {
+            switch self {
+            case .environment(let environment): environment.proxy(secure: secure, host: host, port: port)
+            case .none: nil
+            case .http(let endpoint): endpoint
+            }
+        }
+    }
+}

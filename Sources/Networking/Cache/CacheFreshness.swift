@@ -1,0 +1,118 @@
+import Foundation
+
+/// What RFC 9111 decides about one stored response, as a value computed once when it is stored
+/// (from its header fields, lower-cased names, and the times its request went and its response
+/// came): whether it may be stored at all, how long it stays fresh (§4.2.1, with §4.2.2's
+/// heuristic of 10% of the time since `Last-Modified`), its age (§4.2.3), whether it must be
+/// revalidated, and the validators and `Vary` fields a later request is checked against.
+struct CacheFreshness: Equatable, Sendable {
+    /// Seconds the response stays fresh.
+    let lifetime: TimeInterval
+    /// Its age when it arrived (`corrected_initial_age`).
+    let initialAge: TimeInterval
+    /// When it arrived.
+    let responseTime: Date
+    /// `no-cache` (or `must-revalidate` once stale): used only after a successful revalidation.
+    let requiresRevalidation: Bool
+    let mustRevalidate: Bool
+    /// The validators a conditional request sends.
+    let entityTag: String?
+    let lastModified: String?
+    /// The request fields `Vary` names (lower-cased) with the values the stored request had; nil
+    /// when `Vary: *` (never matches).
+    let varied: [String: String]?
+
+    /// Statuses a cache may store without explicit freshness (RFC 9110 §15.1's "heuristically cacheable").
+    static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
+
+    /// The decision for `fields` of a response with `status` to a request with `requestFields`
+    /// (lower-cased names), sent at `requestTime` and answered at `responseTime`.
+    init(status: Int, fields: [String: String], requestFields: [String: String], requestTime: Date, responseTime: Date) {
+        let control = CacheControl(fields["cache-control"])
+        let date = fields["date"].flatMap(HTTPDate.parse) ?? responseTime
+        if let maxAge = control.maxAge {
+            lifetime = TimeInterval(maxAge)
+        } else if let expires = fields["expires"] {
+            lifetime = HTTPDate.parse(expires).map { max(0, $0.timeIntervalSince(date)) } ?? 0
+        } else if Self.heuristicallyCacheable.contains(status), let modified = fields["last-modified"].flatMap(HTTPDate.parse) {
+            lifetime = max(0, date.timeIntervalSince(modified)) / 10
+        } else {
+            lifetime = 0
+        }
+        let ageValue = fields["age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let apparentAge = max(0, responseTime.timeIntervalSince(date))
+        let correctedAge = ageValue + max(0, responseTime.timeIntervalSince(requestTime))
+        initialAge = max(apparentAge, correctedAge)
+        self.responseTime = responseTime
+        requiresRevalidation = control.noCache || fields["pragma"].map { $0.lowercased().contains("no-cache") } == true && control.maxAge == nil
+        mustRevalidate = control.mustRevalidate
+        entityTag = fields["etag"]
+        lastModified = fields["last-modified"]
+        if let vary = fields["vary"] {
+            let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            varied = names.contains("*") ? nil : Dictionary(names.map { ($0, requestFields[$0] ?? "") }, uniquingKeysWith: { first, _ in first })
+        } else {
+            varied = [:]
+        }
+    }
+
+    /// Whether a response may be stored (RFC 9111 §3): a `GET` or `HEAD`, neither side saying
+    /// `no-store`, a status it understands with explicit freshness, a heuristically cacheable
+    /// one, or a validator to revalidate with; with `Authorization` only when the response says
+    /// `public`, `must-revalidate` or `s-maxage` (§3.5). `private` is for private caches: stored.
+    static func isStorable(method: String, requestFields: [String: String], status: Int, fields: [String: String]) -> Bool {
+        guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
+        let request = CacheControl(requestFields["cache-control"])
+        let control = CacheControl(fields["cache-control"])
+        guard !request.noStore, !control.noStore else { return false }
+        if requestFields["authorization"] != nil, !control.isPublic, !control.mustRevalidate, control.sharedMaxAge == nil { return false }
+        if fields["vary"]?.contains("*") == true { return false }
+        let explicit = control.maxAge != nil || fields["expires"] != nil || control.isPublic || control.isPrivate
+        if explicit { return true }
+        return heuristicallyCacheable.contains(status) && (fields["last-modified"] != nil || fields["etag"] != nil)
+    }
+
+    /// Its age at `now` (`current_age`).
+    func age(at now: Date) -> TimeInterval {
+        initialAge + max(0, now.timeIntervalSince(responseTime))
+    }
+
+    /// Whether it may answer a request with `requestControl` at `now` without asking the server.
+    func isFresh(at now: Date, request requestControl: CacheControl) -> Bool {
+        guard !requiresRevalidation, !requestControl.noCache else { return false }
+        let age = age(at: now)
+        var limit = lifetime
+        if let maxAge = requestControl.maxAge { limit = min(limit, TimeInterval(maxAge)) }
+        if let minFresh = requestControl.minFresh { limit -= TimeInterval(minFresh) }
+        if age < limit { return true }
+        guard let maxStale = requestControl.maxStale, !mustRevalidate else { return false }
+        return age < lifetime + TimeInterval(min(maxStale, 1 << 40))
+    }
+
+    /// Whether a request with `requestFields` (lower-cased names) matches the stored one's `Vary` fields.
+    func varyMatches(_ requestFields: [String: String]) -> Bool {
+        guard let varied else { return false }
+        return varied.allSatisfy { name, value in (requestFields[name] ?? "") == value }
+    }
+
+    /// The fields that make a request conditional on the stored response; empty when it has no validator.
+    var conditionalFields: [String: String] {
+        var fields: [String: String] = [:]
+        if let entityTag { fields["If-None-Match"] = entityTag }
+        if let lastModified { fields["If-Modified-Since"] = lastModified }
+        return fields
+    }
+
+    /// The stored fields updated by a 304's (RFC 9111 §3.2): each field the 304 carries replaces
+    /// the stored one, except the framing fields, which describe the stored body.
+    static func updated(_ stored: [String: String], with notModified: [String: String]) -> [String: String] {
+        var merged = stored
+        for (name, value) in notModified {
+            let lowered = name.lowercased()
+            guard !["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"].contains(lowered) else { continue }
+            if let existing = merged.keys.first(where: { $0.lowercased() == lowered }) { merged[existing] = nil }
+            merged[name] = value
+        }
+        return merged
+    }
+}

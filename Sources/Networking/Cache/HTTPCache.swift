@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPWire
+
+/// HTTP caching (RFC 9111) for `SocketTransport`, as Apple's URLSession with `URLCache`: GET and
+/// HEAD responses stored as their fields allow, fresh ones answered without a request, stale
+/// ones revalidated with `If-None-Match` / `If-Modified-Since` (a 304 answered as the stored
+/// response with its fields updated), `URLRequest.cachePolicy` honoured. Its responses live in a
+/// `ResponseCache` (memory and optionally disk, with byte limits), the same store the provider's
+/// `requestCached` can use, under the same keys.
+///
+/// ```swift
+/// let cache = HTTPCache(memoryCapacity: 4 << 20, diskCapacity: 50 << 20, directory: cachesURL)
+/// let transport = SocketTransport(session: SessionOptions(cache: cache))
+/// ```
+public final class HTTPCache: Sendable {
+    /// Where responses are kept.
+    public let store: ResponseCache
+
+    /// The default transport's cache: 512 KB in memory, no disk (`URLCache.shared`'s memory size).
+    public static let shared = HTTPCache(memoryCapacity: 512 * 1024)
+
+    /// A cache over `store`.
+    public init(store: ResponseCache) {
+        self.store = store
+    }
+
+    /// A cache of at most `memoryCapacity` bytes in memory and `diskCapacity` bytes in
+    /// `directory` (none without one), as `URLCache(memoryCapacity:diskCapacity:directory:)`;
+    /// a response larger than a twentieth of the larger limit is not stored, as URLCache does.
+    public convenience init(memoryCapacity: Int, diskCapacity: Int = 0, directory: URL? = nil) {
+        let disk = diskCapacity > 0 ? directory : nil
+        self.init(store: ResponseCache(capacity: .max, directory: disk, memoryByteLimit: memoryCapacity,
+                                       diskByteLimit: disk == nil ? nil : diskCapacity))
+    }
+
+    /// Forgets every stored response.
+    public func removeAll() {
+        store.removeAll()
+    }
+
+    /// The key of the response to `method` on `url`: `"GET <url>"`, as `CacheableTarget`'s.
+    public static func key(method: String, url: URL) -> String {
+        "\(method) \(url.absoluteString)"
+    }
+
+    /// The stored response `request` would get under `policy` now, if any (for tests and tools).
+    public func cachedResponse(for request: URLRequest, policy: URLRequest.CachePolicy = .returnCacheDataDontLoad) -> Response? {
+        guard let url = request.url else { return nil }
+        let lookup = lookup(request, url: url, method: request.httpMethod?.uppercased() ?? "GET",
+                            fields: request.allHTTPHeaderFields ?? [:], policy: policy)
+        if case .answer(let response) = lookup { return response }
+        return nil
+    }
+
+    /// What to do with a request before sending it.
+    enum Lookup {
+        /// Not for the cache (a method other than GET and HEAD): send as is.
+        case bypass
+        /// Send; `conditional` fields make it a revalidation of `stored`; store what comes back.
+        case send(conditional: [String: String], stored: CacheSlot?)
+        /// Answer with this stored response; send nothing.
+        case answer(Response)
+        /// The policy forbids loading and nothing usable is stored.
+        case unavailable
+    }
+
+    /// The decision for `request` (to `url` with `method`, upper-cased, and header `fields` of
+    /// any case) under `policy` at `now` (`.useProtocolCachePolicy`: RFC 9111 §4).
+    func lookup(_ request: URLRequest, url: URL, method: String, fields: [String: String], policy: URLRequest.CachePolicy,
+                now: Date = Date()) -> Lookup {
+        guard method == "GET" || method == "HEAD" else { return .bypass }
+        switch policy {
+        case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData, .reloadRevalidatingCacheData:
+            return .send(conditional: [:], stored: nil)
+        default:
+            break
+        }
+        if HeaderFields.value("If-None-Match", in: fields) != nil || HeaderFields.value("If-Modified-Since", in: fields) != nil {
+            return .send(conditional: [:], stored: nil)
+        }
+        let requestControl = CacheControl(HeaderFields.value("Cache-Control", in: fields))
+        let found = store.slot(forKey: Self.key(method: method, url: url))
+        guard let slot = found, let freshness = freshness(of: slot),
+              freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
+            return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
+        }
+        switch policy {
+        case .returnCacheDataElseLoad, .returnCacheDataDontLoad:
+            return .answer(slot.response.answering(request))
+        default:
+            if freshness.isFresh(at: now, request: requestControl) { return .answer(slot.response.answering(request)) }
+            if requestControl.onlyIfCached { return .unavailable }
+            return .send(conditional: freshness.conditionalFields, stored: slot)
+        }
+    }
+
+    /// The response to hand back for `response` (head `head`), answering `request` (to `url`
+    /// with `method` and the header `fields` sent) at `requestTime` as `lookup` said (`stored` being revalidated): a 304 to our conditional
+    /// request becomes the stored response with updated fields; a storable response is stored;
+    /// a non-error answer to an unsafe method invalidates the stored response of its URL.
+    func received(_ response: Response, head: HTTPResponseHead, for request: URLRequest, url: URL, method: String,
+                  fields requestFields: [String: String], stored: CacheSlot?, requestTime: Date, responseTime: Date = Date()) -> Response {
+        guard method == "GET" || method == "HEAD" else {
+            if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) {
+                store.removeResponse(forKey: Self.key(method: "GET", url: url))
+            }
+            return response
+        }
+        // A redirect answered by another URL is stored by none: each hop would need its own entry.
+        guard response.response?.url.map({ $0 == url }) ?? true else { return response }
+        let key = Self.key(method: method, url: url)
+        let requestFields = Self.lowercased(requestFields)
+        if head.status == 304, let stored {
+            let merged = CacheFreshness.updated(Self.fields(of: stored.response), with: head.headers.joinedByName)
+            let http = HTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: "HTTP/1.1", headerFields: merged)
+            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request, response: http)
+            store(updated, fields: Self.lowercased(merged), key: key, requestFields: requestFields, requestTime: requestTime, responseTime: responseTime)
+            return updated
+        }
+        let fields = Self.lowercased(head.headers)
+        guard CacheFreshness.isStorable(method: method, requestFields: requestFields, status: head.status, fields: fields),
+              store.admits(bodyBytes: response.data.count) else { return response }
+        store(response, fields: fields, key: key, requestFields: requestFields, requestTime: requestTime, responseTime: responseTime)
+        return response
+    }
+
+    private func store(_ response: Response, fields: [String: String], key: String, requestFields: [String: String],
+                       requestTime: Date, responseTime: Date) {
+        let freshness = CacheFreshness(status: response.statusCode, fields: fields, requestFields: requestFields,
+                                       requestTime: requestTime, responseTime: responseTime)
+        store.store(CacheSlot(response: response, requestFields: requestFields, requestTime: requestTime,
+                              responseTime: responseTime, freshness: freshness), forKey: key, writingLater: true)
+    }
+
+    /// The slot's freshness: decided when it was stored, else now from its fields (a response
+    /// stored through `ResponseCache.store` or read from disk); nil when it may not be used.
+    private func freshness(of slot: CacheSlot) -> CacheFreshness? {
+        if let freshness = slot.freshness { return freshness }
+        let fields = Self.lowercased(Self.fields(of: slot.response))
+        guard CacheControl(fields["cache-control"]).noStore == false else { return nil }
+        return CacheFreshness(status: slot.response.statusCode, fields: fields, requestFields: slot.requestFields,
+                              requestTime: slot.requestTime, responseTime: slot.responseTime)
+    }
+
+    /// A response's fields as its `HTTPURLResponse` has them.
+    static func fields(of response: Response) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (name, value) in response.response?.allHeaderFields ?? [:] {
+            if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
+        }
+        return fields
+    }
+
+    static func lowercased(_ fields: [String: String]) -> [String: String] {
+        Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, second in first + ", " + second })
+    }
+
+    static func lowercased(_ headers: HTTPHeaders) -> [String: String] {
+        var fields: [String: String] = [:]
+        for field in headers {
+            let name = field.name.lowercased()
+            fields[name] = fields[name].map { $0 + ", " + field.value } ?? field.value
+        }
+        return fields
+    }
+}

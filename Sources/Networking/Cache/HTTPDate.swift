@@ -1,0 +1,92 @@
+import Foundation
+import HTTPWire
+
+/// HTTP dates without `DateFormatter`: parsing by RFC 6265 §5.1.1's lenient algorithm, which
+/// reads every form RFC 9110 §5.6.7 names (IMF-fixdate, RFC 850, asctime) and the dashed forms
+/// cookies use; formatting as IMF-fixdate. Used for `Date`, `Expires`, `Last-Modified`,
+/// `If-Modified-Since`, `Retry-After` and cookies' `Expires`.
+enum HTTPDate {
+    /// The date `text` names, in UTC; nil when it has no valid day, month, year and time.
+    static func parse(_ text: String) -> Date? {
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var time: (Int, Int, Int)?
+        var token: [UInt8] = []
+        token.reserveCapacity(8)
+        func take() {
+            defer { token.removeAll(keepingCapacity: true) }
+            guard !token.isEmpty else { return }
+            if time == nil, let parsed = Self.time(token) { time = parsed; return }
+            if day == nil, let number = Self.number(token, digits: 1...2), (1...31).contains(number) { day = number; return }
+            if month == nil, let parsed = Self.month(token) { month = parsed; return }
+            if year == nil, let number = Self.number(token, digits: 2...4) { year = number }
+        }
+        for byte in text.utf8 {
+            if Self.isDelimiter(byte) { take() } else { token.append(byte) }
+        }
+        take()
+        guard let day, let month, var year, let (hour, minute, second) = time else { return nil }
+        if year < 70 { year += 2000 } else if year < 100 { year += 1900 }
+        guard year >= 1601, hour < 24, minute < 60, second < 61 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let civil = CivilTime(unixSeconds: seconds)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[weekday]), \(two(civil.day)) \(months[Int(civil.month) - 1]) \(civil.year) "
+            + "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second)) GMT"
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte == 0x09 || (0x20...0x2F).contains(byte) || (0x3B...0x40).contains(byte)
+            || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    }
+
+    private static func number(_ token: [UInt8], digits: ClosedRange<Int>) -> Int? {
+        var value = 0
+        var count = 0
+        for byte in token {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            value = value * 10 + Int(byte - 0x30)
+            count += 1
+        }
+        return digits.contains(count) ? value : nil
+    }
+
+    private static func time(_ token: [UInt8]) -> (Int, Int, Int)? {
+        let parts = token.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var values: [Int] = []
+        for part in parts {
+            guard (1...2).contains(part.count), part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            values.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        return (values[0], values[1], values[2])
+    }
+
+    private static func month(_ token: [UInt8]) -> Int? {
+        guard token.count >= 3 else { return nil }
+        let prefix = String(decoding: token.prefix(3), as: UTF8.self).lowercased()
+        return months.firstIndex { $0.lowercased() == prefix }.map { $0 + 1 }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

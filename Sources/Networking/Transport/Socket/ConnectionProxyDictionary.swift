@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPClient
+
+/// `URLSessionConfiguration.connectionProxyDictionary` read as Apple's URLSession reads it, for
+/// `SocketTransport(configuration:)`: CFNetwork's keys (`HTTPEnable`, `HTTPProxy`, `HTTPPort`, the
+/// same with `HTTPS`, `ExceptionsList`) become the client's proxy setting. Nil keeps the
+/// environment's proxies (curl's variables, which URLSession on Linux honours through libcurl);
+/// a dictionary replaces them, so one that enables no proxy sends everything direct.
+enum ConnectionProxyDictionary {
+    /// The client's proxy setting for `dictionary`.
+    static func proxy(_ dictionary: [AnyHashable: Any]?) -> HTTPClient.Configuration.Proxy {
+        guard let dictionary else { return .environment() }
+        var variables: [String: String] = [:]
+        variables["http_proxy"] = endpoint(dictionary, enable: "HTTPEnable", host: "HTTPProxy", port: "HTTPPort")
+        variables["https_proxy"] = endpoint(dictionary, enable: "HTTPSEnable", host: "HTTPSProxy", port: "HTTPSPort")
+        if let exceptions = dictionary["ExceptionsList"] as? [String] {
+            // CFNetwork's `*.example.com` is curl's `.example.com`.
+            variables["no_proxy"] = exceptions.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.joined(separator: ",")
+        }
+        return .environment(ProxyEnvironment(variables))
+    }
+
+    /// `host:port` of the proxy the keys name when `enable` is on (a `Bool` or a number).
+    private static func endpoint(_ dictionary: [AnyHashable: Any], enable: String, host: String, port: String) -> String? {
+        guard number(dictionary[enable]).map({ $0 != 0 }) ?? false,
+              let name = dictionary[host] as? String, !name.isEmpty else { return nil }
+        return number(dictionary[port]).map { "\(name):\($0)" } ?? name
+    }
+
+    private static func number(_ value: Any?) -> Int? {
+        switch value {
+        case let flag as Bool: flag ? 1 : 0
+        case let integer as Int: integer
+        case let number as NSNumber: number.intValue
+        case let text as String: Int(text)
+        default: nil
+        }
+    }
+}

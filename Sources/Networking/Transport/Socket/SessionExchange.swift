@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPClient
+import HTTPWire
+
+/// What `SessionOptions` does around one `SocketTransport` exchange, as URLSession does:
+/// before sending, the default fields the request lacks, the cache's decision (answer from the
+/// cache, make the request conditional, or refuse to load) and the stored cookies; each
+/// redirect's `Set-Cookie` stored and the next hop's cookies set; after the answer, its
+/// `Set-Cookie` stored and the cache told. It works on the fields as a dictionary and never
+/// mutates the `URLRequest` (a copy on Linux costs microseconds).
+struct SessionExchange: Sendable {
+    /// The request as the caller gave it (what the `Response` carries).
+    let request: URLRequest
+    let url: URL
+    /// The method, upper-cased.
+    let method: String
+    /// The fields to send: the request's, the default fields it lacks, cookies, conditional fields.
+    let fields: [String: String]
+    /// The fields before cookies and conditional fields (what the cache keys `Vary` on).
+    let requestFields: [String: String]
+    let jar: CookieJar?
+    let cache: HTTPCache?
+    let stored: CacheSlot?
+    let requestTime: Date
+
+    /// What to do with a request.
+    enum Start {
+        /// Send the exchange's fields.
+        case send(SessionExchange)
+        /// Answer at once, sending nothing.
+        case answer(Result<Response, ProviderError>)
+    }
+
+    /// Prepares `request` to `url` under `options`; `downloading` says the body goes to a file
+    /// (no `Accept-Encoding`, no caching) and `uploading` that a body comes from `TransportOptions`.
+    static func start(_ request: URLRequest, url: URL, options: SessionOptions, downloading: Bool, uploading: Bool) -> Start {
+        let method = request.httpMethod.map { $0.isEmpty ? "GET" : $0.uppercased() } ?? "GET"
+        var fields = request.allHTTPHeaderFields ?? [:]
+        options.addMissingHeaders(to: &fields, downloading: downloading)
+        let requestFields = fields
+        var stored: CacheSlot?
+        var cache: HTTPCache?
+        if let optionsCache = options.cache, !downloading, !uploading {
+            let policy = request.cachePolicy == .useProtocolCachePolicy ? options.requestCachePolicy : request.cachePolicy
+            switch optionsCache.lookup(request, url: url, method: method, fields: fields, policy: policy) {
+            case .bypass:
+                cache = optionsCache
+            case .answer(let response):
+                return .answer(.success(response))
+            case .unavailable:
+                return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: url]), nil)))
+            case .send(let conditional, let slot):
+                cache = optionsCache
+                stored = slot
+                for (name, value) in conditional { HeaderFields.set(value, for: name, in: &fields) }
+            }
+        }
+        let jar = options.cookieJar(for: request)
+        if let cookies = jar?.cookieHeader(for: url) {
+            HeaderFields.set(cookies, for: "Cookie", in: &fields)
+        }
+        return .send(SessionExchange(request: request, url: url, method: method, fields: fields, requestFields: requestFields,
+                                     jar: jar, cache: cache, stored: stored, requestTime: Date()))
+    }
+
+    /// The hook the client calls at each redirect: stores its cookies, sets the next hop's.
+    var redirectHook: HTTPClientRequest.RedirectHook? {
+        guard let jar else { return nil }
+        let mainDocument = request.mainDocumentURL
+        return { head, from, to, headers in
+            jar.store(head.headers.values(for: "Set-Cookie"), from: from, mainDocumentURL: mainDocument)
+            if let cookies = jar.cookieHeader(for: to) { headers.replaceOrAdd(name: "Cookie", value: cookies) }
+        }
+    }
+
+    /// Whether the answer's `Set-Cookie` fields must be stored before it is reported (which then
+    /// happens off the loop: a persistent storage writes a file).
+    func storesCookies(from head: HTTPResponseHead) -> Bool {
+        jar != nil && head.headers.contains("Set-Cookie")
+    }
+
+    /// Stores the answer's cookies (`from`: the URL that answered).
+    func storeCookies(from head: HTTPResponseHead, url: URL) {
+        jar?.store(head.headers.values(for: "Set-Cookie"), from: url, mainDocumentURL: request.mainDocumentURL)
+    }
+
+    /// The caller's response for the client's `response` (head `head`): the cache's say on it.
+    func finished(_ response: Response, head: HTTPResponseHead) -> Response {
+        guard let cache else { return response }
+        return cache.received(response, head: head, for: request, url: url, method: method, fields: requestFields,
+                              stored: stored, requestTime: requestTime)
+    }
+}
+
+extension SocketTransport {
+    /// The fields `send` would put on `request` (its own, the default fields it lacks, cookies,
+    /// conditional fields), or nil when the cache would answer it or the URL is missing: what
+    /// the benchmarks time of `SessionOptions`' work on a request.
+    package func sessionFields(for request: URLRequest) -> [String: String]? {
+        guard let url = request.url,
+              case .send(let exchange) = SessionExchange.start(request, url: url, options: session, downloading: false, uploading: false)
+        else { return nil }
+        return exchange.fields
+    }
+}

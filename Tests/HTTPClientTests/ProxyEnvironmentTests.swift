@@ -1,0 +1,83 @@
+import Foundation
+import HTTPClient
+import TestSupport
+import XCTest
+
+/// The proxy environment as curl reads it, a pure decision: which variables count, `no_proxy`'s
+/// host suffixes, `*`, addresses, CIDR ranges and ports, and proxy URLs with credentials.
+final class ProxyEnvironmentTests: LeakCheckingTestCase {
+    /// The URL `text` names (every one here is valid; a typo fails the test's assertions).
+    private func link(_ text: String) -> URL {
+        URL(string: text) ?? URL(fileURLWithPath: "/invalid")
+    }
+
+    private var http: URL { link("http://api.example.com/feed") }
+    private var https: URL { link("https://api.example.com/feed") }
+
+    func testTheVariablesCurlReads() {
+        let lower = ProxyEnvironment(["http_proxy": "http://p1:3128", "https_proxy": "p2:3129"])
+        XCTAssertEqual(lower.proxy(for: http)?.description, "http://p1:3128")
+        XCTAssertEqual(lower.proxy(for: https)?.description, "http://p2:3129", "no scheme reads as http://")
+        XCTAssertNil(ProxyEnvironment(["HTTP_PROXY": "http://p1:3128"]).proxy(for: http), "upper-case HTTP_PROXY is ignored (httpoxy)")
+        XCTAssertEqual(ProxyEnvironment(["HTTPS_PROXY": "http://p2:8080"]).proxy(for: https)?.port, 8080)
+        XCTAssertEqual(ProxyEnvironment(["https_proxy": "http://lower:1", "HTTPS_PROXY": "http://upper:2"]).proxy(for: https)?.host, "lower")
+        let all = ProxyEnvironment(["ALL_PROXY": "http://every:9"])
+        XCTAssertEqual(all.proxy(for: http)?.host, "every")
+        XCTAssertEqual(all.proxy(for: https)?.host, "every")
+        XCTAssertEqual(ProxyEnvironment(["all_proxy": "http://all:1", "http_proxy": "http://own:2"]).proxy(for: http)?.host, "own")
+        XCTAssertNil(ProxyEnvironment([:]).proxy(for: http))
+        XCTAssertNil(ProxyEnvironment(["http_proxy": "   "]).proxy(for: http), "an empty value is unset")
+        XCTAssertNil(ProxyEnvironment(["http_proxy": "socks5://s:1080"]).proxy(for: http), "SOCKS is not supported")
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "proxy.local"]).proxy(for: http)?.port, 1080, "curl's default proxy port")
+    }
+
+    func testCredentialsAreDecodedAndMaskedInTheDescription() throws {
+        let proxy = try XCTUnwrap(ProxyEndpoint("http://us%40er:p%3Ass@proxy:3128"))
+        XCTAssertEqual(proxy.credentials?.user, "us@er")
+        XCTAssertEqual(proxy.credentials?.password, "p:ss")
+        XCTAssertEqual(proxy.authorization, "Basic " + Data("us@er:p:ss".utf8).base64EncodedString())
+        XCTAssertEqual(proxy.description, "http://us@er:***@proxy:3128")
+        XCTAssertNil(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).authorization)
+        XCTAssertEqual(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).host, "::1")
+        XCTAssertNil(ProxyEndpoint("proxy:70000"), "no such port")
+        XCTAssertNil(ProxyEndpoint("proxy:0"))
+        XCTAssertNil(ProxyEndpoint("socks5://proxy:1080"), "HTTP proxies only")
+    }
+
+    private func bypassed(_ noProxy: String, _ url: String) -> Bool {
+        ProxyEnvironment(["http_proxy": "http://p:1", "https_proxy": "http://p:1", "no_proxy": noProxy]).proxy(for: link(url)) == nil
+    }
+
+    func testNoProxyHostSuffixesStarAndPorts() {
+        XCTAssertTrue(bypassed("example.com", "http://example.com/"))
+        XCTAssertTrue(bypassed("example.com", "http://api.example.com/"))
+        XCTAssertTrue(bypassed(".example.com", "http://api.example.com/"))
+        XCTAssertTrue(bypassed(".example.com", "http://example.com/"), "curl strips the leading dot")
+        XCTAssertFalse(bypassed("example.com", "http://badexample.com/"))
+        XCTAssertTrue(bypassed("other.org, Example.COM", "https://API.example.com/"), "a list, without case")
+        XCTAssertTrue(bypassed("*", "http://anything.test/"))
+        XCTAssertFalse(bypassed("*.example.com", "http://example.org/"))
+        XCTAssertTrue(bypassed("example.com:8080", "http://example.com:8080/"))
+        XCTAssertFalse(bypassed("example.com:8080", "http://example.com/"))
+        XCTAssertTrue(bypassed("example.com:443", "https://example.com/"), "the scheme's default port")
+        XCTAssertFalse(ProxyEnvironment(["http_proxy": "http://p:1", "NO_PROXY": "other.org"]).proxy(for: http) == nil)
+        XCTAssertTrue(ProxyEnvironment(["http_proxy": "http://p:1", "NO_PROXY": "example.com"]).proxy(for: http) == nil, "NO_PROXY read too")
+    }
+
+    func testNoProxyAddressesAndRanges() {
+        XCTAssertTrue(bypassed("127.0.0.1", "http://127.0.0.1:8080/"))
+        XCTAssertFalse(bypassed("127.0.0.1", "http://127.0.0.2/"))
+        XCTAssertTrue(bypassed("10.0.0.0/8", "http://10.200.3.4/"))
+        XCTAssertFalse(bypassed("10.0.0.0/8", "http://11.0.0.1/"))
+        XCTAssertTrue(bypassed("192.168.1.0/24", "http://192.168.1.77/"))
+        XCTAssertFalse(bypassed("192.168.1.0/24", "http://192.168.2.1/"))
+        XCTAssertTrue(bypassed("172.16.0.0/12", "http://172.31.255.255/"))
+        XCTAssertFalse(bypassed("172.16.0.0/12", "http://172.32.0.1/"))
+        XCTAssertTrue(bypassed("::1", "http://[::1]:8080/"))
+        XCTAssertTrue(bypassed("fd00::/8", "http://[fd12:3456::1]/"))
+        XCTAssertFalse(bypassed("fd00::/8", "http://[fe80::1]/"))
+        XCTAssertTrue(bypassed("[::1]:8080", "http://[::1]:8080/"))
+        XCTAssertFalse(bypassed("10.0.0.0/8", "http://ten.example/"), "a range never matches a name")
+        XCTAssertFalse(bypassed("10.0.0.0/33", "http://10.0.0.1/"), "an impossible prefix is skipped")
+    }
+}

@@ -1,0 +1,204 @@
+import FeedServer
+import EventLoopIO
+import Foundation
+@testable import HTTPClient
+import TestSupport
+import XCTest
+
+/// `HTTPClient.Configuration.proxy` against tinyproxy (Debian's package, started by each test on
+/// a port of its own): plain `http` forwarded in absolute form, `https` through `CONNECT` with TLS
+/// to the origin inside, the proxy's credentials, its refusals as typed errors, and `no_proxy`.
+/// Skipped, saying why, where tinyproxy is not installed.
+final class ProxyTests: HTTPClientTestCase {
+    private var proxy: TinyProxy?
+
+    override func tearDown() {
+        proxy?.stop()
+        proxy = nil
+        super.tearDown()
+    }
+
+    private func startProxy(connectPorts: [UInt16] = [], credentials: (user: String, password: String)? = nil) throws -> TinyProxy {
+        guard let started = try TinyProxy.start(connectPorts: connectPorts, credentials: credentials) else {
+            throw XCTSkip("tinyproxy is not installed (Debian's package tinyproxy; .ci/run installs it)")
+        }
+        proxy = started
+        return started
+    }
+
+    private func client(through proxy: HTTPClient.Configuration.Proxy, tls: TLSConfiguration = TLSConfiguration()) -> HTTPClient {
+        HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: tls, proxy: proxy))
+    }
+
+    private func endpoint(_ text: String) throws -> HTTPClient.Configuration.Proxy {
+        .http(try XCTUnwrap(ProxyEndpoint(text)))
+    }
+
+    private func echoedHeaders(_ response: HTTPClientResponse) throws -> [String: String] {
+        let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        return try XCTUnwrap(echoed["headers"] as? [String: String])
+    }
+
+    private func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    func testPlainHTTPGoesThroughTheProxyInAbsoluteFormOnOnePooledConnection() throws {
+        let proxy = try startProxy()
+        client = client(through: try endpoint(proxy.url()))
+        for _ in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get()
+            XCTAssertEqual(response.status, 200)
+            XCTAssertNotNil(header("Via", in: try echoedHeaders(response))?.range(of: "tinyproxy"), "the proxy forwarded it")
+        }
+        XCTAssertEqual(proxy.requests(), Array(repeating: "GET http://127.0.0.1:\(server.port)/echo HTTP/1.1", count: 3))
+        // tinyproxy closes a client's connection after each forwarded answer, so the pooling per
+        // proxy shows in the keys (ProxyRoutingTests), not here.
+    }
+
+    func testOneProxyCarriesRequestsToSeveralOrigins() throws {
+        let proxy = try startProxy()
+        let other = try FeedServer()
+        defer { other.stop() }
+        client = client(through: try endpoint(proxy.url()))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get().status, 200)
+        let second = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://127.0.0.1:\(other.port)/echo")!)).get()
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(proxy.requests(), ["GET http://127.0.0.1:\(server.port)/echo HTTP/1.1", "GET http://127.0.0.1:\(other.port)/echo HTTP/1.1"])
+    }
+
+    func testTheProxyURLsCredentialsGoAsBasicProxyAuthorization() throws {
+        let proxy = try startProxy(credentials: ("user", "s3cret"))
+        client = client(through: try endpoint(proxy.url(user: "user", password: "s3cret")))
+        let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertNil(header("Proxy-Authorization", in: try echoedHeaders(response)), "the proxy takes its own field")
+
+        // Without them, tinyproxy answers a forwarded request 407 itself (401 to wrong ones): a
+        // response, as curl and URLSession report it.
+        client = client(through: try endpoint(proxy.url()))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get().status, 407)
+        client = client(through: try endpoint(proxy.url(user: "user", password: "wrong")))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get().status, 401)
+    }
+
+    func testHTTPSTunnelsThroughCONNECTWithTheOriginsCertificateVerified() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let proxy = try startProxy(connectPorts: [server.port])
+        client = client(through: try endpoint(proxy.url()), tls: TLSFixtures.client)
+        for index in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"),
+                                                                       headers: ["X-Index": "\(index)"])).get()
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(header("X-Index", in: try echoedHeaders(response)), "\(index)")
+            XCTAssertNil(header("Via", in: try echoedHeaders(response)), "a tunnel: the proxy never saw the request")
+        }
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port) HTTP/1.1"], "one tunnel, kept alive")
+        XCTAssertEqual(server.connectionCount, 1)
+        XCTAssertEqual(server.tlsHandshakeCount, 1)
+    }
+
+    func testTheTunnelsTLSIsVerifiedAgainstTheOriginsName() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
+        let proxy = try startProxy(connectPorts: [server.port])
+        client = client(through: try endpoint(proxy.url()), tls: TLSFixtures.client)
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost")
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port) HTTP/1.1"])
+    }
+
+    func testMissingOrWrongCredentialsForATunnelAreATypedRefusal() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let proxy = try startProxy(connectPorts: [server.port], credentials: ("user", "s3cret"))
+        client = client(through: try endpoint(proxy.url()), tls: TLSFixtures.client)
+        let result = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo")))
+        guard case .failure(.proxyRefused(let status, let host, let port)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(status, 407)
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(port, Int(proxy.port))
+
+        // tinyproxy answers credentials it does not know 401 (curl reports "CONNECT tunnel failed, response 401").
+        client = client(through: try endpoint(proxy.url(user: "user", password: "wrong")), tls: TLSFixtures.client)
+        let wrong = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo")))
+        guard case .failure(.proxyRefused(401, _, _)) = wrong else { return XCTFail("\(wrong)") }
+        XCTAssertEqual(server.connectionCount, 0, "nothing reached the origin")
+
+        client = client(through: try endpoint(proxy.url(user: "user", password: "s3cret")), tls: TLSFixtures.client)
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get().status, 200)
+    }
+
+    func testACONNECTToAPortTheProxyRefusesIsATypedRefusalWithItsStatus() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        // tinyproxy opens tunnels to the ports it lists only, and answers any other 403.
+        let proxy = try startProxy(connectPorts: [server.port == 1 ? 2 : server.port - 1])
+        client = client(through: try endpoint(proxy.url()), tls: TLSFixtures.client)
+        let result = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo")))
+        guard case .failure(.proxyRefused(let status, _, _)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(status, 403)
+        XCTAssertEqual(server.connectionCount, 0)
+    }
+
+    func testNoProxyFromTheEnvironmentGoesDirectPerRequest() throws {
+        let proxy = try startProxy()
+        let environment = ProxyEnvironment(["http_proxy": proxy.url(), "no_proxy": "127.0.0.1"])
+        client = client(through: .environment(environment))
+        let direct = try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get()
+        XCTAssertNil(header("Via", in: try echoedHeaders(direct)))
+        XCTAssertEqual(proxy.requests(), [], "no_proxy covers 127.0.0.1")
+
+        // The same client sends a host no_proxy does not cover through the proxy.
+        let proxied = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://localhost:\(server.port)/echo")!)).get()
+        XCTAssertNotNil(header("Via", in: try echoedHeaders(proxied)))
+        XCTAssertEqual(proxy.requests(), ["GET http://localhost:\(server.port)/echo HTTP/1.1"])
+    }
+
+    func testNoneGoesDirectWhateverTheEnvironment() throws {
+        let proxy = try startProxy()
+        client = client(through: .none)
+        let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get()
+        XCTAssertNil(header("Via", in: try echoedHeaders(response)))
+        XCTAssertEqual(proxy.requests(), [])
+    }
+
+    func testAProxyThatNeverAnswersTheCONNECTTimesOutWithinTheConnectTimeout() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        // A listener nobody accepts from: the kernel completes the connect, nothing ever answers.
+        let silent = try TCPSocket.listen()
+        defer { silent.close() }
+        client = HTTPClient(configuration: .init(connectTimeout: .milliseconds(300), idleTimeout: .seconds(5),
+                                                 proxy: try endpoint("http://127.0.0.1:\(try silent.localPort())")))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.timedOut(.connect, _, _, _)) = result else { return XCTFail("\(result)") }
+        // The tunnel's own timer gave the connection up: the proxy got the CONNECT, then its end.
+        let accepted = try XCTUnwrap(try silent.accept(timeout: .seconds(2)))
+        defer { accepted.close() }
+        var received: [UInt8] = []
+        while true {
+            let bytes = try accepted.read(timeout: .seconds(5))
+            if bytes.isEmpty { break }
+            received += bytes
+        }
+        XCTAssertTrue(String(decoding: received, as: UTF8.self).hasPrefix("CONNECT localhost:\(server.port) HTTP/1.1\r\n"))
+    }
+
+    func testAProxyNothingListensOnIsCannotConnectNamingTheProxy() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let listener = try TCPSocket.listen()
+        let port = try listener.localPort()
+        listener.close()
+        client = client(through: try endpoint("http://127.0.0.1:\(port)"))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.cannotConnect(let host, let failedPort, _)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(failedPort, Int(port))
+    }
+}

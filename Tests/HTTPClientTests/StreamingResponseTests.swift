@@ -1,0 +1,183 @@
+import FeedServer
+import Foundation
+import HTTPClient
+import HTTPWire
+import EventLoopIO
+import Synchronization
+import TestSupport
+import XCTest
+
+/// `HTTPClient.stream(_:)` against real servers on 127.0.0.1: the answer at the head, the body
+/// in chunks, `collect(upTo:)`, an early end or a cancelled consumer closing the connection, a
+/// failure after the head, and backpressure (a slow consumer stalls the server's writes).
+final class StreamingResponseTests: HTTPClientTestCase {
+    /// Runs `work` on a task and waits for it, bounded.
+    private func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Recorder<Result<T, any Error>>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
+        return try XCTUnwrap(outcome.values.first).get()
+    }
+
+    func testTheBodyArrivesInChunksAndTheConnectionIsPooledAfter() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("bytes/3000000"))
+        let (status, chunks, bytes) = try run { () async throws -> (Int, Int, [UInt8]) in
+            let response = try await client.stream(request)
+            var chunks = 0
+            var bytes: [UInt8] = []
+            for try await chunk in response.body {
+                chunks += 1
+                bytes += chunk
+            }
+            return (response.status, chunks, bytes)
+        }
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(bytes.count, 3_000_000)
+        XCTAssertTrue(bytes.enumerated().allSatisfy { $0.element == UInt8($0.offset % 256) }, "every byte in order")
+        XCTAssertGreaterThan(chunks, 1, "it came in pieces")
+        XCTAssertTrue(waitUntil(timeout: 10) { client.idleConnectionCount == 1 }, "the connection went back to the pool")
+    }
+
+    func testItAnswersAtTheHeadBeforeTheBody() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("drip?interval=100&count=15"))
+        let (headAfter, endAfter, body) = try run { () async throws -> (Duration, Duration, [UInt8]) in
+            let start = ContinuousClock.now
+            let response = try await client.stream(request)
+            let headAfter = ContinuousClock.now - start
+            let body = try await response.collect(upTo: 1_000)
+            return (headAfter, ContinuousClock.now - start, body)
+        }
+        XCTAssertLessThan(headAfter, .milliseconds(700), "the head came before the 1.5 s body")
+        XCTAssertGreaterThan(endAfter, .milliseconds(1_200))
+        XCTAssertEqual(body.count, 15)
+    }
+
+    func testCollectStopsPastItsLimitAndClosesTheConnection() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("bytes/5000000"))
+        let result = try run { () async -> Result<[UInt8], HTTPClientError> in
+            do throws(HTTPClientError) {
+                return .success(try await client.stream(request).collect(upTo: 100_000))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard case .failure(.responseTooLarge(100_000)) = result else { return XCTFail("expected .responseTooLarge, got \(result)") }
+        XCTAssertTrue(waitUntil(timeout: 10) { self.server.openConnectionCount == 0 }, "the connection was closed")
+        XCTAssertEqual(client.idleConnectionCount, 0)
+    }
+
+    func testEndingTheIterationEarlyClosesTheConnection() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("bytes/50000000"))
+        let first = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            for try await chunk in response.body { return chunk.count }
+            return 0
+        }
+        XCTAssertGreaterThan(first, 0)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.server.openConnectionCount == 0 }, "the connection was closed")
+        XCTAssertEqual(client.idleConnectionCount, 0)
+    }
+
+    func testCancellingTheConsumerCancelsTheRequest() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("drip?interval=100&count=200"))
+        let received = Atomic<Int>(0)
+        let outcome = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            do {
+                let response = try await client.stream(request)
+                for try await chunk in response.body { received.add(chunk.count, ordering: .relaxed) }
+                outcome.append("ended")
+            } catch let error as HTTPClientError {
+                outcome.append("\(error)")
+            }
+            done.signal()
+        }
+        XCTAssertTrue(waitUntil(timeout: 10) { received.load(ordering: .relaxed) >= 3 }, "bytes arrived")
+        task.cancel()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(outcome.values, ["cancelled"])
+        XCTAssertTrue(waitUntil(timeout: 10) { self.server.openConnectionCount == 0 }, "the connection was closed")
+    }
+
+    func testAFailureAfterTheHeadIsThrownByTheBody() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("half"))
+        let (status, error) = try run { () async throws -> (Int, HTTPClientError?) in
+            let response = try await client.stream(request)
+            do throws(HTTPClientError) {
+                _ = try await response.collect(upTo: 10_000)
+                return (response.status, nil)
+            } catch {
+                return (response.status, error)
+            }
+        }
+        XCTAssertEqual(status, 200)
+        guard case .connectionLost? = error else { return XCTFail("expected .connectionLost, got \(String(describing: error))") }
+    }
+
+    func testRedirectsAreFollowedBeforeTheHeadIsAnswered() throws {
+        let client = self.client!
+        let request = HTTPClientRequest(url: url("redirect/302/2"))
+        let (status, answered) = try run { () async throws -> (Int, URL) in
+            let response = try await client.stream(request)
+            _ = try await response.collect(upTo: 100_000)
+            return (response.status, response.url)
+        }
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(answered, url("echo"))
+    }
+
+    /// A server writing 32 MiB in blocking 64 KiB writes, counting what the kernel took: while
+    /// the consumer sleeps its writes stall, short of the body by far, and the client holds at
+    /// most its buffer limit unread; once the consumer reads again the whole body arrives.
+    func testASlowConsumerStallsTheServersWrites() throws {
+        let total = 32 << 20
+        let written = Atomic<Int>(0)
+        let listener = try ThreadedListener(lifetime: .seconds(60))
+        defer { listener.stop() }
+        listener.start { client, _ in
+            var head: [UInt8] = []
+            while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                guard let bytes = try? client.read(timeout: .seconds(5)), !bytes.isEmpty else { return }
+                head += bytes
+            }
+            let block = [UInt8](repeating: 1, count: 65_536)
+            guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
+            while written.load(ordering: .relaxed) < total {
+                guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
+                written.add(block.count, ordering: .relaxed)
+            }
+        }
+        let client = self.client!
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
+        let samples = Recorder<Int>()
+        let read = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            var iterator = response.body.makeAsyncIterator()
+            var read = 0
+            while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
+            // The consumer stops reading for a while: the server's writes must stall.
+            try await Task.sleep(for: .milliseconds(800))
+            samples.append(written.load(ordering: .relaxed))
+            try await Task.sleep(for: .milliseconds(800))
+            samples.append(written.load(ordering: .relaxed))
+            while let chunk = try await iterator.next() { read += chunk.count }
+            return read
+        }
+        let stalled = samples.values
+        XCTAssertEqual(stalled.count, 2)
+        XCTAssertEqual(stalled.first, stalled.last, "no byte was taken from the server while the consumer slept")
+        XCTAssertLessThan(stalled.first ?? .max, 24 << 20, "the kernel's buffers and the client's limit, far short of the body")
+        XCTAssertEqual(read, total, "then the whole body arrived")
+    }
+}

@@ -1,0 +1,96 @@
+import FeedServer
+import Foundation
+import HTTPClient
+import Networking
+import TestSupport
+import XCTest
+
+/// Timings through a provider: `SocketTransport`'s responses carry them, plugins hear them in
+/// `didMeasure` after `didReceive` (for a failure too when a response head came first), and
+/// `NetworkLoggerPlugin` logs them when its options say `.timings`.
+final class PluginTimingsTests: LeakCheckingTestCase {
+    /// Made by the first request of a test, stopped at its end.
+    private var started: FeedServer?
+    private var server: FeedServer {
+        get throws {
+            if let started { return started }
+            let made = try FeedServer()
+            started = made
+            addTeardownBlock { made.stop() }
+            return made
+        }
+    }
+
+    private struct Probe: PluginType {
+        let events: Recorder<String>
+        let measured: Recorder<HTTPClientTimings>
+
+        func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
+            events.append("didReceive")
+        }
+
+        func didMeasure(_ timings: HTTPClientTimings, target: any TargetType) {
+            measured.append(timings)
+            events.append("didMeasure")
+        }
+    }
+
+    private func request(_ provider: NetworkProvider<ServerRoute>, _ path: String) throws -> Result<Response, ProviderError>? {
+        let answers = Recorder<Result<Response, ProviderError>>()
+        let done = expectation(description: path)
+        provider.request(ServerRoute(baseURL: try server.baseURL, path: path)) { result in
+            answers.append(result)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 15)
+        return answers.values.first
+    }
+
+    func testPluginsHearTheTimingsAfterTheResponseAndTheLoggerWritesThem() throws {
+        let events = Recorder<String>()
+        let measured = Recorder<HTTPClientTimings>()
+        let lines = LineCollector()
+        let transport = SocketTransport()
+        defer { transport.close() }
+        let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [
+            Probe(events: events, measured: measured),
+            NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: [.timings])),
+        ])
+        let first = try XCTUnwrap(try request(provider, "bytes/5000")).get()
+        XCTAssertEqual(first.timings, measured.values.first, "the response's own timings")
+        _ = try XCTUnwrap(try request(provider, "echo")).get()
+        XCTAssertEqual(events.values, ["didReceive", "didMeasure", "didReceive", "didMeasure"])
+        let timings = measured.values
+        XCTAssertEqual(timings.map(\.reusedConnection), [false, true])
+        XCTAssertGreaterThan(timings.first?.bytesReceived ?? 0, 5_000)
+        let port = try server.port
+        let logged = lines.lines.filter { $0.contains("Timings: ") }
+        XCTAssertEqual(logged.count, 2, lines.text)
+        XCTAssertTrue(logged.first?.contains("connected ") == true && logged.first?.hasSuffix("new connection to 127.0.0.1:\(port)") == true, lines.text)
+        XCTAssertTrue(logged.last?.contains("reused connection to 127.0.0.1:") == true, lines.text)
+        XCTAssertFalse(logged.last?.contains("connected ") == true, "a reused connection has no connect: \(lines.text)")
+    }
+
+    func testAFailureAfterAHeadStillBringsItsTimings() throws {
+        let measured = Recorder<HTTPClientTimings>()
+        let transport = SocketTransport()
+        defer { transport.close() }
+        let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [Probe(events: Recorder(), measured: measured)])
+        let result = try XCTUnwrap(try request(provider, "half"))
+        guard case .failure(.underlying(_, let partial?)) = result else { return XCTFail("expected a failure with the head, got \(result)") }
+        XCTAssertEqual(partial.statusCode, 200)
+        let timings = try XCTUnwrap(measured.values.first)
+        XCTAssertNotNil(timings.firstByte)
+        XCTAssertNotNil(timings.finished)
+    }
+
+    func testTheLoggerIsSilentAboutTimingsUnlessAsked() throws {
+        let lines = LineCollector()
+        let transport = SocketTransport()
+        defer { transport.close() }
+        let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: .verbose))])
+        _ = try XCTUnwrap(try request(provider, "echo")).get()
+        XCTAssertFalse(lines.text.contains("Timings"), lines.text)
+        XCTAssertFalse(lines.lines.isEmpty)
+    }
+}
