@@ -62,9 +62,10 @@ let package = Package(
         // HTTP/1.1 on bytes only; the platform file, sockets and the event loop are EventLoopIO's.
         .target(name: "HTTPWire"),
         .target(name: "CLinuxCalls"),
-        .target(name: "EventLoopIO", dependencies: ["Locking", "CLinuxCalls"]),
         // TLS as a machine on bytes, over the system's OpenSSL loaded at run time (no headers, no C target).
         .target(name: "SystemTLS", dependencies: ["Locking"]),
+        // Sockets, loops and the channel (a connection's byte side, its TLS machine included).
+        .target(name: "EventLoopIO", dependencies: ["Locking", "CLinuxCalls", "SystemTLS"]),
         // The HTTP/1.1 client (pool, exchanges, redirects, decoding, deadlines): no Rx, no provider types.
         .target(name: "HTTPClient", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "Locking"]),
         .target(name: "FeedServer", dependencies: ["HTTPWire", "EventLoopIO", "SystemTLS", "ImageDecoding", "Locking"]),

@@ -63,7 +63,8 @@ public final class FeedServer: Sendable {
     private let live: DispatchGroup
 
     /// Binds 127.0.0.1 at `configuration.port` (by default 0: a free port the kernel picks; read
-    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop. Throws the
+    /// it back from `port` or `baseURL`) and starts serving at once, on an event loop: the
+    /// listening socket is made on the loop it lives on, while the caller waits. Throws the
     /// socket's error when the port cannot be bound, and with `configuration.tls` a
     /// `TLSContextError` when no OpenSSL loads or the certificate and key cannot be used. Call
     /// `stop()` when done (a test's `defer` or `tearDown`).
@@ -73,23 +74,31 @@ public final class FeedServer: Sendable {
         // Without the shared loops (the system refused their pollers), a loop of the server's
         // own, or the system's reason why not.
         let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")
-        let socket = try configuration.unixSocketPath.map { path throws(SocketError) in try TCPSocket.listen(unixPath: path) }
-            ?? TCPSocket.listen(host: "127.0.0.1", port: configuration.port)
-        do {
-            self.port = configuration.unixSocketPath == nil ? try socket.localPort() : 0
-        } catch {
-            socket.close()
-            throw error
+        // The listener lives on one loop from its first system call: the caller's own when it
+        // runs on one of the group's (made there in place), else the next, while the caller waits.
+        let loop = group.loops.first { $0.inLoop } ?? group.nextLoop()
+        let requestedPort = configuration.port
+        let unixPath = configuration.unixSocketPath
+        let (socket, port) = try loop.runOnLoopAndWait { () throws(SocketError) -> (TCPSocket, UInt16) in
+            if let unixPath { return (try TCPSocket.listen(unixPath: unixPath), 0) }
+            let socket = try TCPSocket.listen(host: "127.0.0.1", port: requestedPort)
+            do throws(SocketError) {
+                return (socket, try socket.localPort())
+            } catch {
+                socket.close()
+                throw error
+            }
         }
+        self.port = port
         let live = DispatchGroup()
         live.enter()
-        let listener = Listener(socket: socket, loop: group.nextLoop(), live: live)
+        let listener = Listener(socket: socket, loop: loop, live: live)
         self.group = group
         self.live = live
         self.listener = listener
         self.state = Lock(ServerState(seed: configuration.seed))
         self.generator = FeedGenerator(seed: configuration.seed, itemsPerPage: configuration.itemsPerPage)
-        listener.loop.execute { [self] in listener.start(serving: self) }
+        listener.loop.runOnLoop { [self] in listener.start(serving: self) }
     }
 
     /// `http://127.0.0.1:PORT/`, or over TLS `https://localhost:PORT/` (the name a certificate
@@ -130,10 +139,11 @@ public final class FeedServer: Sendable {
     /// Whether `stop()` has been called.
     public var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    /// Closes the listener and every open connection, each on its loop, and returns once they are
-    /// closed (waiting 15 seconds at most), so the port is free again when it returns.
-    /// Idempotent; callable from any thread, an event loop's included: what lives on the
-    /// caller's loop is closed in place.
+    /// Closes the listener and every open connection, each on its loop. Off the event loops it
+    /// returns once they are closed (waiting 15 seconds at most), so the port is free again when
+    /// it returns. On an event loop's thread it never waits (a loop must not stall behind
+    /// another): what lives on the caller's loop is closed in place, the rest soon after on
+    /// theirs. Idempotent; callable from any thread.
     public func stop() {
         let open = state.withLock { state in
             state.stopping = true
@@ -144,8 +154,10 @@ public final class FeedServer: Sendable {
         for connection in open {
             connection.closeOnLoop()
         }
-        _ = live.wait(timeout: .now() + .seconds(15))
+        // The path goes at once: nothing new reaches the listener that is closing.
         if let path = configuration.unixSocketPath { TCPSocket.removeUnixSocketFile(path) }
+        guard !EventLoop.isOnAnyLoopThread else { return }
+        _ = live.wait(timeout: .now() + .seconds(15))
     }
 
     /// What became of a connection the listener took.

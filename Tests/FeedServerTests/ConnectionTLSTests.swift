@@ -114,21 +114,6 @@ final class ConnectionTLSTests: XCTestCase {
         XCTAssertTrue(layer.takeEnd())
     }
 
-    func testClosingSendsCloseNotify() throws {
-        handshake()
-        let notify = layer.close()
-        XCTAssertFalse(notify.isEmpty)
-        clientPerforms(client.receive(ciphertext: notify))
-        XCTAssertEqual(clientClosure, .clean)
-        XCTAssertEqual(layer.close(), [], "once")
-    }
-
-    /// Before the handshake completed there is nothing to end: the connection just closes.
-    func testClosingBeforeTheHandshakeSendsNothing() throws {
-        _ = serverReceives(clientPerforms(client.start()))
-        XCTAssertEqual(layer.close(), [])
-    }
-
     /// Withholding the last bytes cuts the connection inside its last record: the client gets the
     /// records before it, then an end without `close_notify`.
     func testWithholdingCutsInsideTheLastRecord() throws {

@@ -78,4 +78,55 @@ final class FeedServerLoopTests: FeedServerTestCase {
         XCTAssertEqual(try client.readUntilClose(), [])
         XCTAssertThrowsError(try RawHTTPClient(port: server.port))
     }
+
+    func testStopOnAnotherLoopReturnsWithoutWaitingForTheServersLoop() throws {
+        let group = try EventLoopGroup(count: 1, label: "FeedServerLoopTests")
+        let other = try EventLoopGroup(count: 1, label: "FeedServerLoopTests.other")
+        let server = try makeServer(.init(eventLoopGroup: group))
+        let client = try connect(server)
+        try client.request("GET", "/hang")
+        XCTAssertTrue(waitUntil(timeout: 5) { server.requestCount(path: "/hang") == 1 })
+        // The server's loop is busy until the test lets it go: its listener and connection
+        // cannot close before then.
+        let gate = DispatchSemaphore(value: 0)
+        group.loops[0].execute { gate.wait() }
+        let openAfterStop = Recorder<Int>()
+        other.loops[0].execute {
+            server.stop()
+            openAfterStop.append(server.openConnectionCount)
+        }
+        // Had stop() waited on the other loop for the closes, it would have given up only after
+        // 15 seconds.
+        let returned = waitUntil(timeout: 5) { openAfterStop.count == 1 }
+        gate.signal()
+        XCTAssertTrue(returned, "stop() on a loop thread waited for the server's loop")
+        XCTAssertEqual(openAfterStop.values, [1], "the connection closes on its own loop, after stop() returned")
+        XCTAssertTrue(waitUntil(timeout: 5) { server.openConnectionCount == 0 })
+        XCTAssertEqual(try client.readUntilClose(), [])
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? RawHTTPClient(port: server.port)) == nil }, "the listener closed")
+    }
+
+    func testAServerMadeOnItsGroupsLoopListensFromThere() throws {
+        let group = try EventLoopGroup(count: 1, label: "FeedServerLoopTests")
+        let loop = group.loops[0]
+        let made = Recorder<FeedServer>()
+        let refused = Recorder<SocketError>()
+        // Made on the loop it listens on: waiting for that loop to make the socket would wait forever.
+        loop.execute {
+            guard let server = try? FeedServer(configuration: .init(eventLoopGroup: group)) else { return }
+            made.append(server)
+            do {
+                _ = try FeedServer(configuration: .init(port: server.port, eventLoopGroup: group))
+            } catch let error as SocketError {
+                refused.append(error)
+            } catch {}
+        }
+        XCTAssertTrue(waitUntil(timeout: 5) { made.count == 1 && refused.count == 1 })
+        let server = try XCTUnwrap(made.values.first)
+        defer { server.stop() }
+        XCTAssertEqual(refused.values, [.system(operation: .bind, errno: EADDRINUSE)], "the bind's error reaches the caller on the loop")
+        let client = try connect(server)
+        try client.request("GET", "/echo?n=1")
+        XCTAssertEqual(try client.response().head.status, 200)
+    }
 }

@@ -4,12 +4,13 @@ import SystemTLS
 
 /// One accepted connection, served on its event loop without waiting: reads requests one after
 /// another (keep-alive, pipelined), answers each through the router, and closes when the exchange
-/// or the server ends it. The decisions are `machine`'s; this performs its actions and keeps the
-/// socket, the output and the current wait's timer. On a server that speaks TLS, `tls` sits
-/// between the socket and the machine: the handshake, records both ways, `close_notify` on close.
+/// or the server ends it. The decisions are `machine`'s; this performs its actions through its
+/// `channel` (EventLoopIO's byte side: the socket, the queued output, read interest, the wait's
+/// timer, the one close path). On a server that speaks TLS, `tls` sits between the channel and
+/// the machine: the handshake, records both ways, `close_notify` on close.
 ///
 /// Everything but `closeOnLoop()` runs on `loop`'s thread (checked in debug builds).
-final class Connection: EventLoopHandler, @unchecked Sendable {
+final class Connection: ChannelHandler, @unchecked Sendable {
     // @unchecked: the `var`s are touched only on `loop`'s thread (checked in debug builds); the
     // `let`s are immutable and Sendable.
     let server: FeedServer
@@ -18,26 +19,13 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
     /// The connection's place in the order of admission: the request tally's shard it counts in.
     let number: Int
     private var machine: ConnectionStateMachine
-    /// TLS between the socket and the machine (nil: plain HTTP), made in `start()`.
+    /// TLS between the channel and the machine (nil: plain HTTP), made in `start()`.
     private var tls: ConnectionTLS?
-    /// Bytes for the socket that it has not taken yet: the machine's output (encrypted over TLS)
-    /// and TLS's own records (the handshake's, alerts).
-    private var output: ArraySlice<UInt8> = []
-    /// Whether `output` ends with a write of the machine's, which waits to hear how it went
-    /// (`outputFlushed()`); the machine hands out more only then.
+    /// The socket's byte side: output not taken yet, what the loop watches, the wait's timer.
+    private lazy var channel = Channel(socket: socket, loop: loop, handler: self)
+    /// Whether the channel's output ends with a write of the machine's, which waits to hear how
+    /// it went (`outputFlushed()`); the machine hands out more only then.
     private var writing = false
-    /// Whether the machine's current wait reads the socket.
-    private var reading = false
-    /// Our side of the socket is shut (a lingering close): nothing more is sent.
-    private var writeShut = false
-    private var registered = false
-    private var closed = false
-    /// When the current wait gives up (nil: never).
-    private var deadline: ContinuousClock.Instant?
-    /// The timer armed for `deadline` or for an earlier one (it then arms itself again), and when it fires.
-    private var timer: Scheduled?
-    private var timerDue: ContinuousClock.Instant?
-
     /// The most one read takes from the socket.
     static let readSize = 65_536
 
@@ -53,10 +41,12 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
     /// client's handshake first.
     func start() {
         loop.assertInLoop()
-        guard !closed else { return }
+        guard !channel.isClosed else { return }
         if let context = server.tlsContext {
             do throws(TLSFailure) {
-                tls = try ConnectionTLS(context: context)
+                let layer = try ConnectionTLS(context: context)
+                tls = layer
+                channel.tls = layer.machine
             } catch {
                 return close(endingTLS: false)
             }
@@ -71,14 +61,19 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
 
     func socketReadable() {
         loop.assertInLoop()
-        guard !closed else { return }
+        guard !channel.isClosed else { return }
         run(receive())
     }
 
     func socketWritable() {
         loop.assertInLoop()
-        guard !closed else { return }
+        guard !channel.isClosed else { return }
         run(flush())
+    }
+
+    func channelDeadlinePassed() {
+        loop.assertInLoop()
+        run(machine.timerFired())
     }
 
     // MARK: - Performing the machine's actions
@@ -87,10 +82,10 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
     /// reads while TLS holds the peer's end reads that end at once.
     private func run(_ first: ConnectionStateMachine.Action?) {
         var next = first
-        while !closed {
+        while !channel.isClosed {
             if let action = next {
                 next = perform(action)
-            } else if reading, tls?.takeEnd() == true {
+            } else if channel.isReading, tls?.takeEnd() == true {
                 next = machine.endOfStream()
             } else {
                 return
@@ -113,19 +108,13 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
         case .writeCut(let bytes, let withholding):
             return send(bytes, withholding: withholding)
         case .awaitReadable(let timeout):
-            reading = true
-            updateInterest()
-            setDeadline(timeout)
+            wait(reading: true, timeout: timeout)
         case .awaitWritable(let timeout):
-            reading = false
-            updateInterest()
-            setDeadline(timeout)
+            wait(reading: false, timeout: timeout)
         case .awaitTimer(let delay):
             // Not watched for reading: a socket watched for nothing would still report a
             // hang-up, again and again, until the timer fires.
-            reading = false
-            updateInterest()
-            setDeadline(delay)
+            wait(reading: false, timeout: delay)
         case .keepWaiting:
             break
         case .close:
@@ -136,13 +125,8 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
             server.countAbandonedImage()
             close()
         case .lingeringClose(let timeout):
-            if let notify = tls?.close() { queue(notify) }
-            sendWhatTheSocketTakes()
-            socket.shutdownWrite()
-            writeShut = true
-            reading = true
-            updateInterest()
-            setDeadline(timeout)
+            channel.shutdownWrite()
+            wait(reading: true, timeout: timeout)
         case .reset:
             socket.setLingerZero()
             close(endingTLS: false)
@@ -183,13 +167,13 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
         for step in steps {
             switch step {
             case .send(let records):
-                queue(records)
+                channel.queue(records[...])
             case .deliver(let bytes):
                 if plaintext.isEmpty { plaintext = bytes } else { plaintext += bytes }
             case .handshakeCompleted(let handshake):
                 server.countHandshake(handshake)
             case .failed:
-                sendWhatTheSocketTakes()
+                channel.sendWhatTheSocketTakes()
                 close(endingTLS: false)
                 return nil
             }
@@ -205,9 +189,9 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
             for step in tls.seal(bytes, withholding: withholding) {
                 switch step {
                 case .send(let records):
-                    queue(records)
+                    channel.queue(records[...])
                 case .failed:
-                    sendWhatTheSocketTakes()
+                    channel.sendWhatTheSocketTakes()
                     close(endingTLS: false)
                     return nil
                 case .deliver, .handshakeCompleted:
@@ -215,142 +199,48 @@ final class Connection: EventLoopHandler, @unchecked Sendable {
                 }
             }
         } else {
-            queue(bytes.dropLast(withholding))
+            channel.queue(bytes.dropLast(withholding))
         }
         writing = true
         return flush()
     }
 
-    /// Adds `bytes` to the output (nothing once our side is shut).
-    private func queue(_ bytes: ArraySlice<UInt8>) {
-        guard !writeShut, !bytes.isEmpty else { return }
-        if output.isEmpty {
-            output = bytes
-        } else {
-            output.append(contentsOf: bytes)
-        }
-    }
-
-    private func queue(_ bytes: [UInt8]) {
-        queue(bytes[...])
-    }
-
     /// Writes what the socket takes of the output; tells the machine how far its write got
-    /// (nil while only TLS's own records wait, which are watched for room meanwhile).
+    /// (nil while only TLS's own records wait, which the channel watches for room meanwhile).
     private func flush() -> ConnectionStateMachine.Action? {
-        while !output.isEmpty {
-            switch output.withUnsafeBytes({ socket.sendSome($0) }) {
-            case .transferred(let count):
-                output.removeFirst(count)
-            case .wouldBlock, .endOfStream:
-                guard writing else {
-                    updateInterest()
-                    return nil
-                }
-                return machine.outputBlocked()
-            case .failed:
-                output = []
-                writing = false
-                return machine.writeFailed()
-            }
+        switch channel.flush() {
+        case .done:
+            guard writing else { return nil }
+            writing = false
+            return machine.outputFlushed()
+        case .wouldBlock:
+            guard writing else { return nil }
+            return machine.outputBlocked()
+        case .failed:
+            writing = false
+            return machine.writeFailed()
         }
-        guard writing else {
-            updateInterest()
-            return nil
-        }
-        writing = false
-        return machine.outputFlushed()
     }
 
-    /// Sends what the socket takes of the output now, without waiting, and drops the rest: the
-    /// last bytes before a close.
-    private func sendWhatTheSocketTakes() {
-        while !output.isEmpty, case .transferred(let count) = output.withUnsafeBytes({ socket.sendSome($0) }) {
-            output.removeFirst(count)
-        }
-        output = []
-        writing = false
+    // MARK: - Waiting, closing
+
+    /// Waits as the machine says: the socket watched for bytes when `reading` (for room while
+    /// output waits), until `timeout` (nil: none).
+    private func wait(reading: Bool, timeout: Duration?) {
+        guard channel.setReading(reading) else { return close() }
+        channel.setTimeout(timeout)
     }
 
-    // MARK: - Readiness, the wait's timer, closing
-
-    /// Watches the socket for bytes while the machine's wait reads it, and for room while output
-    /// waits; not at all when neither.
-    private func updateInterest() {
-        let writable = !output.isEmpty
-        guard reading || writable else { return unwatch() }
-        if registered {
-            loop.setInterest(socket, readable: reading, writable: writable)
-            return
-        }
-        guard loop.register(socket, readable: reading, writable: writable, handler: self) == 0 else {
-            close()
-            return
-        }
-        registered = true
-    }
-
-    private func unwatch() {
-        guard registered else { return }
-        loop.deregister(socket)
-        registered = false
-    }
-
-    /// Gives the current wait `timeout` (nil: none). A timer already armed to fire earlier is
-    /// kept, and arms itself again for the rest when it fires: a request on a kept-alive
-    /// connection moves a deadline instead of cancelling and arming a timer.
-    private func setDeadline(_ timeout: Duration?) {
-        guard !closed, let timeout else {
-            deadline = nil
-            cancelTimer()
-            return
-        }
-        let due = ContinuousClock.now + timeout
-        deadline = due
-        if let timerDue, timerDue <= due { return }
-        cancelTimer()
-        arm(at: due)
-    }
-
-    private func arm(at due: ContinuousClock.Instant) {
-        timerDue = due
-        timer = loop.schedule(at: due) { [self] in timerExpired() }
-    }
-
-    private func cancelTimer() {
-        timer?.cancel()
-        timer = nil
-        timerDue = nil
-    }
-
-    private func timerExpired() {
-        loop.assertInLoop()
-        timer = nil
-        timerDue = nil
-        guard !closed, let deadline else { return }
-        guard ContinuousClock.now >= deadline else {
-            arm(at: deadline)
-            return
-        }
-        self.deadline = nil
-        run(machine.timerFired())
-    }
-
-    /// Closes the socket (once) and tells the server; over TLS, after a `close_notify` (as much
+    /// Closes the channel (once) and tells the server; over TLS, after a `close_notify` (as much
     /// of it as the socket takes at once) unless `endingTLS` is false.
     private func close(endingTLS: Bool = true) {
         loop.assertInLoop()
-        guard !closed else { return }
-        if endingTLS, let notify = tls?.close() {
-            queue(notify)
-            sendWhatTheSocketTakes()
+        guard !channel.isClosed else { return }
+        if endingTLS {
+            channel.close()
+        } else {
+            channel.abort()
         }
-        closed = true
-        deadline = nil
-        cancelTimer()
-        unwatch()
-        output = []
-        socket.close()
         server.connectionClosed(self)
     }
 }

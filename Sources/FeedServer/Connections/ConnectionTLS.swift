@@ -5,7 +5,8 @@ import SystemTLS
 /// what the driver does with its actions, as steps. The driver hands it the ciphertext it read
 /// and the plaintext the HTTP machine writes; it answers with ciphertext for the socket,
 /// plaintext for the HTTP machine, the handshake's end, or a failure (which ends the connection,
-/// without `close_notify`).
+/// without `close_notify`). Ending our side is the channel's (`Channel.close()` sends
+/// `close_notify` through the same machine).
 ///
 /// The peer's end (its `close_notify`, or the socket's end of stream without one) is held until
 /// the HTTP machine reads again (`takeEnd()`): plaintext that came with it goes first, and an
@@ -27,7 +28,8 @@ struct ConnectionTLS {
         case failed(TLSFailure)
     }
 
-    private let machine: TLSMachine
+    /// The TLS connection, which the channel also holds for its close path (`close_notify`).
+    let machine: TLSMachine
     /// The peer's side ended; not yet told to the HTTP machine.
     private var endHeld = false
 
@@ -77,14 +79,6 @@ struct ConnectionTLS {
             steps[index] = .send(Array(bytes[..<kept]))
         }
         return steps.filter { $0 != .send([]) }
-    }
-
-    /// Ends our side: the `close_notify` to send (empty before the handshake completed, or
-    /// when a side ended already).
-    func close() -> [UInt8] {
-        machine.close().reduce(into: []) { bytes, action in
-            if case .write(let record) = action { bytes += record }
-        }
     }
 
     /// The machine's actions as steps, holding the peer's end.

@@ -1,0 +1,205 @@
+import SystemTLS
+
+/// A connection's byte side on one loop for its whole life: its socket, its TLS machine once
+/// secured, the bytes queued for it that the socket has not taken yet (partial writes keep the
+/// rest), what the loop watches it for (read interest is the owner's backpressure), its one timer
+/// (moved lazily, re-armed when it fires early) and its one close path (the queue flushed as far
+/// as the socket takes it, `close_notify` when secured, then closed). The decisions are
+/// `machine`'s; this performs them.
+///
+/// The owner (`handler`) hears readiness through `EventLoopHandler` and its timer through
+/// `channelDeadlinePassed()`, and reads and writes through the channel. Everything runs on
+/// `loop`'s thread (checked in debug builds).
+public final class Channel: @unchecked Sendable {
+    // @unchecked: the `var`s are touched only on `loop`'s thread (checked in debug builds); the
+    // `let`s are immutable and Sendable.
+    public let socket: TCPSocket
+    public let loop: EventLoop
+    private weak var handler: (any ChannelHandler)?
+    private var machine = ChannelMachine()
+    /// Bytes for the socket that it has not taken yet.
+    private var output: ArraySlice<UInt8> = []
+    private var timer: Scheduled?
+    /// The TLS connection on the socket (nil: plain, or not secured yet): its owner pumps records
+    /// through it; closing ends it with `close_notify`.
+    public var tls: TLSMachine?
+
+    /// What writing the queued bytes came to.
+    public enum Flush: Equatable, Sendable {
+        /// Every queued byte is out.
+        case done
+        /// The socket takes no more now: the channel is watched for room.
+        case wouldBlock
+        /// The socket failed (the peer is gone); the queue is dropped.
+        case failed
+    }
+
+    /// A channel for `socket` on `loop`, telling `handler`; watched for nothing yet.
+    public init(socket: TCPSocket, loop: EventLoop, handler: any ChannelHandler) {
+        self.socket = socket
+        self.loop = loop
+        self.handler = handler
+    }
+
+    /// Whether the channel is closed.
+    public var isClosed: Bool { machine.isClosed }
+
+    /// Whether the owner's current wait reads the socket.
+    public var isReading: Bool { machine.reading }
+
+    /// Whether bytes wait for the socket.
+    public var hasPendingWrites: Bool { !output.isEmpty }
+
+    /// Watches the socket for bytes (`true`) or not (backpressure); for room while bytes wait.
+    /// Returns false when the loop refused to watch it (the owner closes the channel).
+    @discardableResult
+    public func setReading(_ reading: Bool) -> Bool {
+        loop.assertInLoop()
+        return apply(machine.interest(reading: reading, pending: !output.isEmpty))
+    }
+
+    /// Queues `bytes` behind those waiting (nothing once our side is shut or closed).
+    public func queue(_ bytes: ArraySlice<UInt8>) {
+        loop.assertInLoop()
+        guard machine.acceptsOutput, !bytes.isEmpty else { return }
+        if output.isEmpty {
+            output = bytes
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes what the socket takes of the queue now; watched for room while bytes remain.
+    public func flush() -> Flush {
+        loop.assertInLoop()
+        while !output.isEmpty {
+            switch output.withUnsafeBytes({ socket.sendSome($0) }) {
+            case .transferred(let count):
+                output.removeFirst(count)
+            case .wouldBlock, .endOfStream:
+                return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed
+            case .failed:
+                output = []
+                return .failed
+            }
+        }
+        output = []
+        _ = apply(machine.interest(reading: machine.reading, pending: false))
+        return .done
+    }
+
+    /// Gives the owner's current wait until `timeout` from now (nil: none).
+    public func setTimeout(_ timeout: Duration?) {
+        loop.assertInLoop()
+        apply(machine.deadline(timeout.map { ContinuousClock.now + $0 }))
+    }
+
+    /// Shuts our side for writing after what the socket takes of the queue now and, when
+    /// secured, a `close_notify` (a lingering close): the peer reads the end, and nothing more is
+    /// queued.
+    public func shutdownWrite() {
+        loop.assertInLoop()
+        queueCloseNotify()
+        sendWhatTheSocketTakes()
+        socket.shutdownWrite()
+        machine.writeShut()
+    }
+
+    /// The one close path: a `close_notify` when secured goes behind the queue, as much as the
+    /// socket takes now is written (a peer that reads nothing more loses nothing), the timer is
+    /// cancelled, the socket unwatched and closed. Idempotent.
+    public func close() {
+        loop.assertInLoop()
+        guard !machine.isClosed else { return }
+        queueCloseNotify()
+        sendWhatTheSocketTakes()
+        switch machine.close() {
+        case .close(let cancelTimer, let deregister):
+            if cancelTimer { timer?.cancel() }
+            timer = nil
+            if deregister { loop.deregister(socket) }
+            socket.close()
+        case .alreadyClosed:
+            break
+        }
+    }
+
+    /// Closes without flushing anything and without `close_notify` (a reset, a failed TLS
+    /// connection, a fault that cuts, a peer already gone). Idempotent.
+    public func abort() {
+        loop.assertInLoop()
+        output = []
+        tls = nil
+        close()
+    }
+
+    /// Sends what the socket takes of the queue now, without waiting, and drops the rest.
+    public func sendWhatTheSocketTakes() {
+        loop.assertInLoop()
+        while !output.isEmpty, case .transferred(let count) = output.withUnsafeBytes({ socket.sendSome($0) }) {
+            output.removeFirst(count)
+        }
+        output = []
+    }
+
+    /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).
+    private func queueCloseNotify() {
+        guard let tls else { return }
+        for case .write(let bytes) in tls.close() { queue(bytes[...]) }
+    }
+
+    // MARK: - Performing the machine's decisions
+
+    private func apply(_ interest: ChannelMachine.Interest) -> Bool {
+        switch interest {
+        case .unchanged:
+            return true
+        case .register(let readable, let writable):
+            guard let handler, loop.register(socket, readable: readable, writable: writable, handler: handler) == 0 else {
+                machine.registrationRefused()
+                return false
+            }
+            return true
+        case .change(let readable, let writable):
+            loop.setInterest(socket, readable: readable, writable: writable)
+            return true
+        case .deregister:
+            loop.deregister(socket)
+            return true
+        }
+    }
+
+    private func apply(_ change: ChannelMachine.TimerChange) {
+        switch change {
+        case .keep:
+            break
+        case .cancel:
+            timer?.cancel()
+            timer = nil
+        case .arm(let due):
+            timer?.cancel()
+            arm(at: due)
+        }
+    }
+
+    private func arm(at due: ContinuousClock.Instant) {
+        timer = loop.schedule(at: due) { [self] in timerFired() }
+    }
+
+    private func timerFired() {
+        loop.assertInLoop()
+        timer = nil
+        switch machine.timerFired(now: .now) {
+        case .rearm(let due):
+            arm(at: due)
+        case .expired:
+            handler?.channelDeadlinePassed()
+        }
+    }
+}
+
+/// The owner of a `Channel`: hears its socket's readiness and its timer, on the channel's loop.
+public protocol ChannelHandler: EventLoopHandler {
+    /// The wait given with `setTimeout` ran out.
+    func channelDeadlinePassed()
+}

@@ -1,0 +1,111 @@
+import EventLoopIO
+import Locking
+import TestSupport
+import XCTest
+
+/// A channel on a real loop and a real socket: output the peer does not read yet survives
+/// partial writes and goes out whole, in order, as the peer reads; the wait's timer reaches the
+/// owner; the close path sends the last bytes, then the end of stream.
+final class ChannelTests: XCTestCase {
+    /// Flushes again whenever the socket has room, and records what the channel told it.
+    private final class Owner: ChannelHandler, @unchecked Sendable {
+        // @unchecked: `channel` is set once before the loop calls it; `events` is locked.
+        var channel: Channel?
+        let events = Lock<[String]>([])
+
+        func socketReadable() {}
+
+        func socketWritable() {
+            guard let channel else { return }
+            let flush = channel.flush()
+            if flush != .wouldBlock { events.withLock { $0.append("\(flush)") } }
+        }
+
+        func channelDeadlinePassed() {
+            events.withLock { $0.append("deadline") }
+        }
+
+        var log: [String] { events.withLock { $0 } }
+    }
+
+    private var loops: [EventLoop] = []
+    private var peers: [TCPSocket] = []
+
+    /// A channel on a loop of its own over one end of a loopback connection, and the other end.
+    private func makeChannel() throws -> (channel: Channel, owner: Owner, peer: TCPSocket) {
+        let loop = try EventLoop(label: "ChannelTests")
+        loops.append(loop)
+        let listener = try TCPSocket.listen()
+        defer { listener.close() }
+        let peer = try TCPSocket.connect(host: "127.0.0.1", port: try listener.localPort(), timeout: .seconds(2))
+        peers.append(peer)
+        let ours = try XCTUnwrap(try listener.accept(timeout: .seconds(2)))
+        let owner = Owner()
+        let channel = Channel(socket: ours, loop: loop, handler: owner)
+        owner.channel = channel
+        return (channel, owner, peer)
+    }
+
+    override func tearDown() {
+        for peer in peers { peer.close() }
+        for loop in loops { loop.stop() }
+        peers = []
+        loops = []
+        super.tearDown()
+    }
+
+    func testOutputThePeerDoesNotReadYetGoesOutWholeAndInOrderAsItReads() throws {
+        let (channel, owner, peer) = try makeChannel()
+        let loop = channel.loop
+        // More than the kernel's buffers take: the first flush writes part and waits for room.
+        let sent = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let first = Recorder<Channel.Flush>()
+        loop.execute {
+            channel.queue(sent[...])
+            first.append(channel.flush())
+        }
+        XCTAssertTrue(waitUntil { first.count == 1 })
+        XCTAssertEqual(first.values, [.wouldBlock])
+        var received: [UInt8] = []
+        while received.count < sent.count {
+            let bytes = try peer.read(timeout: .seconds(5))
+            XCTAssertFalse(bytes.isEmpty, "the channel ended its stream early")
+            if bytes.isEmpty { break }
+            received += bytes
+        }
+        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order")
+        XCTAssertTrue(waitUntil { owner.log == ["done"] }, "\(owner.log)")
+        loop.execute {
+            channel.queue(Array("bye".utf8)[...])
+            channel.close()
+        }
+        var tail: [UInt8] = []
+        while true {
+            let bytes = try peer.read(timeout: .seconds(5))
+            if bytes.isEmpty { break }
+            tail += bytes
+        }
+        XCTAssertEqual(tail, Array("bye".utf8), "the close path writes what is queued, then the end of stream")
+    }
+
+    func testTheWaitsTimerReachesTheOwnerOnceAfterItWasMovedLater() throws {
+        let (channel, owner, peer) = try makeChannel()
+        let loop = channel.loop
+        loop.execute {
+            channel.setReading(true)
+            channel.setTimeout(.milliseconds(20))
+            // Moved later: the first timer fires early and arms itself again.
+            channel.setTimeout(.milliseconds(60))
+        }
+        XCTAssertTrue(waitUntil { owner.log == ["deadline"] }, "\(owner.log)")
+        let closed = Recorder<Bool>()
+        loop.execute {
+            channel.close()
+            channel.close()
+            closed.append(channel.isClosed)
+        }
+        XCTAssertTrue(waitUntil { closed.values == [true] })
+        XCTAssertEqual(try peer.read(timeout: .seconds(5)), [], "closed once: the peer reads the end")
+        XCTAssertEqual(owner.log, ["deadline"])
+    }
+}
