@@ -18,6 +18,7 @@ final class TimingsTests: HTTPClientTestCase {
         let first = try executeWithCompletion(HTTPClientRequest(url: url("bytes/100000"))).get().timings
         assertInOrder([first.queued, first.resolved, first.connected, first.sent, first.firstByte, first.finished])
         XCTAssertNil(first.secured, "plain http is not secured")
+        XCTAssertNil(first.tls)
         XCTAssertFalse(first.reusedConnection)
         XCTAssertEqual(first.remoteAddress, "127.0.0.1:\(server.port)")
         XCTAssertGreaterThan(first.bytesReceived, 100_000, "the body and its head, as read from the socket")
@@ -100,6 +101,32 @@ final class HTTPSTimingsTests: HTTPClientTestCase {
         XCTAssertEqual(steps.compactMap { $0 }.count, steps.count, "every moment is known")
         XCTAssertEqual(steps.compactMap { $0 }, steps.compactMap { $0 }.sorted())
         XCTAssertGreaterThan(timings.bytesReceived, Int64(response.body.count), "TLS records weigh more than the plaintext")
+    }
+
+    /// The version, cipher and ALPN the handshake agreed on, as OpenSSL names them; a kept-alive
+    /// connection's request reports its connection's.
+    func testTheHandshakesVersionCipherAndProtocolAreReported() throws {
+        let url = server.baseURL.appendingPathComponent("echo")
+        let first = try XCTUnwrap(try executeWithCompletion(HTTPClientRequest(url: url)).get().timings.tls)
+        XCTAssertEqual(first.version, .v1_3)
+        XCTAssertEqual(first.applicationProtocol, "http/1.1")
+        let cipher = try XCTUnwrap(first.cipher)
+        XCTAssertTrue(cipher.hasPrefix("TLS_"), "a TLS 1.3 suite: \(cipher)")
+        let second = try executeWithCompletion(HTTPClientRequest(url: url)).get().timings
+        XCTAssertTrue(second.reusedConnection)
+        XCTAssertNil(second.secured, "no handshake on a kept-alive connection")
+        XCTAssertEqual(second.tls, first, "the connection's handshake")
+    }
+
+    func testATLS12ServersCipherIsNamedTheTLS12Way() throws {
+        let old = try FeedServer(configuration: .init(tls: TLSServerConfiguration(
+            certificateChain: TLSFixtures.server().certificateChain, privateKey: TLSFixtures.server().privateKey, maximumVersion: .v1_2)))
+        defer { old.stop() }
+        let tls = try XCTUnwrap(try executeWithCompletion(HTTPClientRequest(url: old.baseURL.appendingPathComponent("echo"))).get().timings.tls)
+        XCTAssertEqual(tls.version, .v1_2)
+        let cipher = try XCTUnwrap(tls.cipher)
+        XCTAssertFalse(cipher.hasPrefix("TLS_"), "a TLS 1.2 suite has OpenSSL's older name: \(cipher)")
+        XCTAssertTrue(cipher.contains("GCM") || cipher.contains("CHACHA20"), "an AEAD suite: \(cipher)")
     }
 }
 

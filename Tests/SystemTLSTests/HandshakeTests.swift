@@ -6,7 +6,9 @@ import XCTest
 final class HandshakeTests: XCTestCase {
     func testATLS13HandshakeAgreesOnVersionALPNAndServerName() throws {
         let connection = try TLSTestKit.connect(TLSTestKit.clientContext(), to: TLSTestKit.serverContext())
-        let expected = TLSHandshake(version: .v1_3, applicationProtocol: "http/1.1", resumedSession: false, serverName: "localhost")
+        let cipher = try XCTUnwrap(connection.client.handshake?.cipher)
+        XCTAssertTrue(cipher.hasPrefix("TLS_"), "a TLS 1.3 suite, by OpenSSL's name: \(cipher)")
+        let expected = TLSHandshake(version: .v1_3, applicationProtocol: "http/1.1", resumedSession: false, serverName: "localhost", cipher: cipher)
         XCTAssertEqual(connection.client.events, [.handshake(expected)])
         XCTAssertEqual(connection.server.events, [.handshake(expected)], "the server saw the name the client sent (SNI)")
         XCTAssertEqual(connection.client.machine.state, .established)
@@ -19,6 +21,9 @@ final class HandshakeTests: XCTestCase {
         XCTAssertEqual(connection.server.handshake?.version, .v1_2)
         XCTAssertEqual(connection.client.handshake?.applicationProtocol, "http/1.1")
         XCTAssertEqual(connection.server.handshake?.serverName, "localhost")
+        let cipher = try XCTUnwrap(connection.client.handshake?.cipher)
+        XCTAssertFalse(cipher.hasPrefix("TLS_"), "a TLS 1.2 suite has OpenSSL's older name: \(cipher)")
+        XCTAssertEqual(connection.server.handshake?.cipher, cipher, "both ends name the one suite")
     }
 
     func testAClientAskingFor13GetsIt() throws {

@@ -33,13 +33,16 @@ public struct HTTPClientTimings: Sendable, Equatable {
     /// The address the last hop's connection is open to (`127.0.0.1:8080`, `[::1]:443`, a Unix
     /// socket's path), when known.
     public var remoteAddress: String?
+    /// What the last hop's connection's TLS handshake agreed on: `version`, `cipher`,
+    /// `applicationProtocol` (ALPN); nil for `http`.
+    public var tls: TLSHandshake?
 
     /// Timings as given; the client fills them in as the request goes.
     public init(queued: ContinuousClock.Instant? = nil, resolved: ContinuousClock.Instant? = nil,
                 connected: ContinuousClock.Instant? = nil, secured: ContinuousClock.Instant? = nil,
                 sent: ContinuousClock.Instant? = nil, firstByte: ContinuousClock.Instant? = nil,
                 finished: ContinuousClock.Instant? = nil, bytesSent: Int64 = 0, bytesReceived: Int64 = 0,
-                reusedConnection: Bool = false, remoteAddress: String? = nil) {
+                reusedConnection: Bool = false, remoteAddress: String? = nil, tls: TLSHandshake? = nil) {
         self.queued = queued
         self.resolved = resolved
         self.connected = connected
@@ -51,6 +54,7 @@ public struct HTTPClientTimings: Sendable, Equatable {
         self.bytesReceived = bytesReceived
         self.reusedConnection = reusedConnection
         self.remoteAddress = remoteAddress
+        self.tls = tls
     }
 
     /// From `queued` to `finished`, when both are known.
@@ -72,6 +76,7 @@ extension HTTPClientTimings {
     mutating func leased(_ connection: Connection, reused: Bool) {
         reusedConnection = reused
         remoteAddress = connection.remoteAddress
+        tls = connection.handshake
         resolved = reused ? nil : connection.resolvedAt
         connected = reused ? nil : connection.connectedAt
         secured = nil

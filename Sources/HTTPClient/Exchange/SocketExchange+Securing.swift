@@ -60,8 +60,10 @@ extension SocketExchange {
             case .deliver(let plaintext):
                 received(plaintext)
                 guard machine.readsConnection else { return }
-            case .handshakeCompleted:
+            case .handshakeCompleted(let handshake):
                 timings.secured = .now
+                timings.tls = handshake
+                connection?.handshake = handshake
                 run(machine.handshakeCompleted())
             case .closed(let closure):
                 // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the

@@ -17,6 +17,8 @@ final class Connection: @unchecked Sendable {
     /// The TLS connection on the socket once secured (set once, by the exchange that runs the
     /// handshake); nil for `http`, and for an `https` connection not secured yet.
     var tls: TLSMachine?
+    /// What its TLS handshake agreed on, once completed (for timings).
+    var handshake: TLSHandshake?
     /// Whether the pool has this connection's TLS session for the host's next new connection.
     var sessionKept = false
     /// When its opener knew the host's addresses and when its connect completed (for timings).

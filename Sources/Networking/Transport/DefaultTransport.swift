@@ -77,12 +77,13 @@ public final class DefaultTransport: HTTPTransport {
         return request
     }
 
-    /// Whether `request` goes through `socketTransport`: `http://` on Linux, and `https://` there
-    /// when the system's TLS library loads; never on Apple platforms.
+    /// Whether `request` goes through `socketTransport`: `http://` and `http+unix://` (which
+    /// URLSession cannot reach) on Linux, and `https://` there when the system's TLS library
+    /// loads; never on Apple platforms.
     static func usesSocketTransport(for request: URLRequest) -> Bool {
         guard NetworkingPlatform.defaultTransportUsesSocketsForHTTP else { return false }
         switch request.url?.scheme?.lowercased() {
-        case "http"?: return true
+        case "http"?, "http+unix"?: return true
         case "https"?: return tlsLoads
         default: return false
         }

@@ -81,6 +81,8 @@ final class OpenSSL: Sendable {
     let SSL_get_verify_result: @Sendable @convention(c) (Handle?) -> Int
     let SSL_get0_alpn_selected: @Sendable @convention(c) (Handle?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt32>?) -> Void
     let SSL_version: @Sendable @convention(c) (Handle?) -> Int32
+    let SSL_get_current_cipher: @Sendable @convention(c) (Handle?) -> Handle?
+    let SSL_CIPHER_get_name: @Sendable @convention(c) (Handle?) -> UnsafePointer<CChar>?
     let SSL_get_servername: @Sendable @convention(c) (Handle?, Int32) -> UnsafePointer<CChar>?
     let SSL_session_reused: @Sendable @convention(c) (Handle?) -> Int32
     let SSL_get1_session: @Sendable @convention(c) (Handle?) -> Handle?
@@ -153,6 +155,8 @@ final class OpenSSL: Sendable {
         SSL_get_verify_result = try s.function("SSL_get_verify_result")
         SSL_get0_alpn_selected = try s.function("SSL_get0_alpn_selected")
         SSL_version = try s.function("SSL_version")
+        SSL_get_current_cipher = try s.function("SSL_get_current_cipher")
+        SSL_CIPHER_get_name = try s.function("SSL_CIPHER_get_name")
         SSL_get_servername = try s.function("SSL_get_servername")
         SSL_session_reused = try s.function("SSL_session_reused")
         SSL_get1_session = try s.function("SSL_get1_session")

@@ -422,8 +422,9 @@ public final class TLSMachine {
         let alpn = selected.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self) }
         let version: TLSVersion = api.SSL_version(ssl) >= OpenSSLConstants.tls1_3Version ? .v1_3 : .v1_2
         let serverName = api.SSL_get_servername(ssl, Int32(OpenSSLConstants.tlsExtNameTypeHostName)).map { String(cString: $0) }
+        let cipher = api.SSL_get_current_cipher(ssl).flatMap { api.SSL_CIPHER_get_name($0) }.map { String(cString: $0) }
         return TLSHandshake(version: version, applicationProtocol: alpn, resumedSession: api.SSL_session_reused(ssl) == 1,
-                            serverName: serverName)
+                            serverName: serverName, cipher: cipher)
     }
 
     /// A buffer of `count` bytes whose contents are never read before OpenSSL writes them.

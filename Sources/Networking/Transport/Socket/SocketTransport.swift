@@ -5,7 +5,8 @@ import FoundationNetworking
 import HTTPClient
 import HTTPWire
 
-/// An `HTTPTransport` for `http://` and `https://` URLs over the package's own HTTP/1.1 client
+/// An `HTTPTransport` for `http://`, `https://` and `http+unix://` URLs (a Unix domain socket,
+/// its path percent-encoded as the host) over the package's own HTTP/1.1 client
 /// (`HTTPClient`), with a keep-alive connection pool per scheme, host and port: a thin adapter
 /// that turns a `URLRequest` and `TransportOptions` into an `HTTPClientRequest`, and the client's
 /// answer into a `Response` or a `ProviderError` (`HTTPClientError` → `TransportError` in
@@ -48,7 +49,7 @@ import HTTPWire
 ///   `.cannotFindHost`, `.connectionLost`, `.timedOut(phase, ...)`, `.badResponse`,
 ///   `.responseTooLarge`, `.tooManyRedirects`, `.tls`; `error.urlError` gives URLSession's code for
 ///   each (-1004, -1003, -1005, -1001, -1011, -1007, -1200 and its kin); a scheme other than
-///   `http` and `https` is `URLError(.unsupportedURL)`;
+///   `http`, `https` and `http+unix` is `URLError(.unsupportedURL)`;
 /// - an upload the server answers early and then closes (413, 501) reports that response;
 /// - an idempotent request whose kept-alive connection turns out closed by the server before
 ///   any response byte is sent once more on a fresh connection;
