@@ -8,7 +8,9 @@ import SystemTLS
 /// `machine`'s; this performs them.
 ///
 /// The owner (`handler`) hears readiness through `EventLoopHandler` and its timer through
-/// `channelDeadlinePassed()`, and reads and writes through the channel. Everything runs on
+/// `channelDeadlinePassed()`, and reads and writes through the channel. The owner may change
+/// (`handOver(to:)`: a client's connection goes from the request using it to its pool's watcher
+/// and back); the socket, its queue and its registration stay the channel's. Everything runs on
 /// `loop`'s thread (checked in debug builds).
 public final class Channel: @unchecked Sendable {
     // @unchecked: the `var`s are touched only on `loop`'s thread (checked in debug builds); the
@@ -30,15 +32,33 @@ public final class Channel: @unchecked Sendable {
         case done
         /// The socket takes no more now: the channel is watched for room.
         case wouldBlock
-        /// The socket failed (the peer is gone); the queue is dropped.
-        case failed
+        /// The socket failed with `errno` (the peer is gone), or the channel is closed; the
+        /// queue is dropped.
+        case failed(errno: Int32)
     }
 
-    /// A channel for `socket` on `loop`, telling `handler`; watched for nothing yet.
-    public init(socket: TCPSocket, loop: EventLoop, handler: any ChannelHandler) {
+    /// A channel for `socket` on `loop`, telling `handler` (nil: an owner comes later, through
+    /// `handOver(to:)`); watched for nothing yet.
+    public init(socket: TCPSocket, loop: EventLoop, handler: (any ChannelHandler)? = nil) {
         self.socket = socket
         self.loop = loop
         self.handler = handler
+    }
+
+    /// Makes `handler` the channel's owner: it hears the socket's readiness (the registration,
+    /// if any, moves to it with what it watches for) and the timer from now on.
+    public func handOver(to handler: any ChannelHandler) {
+        loop.assertInLoop()
+        self.handler = handler
+        guard case .open(let open) = machine.state, open.registered else { return }
+        if loop.register(socket, readable: open.reading, writable: !output.isEmpty, handler: handler) != 0 {
+            machine.registrationRefused()
+        }
+    }
+
+    /// Whether `handler` owns the channel now.
+    public func isOwned(by handler: any ChannelHandler) -> Bool {
+        self.handler === handler
     }
 
     /// Whether the channel is closed.
@@ -50,11 +70,15 @@ public final class Channel: @unchecked Sendable {
     /// Whether bytes wait for the socket.
     public var hasPendingWrites: Bool { !output.isEmpty }
 
+    /// How many bytes wait for the socket.
+    public var pendingWriteCount: Int { output.count }
+
     /// Watches the socket for bytes (`true`) or not (backpressure); for room while bytes wait.
     /// Returns false when the loop refused to watch it (the owner closes the channel).
     @discardableResult
     public func setReading(_ reading: Bool) -> Bool {
         loop.assertInLoop()
+        guard !machine.isClosed else { return false }
         return apply(machine.interest(reading: reading, pending: !output.isEmpty))
     }
 
@@ -72,15 +96,16 @@ public final class Channel: @unchecked Sendable {
     /// Writes what the socket takes of the queue now; watched for room while bytes remain.
     public func flush() -> Flush {
         loop.assertInLoop()
+        guard !machine.isClosed else { return .failed(errno: 0) }
         while !output.isEmpty {
             switch output.withUnsafeBytes({ socket.sendSome($0) }) {
             case .transferred(let count):
                 output.removeFirst(count)
             case .wouldBlock, .endOfStream:
-                return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed
-            case .failed:
+                return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed(errno: 0)
+            case .failed(let number):
                 output = []
-                return .failed
+                return .failed(errno: number)
             }
         }
         output = []
@@ -91,6 +116,7 @@ public final class Channel: @unchecked Sendable {
     /// Gives the owner's current wait until `timeout` from now (nil: none).
     public func setTimeout(_ timeout: Duration?) {
         loop.assertInLoop()
+        guard !machine.isClosed else { return }
         apply(machine.deadline(timeout.map { ContinuousClock.now + $0 }))
     }
 

@@ -100,15 +100,15 @@ extension SocketExchange {
     /// consumer) catches up, and reads again (on the loop) once half the backlog is taken. Not while the request is still being
     /// written (an early answer), which would stop the writing too.
     private func pauseReadingForDisk(_ writer: any ResponseBodySink) {
-        guard machine.phase == .receiving, let socket else { return }
+        guard machine.phase == .receiving, let connection else { return }
         readingPaused = true
-        loop.setInterest(socket, readable: false, writable: false)
+        connection.channel.setReading(false)
         writer.resumeWhenDrained { [self, loop] in
             loop.execute { [self] in
                 readingPaused = false
-                guard machine.phase == .receiving, let current = self.socket, current === socket else { return }
+                guard machine.phase == .receiving, let current = self.connection, current === connection else { return }
                 touch()
-                loop.setInterest(current, readable: true, writable: wireOffset < wire.count)
+                current.channel.setReading(true)
             }
         }
     }

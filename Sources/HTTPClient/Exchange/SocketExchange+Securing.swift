@@ -21,7 +21,8 @@ extension SocketExchange {
     func secure() {
         guard let connection, let key = machine.target?.key else { return }
         armConnectTimer()
-        loop.register(connection.socket, readable: true, writable: false, handler: self)
+        connection.channel.handOver(to: self)
+        connection.channel.setReading(true)
         do throws(ExchangeFailure) {
             let tls = try makeTLS(for: key)
             connection.tls = tls
@@ -56,7 +57,7 @@ extension SocketExchange {
         for action in actions {
             switch action {
             case .write(let bytes):
-                queueOnWire(bytes)
+                connection?.channel.queue(bytes[...])
             case .deliver(let plaintext):
                 received(plaintext)
                 guard machine.readsConnection else { return }
@@ -71,22 +72,13 @@ extension SocketExchange {
                 endOfStream(closure == .clean ? .complete : .incomplete)
                 return
             case .failed(let failure):
-                writeMore()
+                // The alert goes out as far as the socket takes it now.
+                _ = connection?.channel.flush()
                 run(machine.tlsFailed(.tls(failure)))
                 return
             }
         }
-        if wireOffset < wire.count { writeMore() }
-    }
-
-    /// Queues TLS records for the socket (written by `writeMore`).
-    func queueOnWire(_ bytes: [UInt8]) {
-        if wire.isEmpty {
-            wire = bytes
-            wireOffset = 0
-        } else {
-            wire += bytes
-        }
+        if connection?.channel.hasPendingWrites == true { writeMore() }
     }
 
     /// Keeps the session of a secure connection for the host's next new connection, once per

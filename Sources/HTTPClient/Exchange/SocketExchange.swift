@@ -17,7 +17,7 @@ import Locking
 /// from any thread, and finds the loop the exchange runs on in `control`. The result is reported
 /// at most once: whoever sets `control.finished` first under the lock reports (or, for
 /// `cancel()`, reports nothing), and the completion runs after the lock is released.
-final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
+final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable {
     // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
     // entry from the loop check it in debug builds), and `loop` changes only on that thread, while
     // the exchange holds no socket, before the task that goes on there is handed over; `control`
@@ -50,14 +50,13 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The current hop's place in the pool's queue: taken when the caller sent the request, kept
     /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
-    /// The connection in use: its socket, and its TLS machine for `https`.
+    /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
+    /// which the exchange owns while it uses it.
     var connection: Connection?
-    /// Ciphertext for the socket that it has not taken yet (TLS records: the handshake's, the
-    /// request's, alerts); plain `http` writes `output` directly.
-    var wire: [UInt8] = []
-    var wireOffset = 0
     /// The socket is left unread while a download's file catches up.
     var readingPaused = false
+    /// The request's bytes the machine handed out (`.write`), queued on the channel from
+    /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
     var outputOffset = 0
     var parser = HTTPResponseParser(requestMethod: "GET")
@@ -228,7 +227,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
-            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            connection?.channel.setReading(true)
             socketReadable()
         case .rearmIdleTimer:
             armIdleTimer()
@@ -271,14 +270,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     }
 
     /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),
-    /// after what is left of its TLS records.
+    /// after what is left of its queued bytes.
     private func releaseClosed() {
         guard let connection else { return }
         self.connection = nil
-        loop.deregister(connection.socket)
-        pool.release(connection, reusable: false, unsent: wire[wireOffset...])
-        wire.removeAll()
-        wireOffset = 0
+        pool.release(connection, reusable: false)
     }
 
     /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
@@ -387,11 +383,14 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// held stays held).
     func closeConnection() {
         guard let connection else { return }
-        loop.deregister(connection.socket)
-        connection.close(unsent: wire[wireOffset...])
         self.connection = nil
-        wire.removeAll()
-        wireOffset = 0
+        connection.close()
+    }
+
+    /// The exchange never gives its connection's channel a timeout (its timers are its own, and
+    /// the parked watcher's is cancelled before the channel is handed over).
+    func channelDeadlinePassed() {
+        preconditionFailure("SocketExchange: (\(machine.phase), channelDeadlinePassed)")
     }
 
     /// The connection's socket, while there is one.
