@@ -22,9 +22,9 @@ public final class Channel: @unchecked Sendable {
     /// Bytes for the socket that it has not taken yet.
     private var output: ArraySlice<UInt8> = []
     private var timer: Scheduled?
-    /// The TLS connection on the socket (nil: plain, or not secured yet): its owner pumps records
-    /// through it; closing ends it with `close_notify`.
-    public var tls: TLSMachine?
+    /// TLS on the socket (nil: plain, or not secured yet): the owner pumps records through it
+    /// (`unseal`, `seal`); closing ends it with `close_notify`.
+    public var tls: ChannelTLS?
 
     /// What writing the queued bytes came to.
     public enum Flush: Equatable, Sendable {
@@ -35,6 +35,11 @@ public final class Channel: @unchecked Sendable {
         /// The socket failed with `errno` (the peer is gone), or the channel is closed; the
         /// queue is dropped.
         case failed(errno: Int32)
+
+        /// Whether the socket failed (or the channel is closed).
+        public var isFailed: Bool {
+            if case .failed = self { true } else { false }
+        }
     }
 
     /// A channel for `socket` on `loop`, telling `handler` (nil: an owner comes later, through
@@ -171,7 +176,7 @@ public final class Channel: @unchecked Sendable {
     /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).
     private func queueCloseNotify() {
         guard let tls else { return }
-        for case .write(let bytes) in tls.close() { queue(bytes[...]) }
+        for case .write(let bytes) in tls.machine.close() { queue(bytes[...]) }
     }
 
     // MARK: - Performing the machine's decisions

@@ -15,8 +15,8 @@ extension SocketExchange {
         case .transferred(let count):
             touch()
             timings.bytesReceived += Int64(count)
-            if let tls = connection?.tls {
-                perform(tls.receive(ciphertext: readBuffer[0..<count]))
+            if let channel = connection?.channel, channel.tls != nil {
+                perform(channel.unseal(readBuffer[0..<count]))
             } else {
                 received(readBuffer[0..<count])
             }
@@ -26,8 +26,8 @@ extension SocketExchange {
         case .wouldBlock:
             run(machine.readFoundNothing())
         case .endOfStream:
-            if let tls = connection?.tls {
-                perform(tls.receiveEndOfStream())
+            if let channel = connection?.channel, channel.tls != nil {
+                perform(channel.unsealEndOfStream())
             } else {
                 endOfStream(.complete)
             }

@@ -24,9 +24,8 @@ extension SocketExchange {
         connection.channel.handOver(to: self)
         connection.channel.setReading(true)
         do throws(ExchangeFailure) {
-            let tls = try makeTLS(for: key)
-            connection.tls = tls
-            perform(tls.start())
+            connection.channel.tls = ChannelTLS(machine: try makeTLS(for: key))
+            perform(connection.channel.startTLS())
         } catch {
             run(machine.tlsFailed(error))
         }
@@ -51,13 +50,13 @@ extension SocketExchange {
         }
     }
 
-    /// Performs the TLS machine's actions, in order: ciphertext to the socket, plaintext to the
-    /// parser, the handshake's end, the peer's end, a failure.
-    func perform(_ actions: [TLSMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .write(let bytes):
-                connection?.channel.queue(bytes[...])
+    /// Performs what the channel's TLS made of bytes (its records queued by the channel), in
+    /// order: plaintext to the parser, the handshake's end, a failure; then the peer's end.
+    func perform(_ steps: [ChannelTLS.Step]) {
+        for step in steps {
+            switch step {
+            case .send:
+                break  // queued by the channel
             case .deliver(let plaintext):
                 received(plaintext)
                 guard machine.readsConnection else { return }
@@ -66,17 +65,17 @@ extension SocketExchange {
                 timings.tls = handshake
                 connection?.handshake = handshake
                 run(machine.handshakeCompleted())
-            case .closed(let closure):
-                // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the
-                // parser decides whether the response is whole.
-                endOfStream(closure == .clean ? .complete : .incomplete)
-                return
             case .failed(let failure):
                 // The alert goes out as far as the socket takes it now.
                 _ = connection?.channel.flush()
                 run(machine.tlsFailed(.tls(failure)))
                 return
             }
+        }
+        if let end = connection?.channel.tls?.takeEnd() {
+            // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the
+            // parser decides whether the response is whole.
+            return endOfStream(end == .clean ? .complete : .incomplete)
         }
         if connection?.channel.hasPendingWrites == true { writeMore() }
     }

@@ -90,26 +90,16 @@ extension SocketExchange {
                 run(machine.outputWritten())
                 continue
             }
-            guard let tls = channel.tls else {
+            guard channel.tls != nil else {
                 channel.queue(output[outputOffset...])
                 outputOffset = output.count
                 continue
             }
-            let actions = tls.send(plaintext: output[outputOffset...])
+            // Records queued; or none yet (TLS waits for the peer's bytes, which `unseal` turns
+            // into the records); or a failure.
+            let failure = channel.seal(output[outputOffset...])
             outputOffset = output.count
-            // Records to write; or none yet (TLS waits for the peer's bytes, which `receive`
-            // turns into the records); or a failure.
-            for action in actions {
-                switch action {
-                case .write(let bytes):
-                    channel.queue(bytes[...])
-                case .failed(let failure):
-                    run(machine.tlsFailed(.tls(failure)))
-                    return
-                case .deliver, .handshakeCompleted, .closed:
-                    break  // sending only writes or fails
-                }
-            }
+            if let failure { return run(machine.tlsFailed(.tls(failure))) }
         }
     }
 

@@ -37,12 +37,9 @@ final class Connection: @unchecked Sendable {
     /// The loop the connection was opened on, where everything about it happens.
     var loop: EventLoop { channel.loop }
 
-    /// The TLS connection on the socket once secured (set once, by the exchange that runs the
-    /// handshake); nil for `http`, and for an `https` connection not secured yet.
-    var tls: TLSMachine? {
-        get { channel.tls }
-        set { channel.tls = newValue }
-    }
+    /// The TLS connection on the socket once secured (the channel's, set once by the exchange
+    /// that runs the handshake); nil for `http`, and for an `https` connection not secured yet.
+    var tls: TLSMachine? { channel.tls?.machine }
 
     /// Whether the connection still needs its TLS handshake before a request (an `https`
     /// connection just opened, or given back unused before it was secured).

@@ -36,7 +36,7 @@ final class ParkedConnection: ChannelHandler, @unchecked Sendable {
         // The loop refused the socket, or the peer is gone already: dropped at once, as a
         // readable socket would be.
         guard channel.setReading(true) else { return dropIfStillIdle() }
-        if case .failed = channel.flush() { return dropIfStillIdle() }
+        if channel.flush().isFailed { return dropIfStillIdle() }
         channel.setTimeout(timeout)
     }
 
@@ -60,7 +60,7 @@ final class ParkedConnection: ChannelHandler, @unchecked Sendable {
             channel.setReading(false)
             return
         }
-        guard let tls = connection.tls, readsOnlyTLSRecords(tls) else {
+        guard connection.tls != nil, readsOnlyTLSRecords() else {
             guard pool.discard(self) else {
                 channel.setReading(false)
                 return
@@ -72,7 +72,7 @@ final class ParkedConnection: ChannelHandler, @unchecked Sendable {
     /// Room to write the bytes queued: the channel watches for reading only once they are out.
     func socketWritable() {
         loop.assertInLoop()
-        if case .failed = channel.flush() { dropIfStillIdle() }
+        if channel.flush().isFailed { dropIfStillIdle() }
     }
 
     /// It waited unused for as long as it may.
@@ -84,21 +84,20 @@ final class ParkedConnection: ChannelHandler, @unchecked Sendable {
     /// Reads what the TLS connection received while idle; true when it carried no data and did
     /// not end the connection (it stays pooled, with the session it brought remembered, and the
     /// records TLS answered with queued on the channel until the socket takes them).
-    private func readsOnlyTLSRecords(_ tls: TLSMachine) -> Bool {
+    private func readsOnlyTLSRecords() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         switch buffer.withUnsafeMutableBytes({ connection.socket.receive(into: $0) }) {
         case .transferred(let count):
-            for action in tls.receive(ciphertext: buffer[0..<count]) {
-                switch action {
-                case .write(let bytes):
-                    if case .failed = connection.write(bytes) { return false }
-                case .handshakeCompleted:
-                    break
-                case .deliver, .closed, .failed:
+            for step in channel.unseal(buffer[0..<count]) {
+                switch step {
+                case .send, .handshakeCompleted:
+                    break  // records are queued by the channel
+                case .deliver, .failed:
                     return false
                 }
             }
-            if let session = tls.session { pool?.remember(session, for: connection.key) }
+            guard channel.tls?.takeEnd() == nil, !channel.flush().isFailed else { return false }
+            if let session = connection.tls?.session { pool?.remember(session, for: connection.key) }
             return true
         case .wouldBlock:
             return true
