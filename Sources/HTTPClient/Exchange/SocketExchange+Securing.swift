@@ -2,8 +2,8 @@ import EventLoopIO
 import HTTPWire
 import SystemTLS
 
-/// Securing: TLS on a fresh connection of an `https` request (the connect timer bounds the
-/// handshake), and the TLS records of every read and write on a secure connection.
+/// Securing: whether TLS can be had at all, and the TLS records of every read on a secure
+/// connection (the pool's opener ran its handshake; the channel pumps the records).
 extension SocketExchange {
     /// Whether `target` needs TLS that cannot be had: the request then fails before connecting.
     static func tlsUnavailable(for target: SocketRequestTarget) -> TLSUnavailable? {
@@ -13,40 +13,6 @@ extension SocketExchange {
             return nil
         } catch {
             return error
-        }
-    }
-
-    /// Starts TLS on the new connection leased (the connect timer bounds the handshake): the
-    /// ClientHello goes out.
-    func secure() {
-        guard let connection, let key = machine.target?.key else { return }
-        armConnectTimer()
-        connection.channel.handOver(to: self)
-        connection.channel.setReading(true)
-        do throws(ExchangeFailure) {
-            connection.channel.tls = ChannelTLS(machine: try makeTLS(for: key))
-            perform(connection.channel.startTLS())
-        } catch {
-            run(machine.tlsFailed(error))
-        }
-    }
-
-    /// A client machine for `key`'s host, with the client's verification settings, offering the
-    /// host's last session.
-    private func makeTLS(for key: ConnectionPoolKey) throws(ExchangeFailure) -> TLSMachine {
-        let context: TLSClientContext
-        do throws(TLSContextError) {
-            context = try TLSClientContext.shared(for: configuration.tls)
-        } catch {
-            switch error {
-            case .unavailable(let unavailable): throw .tlsUnavailable(unavailable)
-            case .invalidConfiguration(let reason): throw .tls(.invalidConfiguration(reason))
-            }
-        }
-        do throws(TLSFailure) {
-            return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
-        } catch {
-            throw .tls(error)
         }
     }
 
@@ -60,11 +26,8 @@ extension SocketExchange {
             case .deliver(let plaintext):
                 received(plaintext)
                 guard machine.readsConnection else { return }
-            case .handshakeCompleted(let handshake):
-                timings.secured = .now
-                timings.tls = handshake
-                connection?.handshake = handshake
-                run(machine.handshakeCompleted())
+            case .handshakeCompleted:
+                break  // the opener secured the connection; a renegotiation's end changes nothing
             case .failed(let failure):
                 // The alert goes out as far as the socket takes it now.
                 _ = connection?.channel.flush()

@@ -210,7 +210,8 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             releaseClosed()
             if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
         case .secure:
-            secure()
+            // Leases never need a handshake: the pool's opener secures every `https` connection.
+            preconditionFailure("SocketExchange: (\(machine.phase), secure) for a connection the pool secured")
         case .send(let start):
             useConnection()
             startBody(start)
@@ -335,8 +336,9 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
         }
     }
 
-    /// A lease reached the loop: the machine says whether to use it (securing a new `https`
-    /// connection first), connect anew, give it back, or fail with the connect's failure.
+    /// A lease reached the loop (an `https` connection secured already, by its opener): the
+    /// machine says whether to use it, connect anew, give it back, or fail with the connect's
+    /// failure.
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
         if let leased = lease.connection, leased.loop !== loop {
@@ -356,8 +358,9 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             connection = leased
             let reused = if case .connected = lease { false } else { true }
             timings.leased(leased, reused: reused)
+            if !reused { timings.secured = leased.securedAt }
         }
-        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false) {
+        run(machine.leased(kind) {
             lease.connection?.socket.isReadableOrClosed ?? true
         })
     }

@@ -22,6 +22,8 @@ final class Connection: @unchecked Sendable {
     /// When its opener knew the host's addresses and when its connect completed (for timings).
     var resolvedAt: ContinuousClock.Instant?
     var connectedAt: ContinuousClock.Instant?
+    /// When its TLS handshake completed (for timings; nil for `http`).
+    var securedAt: ContinuousClock.Instant?
     /// The address it connected to, as text (made once, when it connected).
     var remoteAddress: String?
 
@@ -37,13 +39,9 @@ final class Connection: @unchecked Sendable {
     /// The loop the connection was opened on, where everything about it happens.
     var loop: EventLoop { channel.loop }
 
-    /// The TLS connection on the socket once secured (the channel's, set once by the exchange
-    /// that runs the handshake); nil for `http`, and for an `https` connection not secured yet.
+    /// The TLS connection on the socket (the channel's, set once by its opener's
+    /// `ConnectionHandshake`, which secures it before any request gets it); nil for `http`.
     var tls: TLSMachine? { channel.tls?.machine }
-
-    /// Whether the connection still needs its TLS handshake before a request (an `https`
-    /// connection just opened, or given back unused before it was secured).
-    var needsHandshake: Bool { key.secure && tls == nil }
 
     /// Queues `bytes` behind those waiting and writes what the socket takes now (the channel
     /// then watches for room while some wait).

@@ -51,8 +51,11 @@ final class ConnectionPool: Sendable {
     let limit: Int
     /// How long a connection may wait in the pool unused before it is closed.
     let idleTimeout: Duration
-    /// How long opening a connection may take (the lookup and every attempt).
+    /// How long opening a connection may take (the lookup and every attempt), and as long again
+    /// its TLS handshake.
     let connectTimeout: Duration
+    /// How an `https` connection's TLS handshake verifies the server (run by its opener).
+    let tls: TLSConfiguration
     /// How host names become addresses for the connections the pool opens.
     let resolver: HostResolver
     /// A client's own loops, kept running while the pool lives (an opener holds the pool until
@@ -61,11 +64,12 @@ final class ConnectionPool: Sendable {
     private let state = Lock(State())
     private let tickets = Atomic<UInt64>(0)
 
-    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), resolver: HostResolver = .system,
-         loops: EventLoopGroup? = nil) {
+    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), tls: TLSConfiguration = .init(),
+         resolver: HostResolver = .system, loops: EventLoopGroup? = nil) {
         self.limit = max(1, limit)
         self.idleTimeout = idleTimeout
         self.connectTimeout = connectTimeout
+        self.tls = tls
         self.resolver = resolver
         self.loops = loops
     }
