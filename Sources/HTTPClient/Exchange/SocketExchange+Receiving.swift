@@ -101,11 +101,9 @@ extension SocketExchange {
     /// written (an early answer), which would stop the writing too.
     private func pauseReadingForDisk(_ writer: any ResponseBodySink) {
         guard machine.phase == .receiving, let connection else { return }
-        readingPaused = true
         connection.channel.setReading(false)
         writer.resumeWhenDrained { [self, loop] in
             loop.execute { [self] in
-                readingPaused = false
                 guard machine.phase == .receiving, let current = self.connection, current === connection else { return }
                 touch()
                 current.channel.setReading(true)

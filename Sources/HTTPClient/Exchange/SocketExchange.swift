@@ -53,8 +53,9 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
     /// which the exchange owns while it uses it.
     var connection: Connection?
-    /// The socket is left unread while a download's file catches up.
-    var readingPaused = false
+    /// The socket is left unread while a download's file catches up: the channel's read
+    /// interest says so (nothing of its own).
+    var readingPaused: Bool { connection.map { !$0.channel.isReading } ?? false }
     /// The request's bytes the machine handed out (`.write`), queued on the channel from
     /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
