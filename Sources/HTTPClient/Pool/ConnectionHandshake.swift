@@ -42,6 +42,8 @@ final class ConnectionHandshake: ChannelHandler {
                 return
             case .endOfStream:
                 perform(channel.unsealEndOfStream())
+                // The server's end, whatever TLS made of it, ends the handshake.
+                finish(.failure(.connectionLost(errno: nil)))
             case .failed(let number):
                 finish(.failure(.connectionLost(errno: number)))
             }
