@@ -180,4 +180,44 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertLessThan(stalled.first ?? .max, 24 << 20, "the kernel's buffers and the client's limit, far short of the body")
         XCTAssertEqual(read, total, "then the whole body arrived")
     }
+
+    /// A consumer that pauses for far longer than the idle timeout keeps its request (the peer is
+    /// not idle: we stopped reading), and the idle timer moves a whole timeout on each time it
+    /// fires instead of firing again at once: the paused connection costs the process next to no
+    /// CPU. (A deadline left in the past fired in a loop on the loop's thread for the whole pause.)
+    func testAPausedStreamWaitsPastTheIdleTimeoutWithoutBurningCPU() throws {
+        let total = 32 << 20
+        let listener = try ThreadedListener(lifetime: .seconds(60))
+        defer { listener.stop() }
+        listener.start { client, _ in
+            var head: [UInt8] = []
+            while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                guard let bytes = try? client.read(timeout: .seconds(5)), !bytes.isEmpty else { return }
+                head += bytes
+            }
+            let block = [UInt8](repeating: 1, count: 65_536)
+            guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
+            for _ in 0..<(total / block.count) {
+                guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
+            }
+        }
+        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .milliseconds(50)))
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
+        let spent = Recorder<Double>()
+        let read = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            var iterator = response.body.makeAsyncIterator()
+            var read = 0
+            while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
+            // Reading is paused once the client's buffer is full; the consumer sleeps 30 idle timeouts.
+            let before = Double(clock()) / Double(CLOCKS_PER_SEC)
+            try await Task.sleep(for: .milliseconds(1_500))
+            spent.append(Double(clock()) / Double(CLOCKS_PER_SEC) - before)
+            while let chunk = try await iterator.next() { read += chunk.count }
+            return read
+        }
+        XCTAssertEqual(read, total, "the paused request was not timed out, and the whole body arrived")
+        let cpu = try XCTUnwrap(spent.values.first)
+        XCTAssertLessThan(cpu, 0.25, "the process spent \(cpu) s of CPU while the stream was paused for 1.5 s")
+    }
 }

@@ -120,9 +120,15 @@ public final class Channel: @unchecked Sendable {
 
     /// Gives the owner's current wait until `timeout` from now (nil: none).
     public func setTimeout(_ timeout: Duration?) {
+        setDeadline(timeout.map { ContinuousClock.now + $0 })
+    }
+
+    /// Gives the owner's current wait until `deadline` (nil: none). A timer armed earlier is
+    /// kept and arms itself again for the rest when it fires.
+    public func setDeadline(_ deadline: ContinuousClock.Instant?) {
         loop.assertInLoop()
         guard !machine.isClosed else { return }
-        apply(machine.deadline(timeout.map { ContinuousClock.now + $0 }))
+        apply(machine.deadline(deadline))
     }
 
     /// Shuts our side for writing after what the socket takes of the queue now and, when

@@ -73,9 +73,8 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     var lastActivity = ContinuousClock.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
-    /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
+    /// Bounds the wait for a connection (without an overall deadline).
     var connectTimer: Scheduled?
-    var idleTimer: Scheduled?
     var overallTimer: Scheduled?
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
     /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
@@ -246,11 +245,12 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     }
 
     /// Lets go of what the current hop holds besides its connection: its place in the pool's
-    /// queue, its timers (the overall one stays) and the body's reader.
+    /// queue, its timers (the overall one stays; the idle one is the connection's channel's) and
+    /// the body's reader.
     private func stopHop(leaveQueue: Bool) {
         if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
         cancelTimer(&connectTimer)
-        cancelTimer(&idleTimer)
+        connection?.channel.setDeadline(nil)
         closeBody()
     }
 
@@ -391,10 +391,12 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
         connection.close()
     }
 
-    /// The exchange never gives its connection's channel a timeout (its timers are its own, and
-    /// the parked watcher's is cancelled before the channel is handed over).
+    /// The connection's idle timer (the channel's, given by `armIdleTimer()`) fired: the
+    /// machine decides from how long nothing moved whether the wait is over. While the socket is
+    /// left unread for a slow file or consumer, the peer is not idle.
     func channelDeadlinePassed() {
-        preconditionFailure("SocketExchange: (\(machine.phase), channelDeadlinePassed)")
+        loop.assertInLoop()
+        run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: idleTimeout))
     }
 
     /// The connection's socket, while there is one.
