@@ -137,14 +137,16 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(answered, url("echo"))
     }
 
-    /// A server writing 32 MiB in blocking 64 KiB writes, counting what the kernel took: while
-    /// the consumer sleeps its writes stall, short of the body by far, and the client holds at
-    /// most its buffer limit unread; once the consumer reads again the whole body arrives.
-    func testASlowConsumerStallsTheServersWrites() throws {
-        let total = 32 << 20
-        let written = Atomic<Int>(0)
+    /// How many bytes a server's writes handed to the kernel.
+    private final class Taken: Sendable {
+        let bytes = Atomic<Int>(0)
+    }
+
+    /// A server answering one request with `total` bytes in blocking 64 KiB writes, and what the
+    /// kernel took of them so far.
+    private func serveBody(of total: Int) throws -> (ThreadedListener, Taken) {
         let listener = try ThreadedListener(lifetime: .seconds(60))
-        defer { listener.stop() }
+        let taken = Taken()
         listener.start { client, _ in
             var head: [UInt8] = []
             while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
@@ -153,11 +155,21 @@ final class StreamingResponseTests: HTTPClientTestCase {
             }
             let block = [UInt8](repeating: 1, count: 65_536)
             guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
-            while written.load(ordering: .relaxed) < total {
+            while taken.bytes.load(ordering: .relaxed) < total {
                 guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
-                written.add(block.count, ordering: .relaxed)
+                taken.bytes.add(block.count, ordering: .relaxed)
             }
         }
+        return (listener, taken)
+    }
+
+    /// A server writing 32 MiB in blocking 64 KiB writes, counting what the kernel took: while
+    /// the consumer sleeps its writes stall, short of the body by far, and the client holds at
+    /// most its buffer limit unread; once the consumer reads again the whole body arrives.
+    func testASlowConsumerStallsTheServersWrites() throws {
+        let total = 32 << 20
+        let (listener, taken) = try serveBody(of: total)
+        defer { listener.stop() }
         let client = self.client!
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
         let samples = Recorder<Int>()
@@ -168,9 +180,9 @@ final class StreamingResponseTests: HTTPClientTestCase {
             while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
             // The consumer stops reading for a while: the server's writes must stall.
             try await Task.sleep(for: .milliseconds(800))
-            samples.append(written.load(ordering: .relaxed))
+            samples.append(taken.bytes.load(ordering: .relaxed))
             try await Task.sleep(for: .milliseconds(800))
-            samples.append(written.load(ordering: .relaxed))
+            samples.append(taken.bytes.load(ordering: .relaxed))
             while let chunk = try await iterator.next() { read += chunk.count }
             return read
         }
@@ -187,20 +199,8 @@ final class StreamingResponseTests: HTTPClientTestCase {
     /// CPU. (A deadline left in the past fired in a loop on the loop's thread for the whole pause.)
     func testAPausedStreamWaitsPastTheIdleTimeoutWithoutBurningCPU() throws {
         let total = 32 << 20
-        let listener = try ThreadedListener(lifetime: .seconds(60))
+        let (listener, _) = try serveBody(of: total)
         defer { listener.stop() }
-        listener.start { client, _ in
-            var head: [UInt8] = []
-            while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
-                guard let bytes = try? client.read(timeout: .seconds(5)), !bytes.isEmpty else { return }
-                head += bytes
-            }
-            let block = [UInt8](repeating: 1, count: 65_536)
-            guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
-            for _ in 0..<(total / block.count) {
-                guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
-            }
-        }
         let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .milliseconds(50)))
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
         let spent = Recorder<Double>()
