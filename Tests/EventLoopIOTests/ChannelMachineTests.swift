@@ -19,6 +19,16 @@ final class ChannelMachineTests: XCTestCase {
                        "a refused registration is tried again, not changed")
     }
 
+    func testAChannelBetweenOwnersIsWatchedForNothingEvenWithBytesQueued() {
+        var machine = ChannelMachine()
+        XCTAssertEqual(machine.unwatch(), .unchanged, "nothing registered")
+        XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true))
+        XCTAssertEqual(machine.unwatch(), .deregister, "bytes queued, but no owner to hear the room for them")
+        XCTAssertFalse(machine.reading)
+        XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true),
+                       "the next owner watches it again, for room too")
+    }
+
     func testAnEarlierTimerIsKeptAndArmsItselfAgainForALaterDeadline() {
         var machine = ChannelMachine()
         let start = ContinuousClock.now

@@ -87,6 +87,16 @@ public final class Channel: @unchecked Sendable {
         return apply(machine.interest(reading: reading, pending: !output.isEmpty))
     }
 
+    /// Watches the socket for nothing, and clears the wait, while the channel waits for its next
+    /// owner (`handOver(to:)`; its `setReading` watches it again, for room too while bytes are
+    /// queued): the owner letting go hears nothing more of it.
+    public func unwatch() {
+        loop.assertInLoop()
+        guard !machine.isClosed else { return }
+        apply(machine.deadline(nil))
+        _ = apply(machine.unwatch())
+    }
+
     /// Queues `bytes` behind those waiting (nothing once our side is shut or closed).
     public func queue(_ bytes: ArraySlice<UInt8>) {
         loop.assertInLoop()

@@ -4,7 +4,7 @@ import SystemTLS
 /// Secures a connection just opened to an `https` host, for the `ConnectionOpener` that opened
 /// it: owns the connection's channel while TLS's handshake runs on its loop (records pumped by
 /// the channel's `ChannelTLS`, the wait bounded by the channel's timer, as long again as the
-/// connect may take), and reports once: secured (the channel given back unwatched), or failed
+/// connect may take), and reports once: secured (the channel unwatched for its next owner), or failed
 /// (the connection closed first, through its one close path). It belongs to the connection, not
 /// to a request: a request that gives up meanwhile leaves it running, and the secured connection
 /// serves the next waiter.
@@ -94,8 +94,7 @@ final class ConnectionHandshake: ChannelHandler {
         if case .failure = result {
             connection.close()
         } else {
-            channel.setTimeout(nil)
-            channel.setReading(false)
+            channel.unwatch()
         }
         report(result)
     }

@@ -118,7 +118,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Gives a leased connection back, on its loop, its channel owned by anyone: a `reusable`
-    /// connection goes to the next waiter (unwatched but for bytes still queued; the waiter comes
+    /// connection goes to the next waiter (unwatched, bytes still queued kept; the waiter comes
     /// to its loop and takes the channel over), or is parked (its watcher takes the channel over,
     /// so the system is told nothing); any other connection is closed through its channel's close
     /// path (what its request queued goes first), and its slot opens a connection for the
@@ -133,7 +133,7 @@ final class ConnectionPool: Sendable {
         }
         switch released {
         case .kept(.deliver(let waiter))?:
-            connection.channel.setReading(false)
+            connection.channel.unwatch()
             waiter.loop.execute { waiter.deliver(.handedOver(connection)) }
         case .kept(.parked(let parked))?:
             parked.park(idleFor: idleTimeout)

@@ -89,8 +89,7 @@ final class ProxyTunnel: ChannelHandler {
         if case .failure = result {
             connection.close()
         } else {
-            connection.channel.setTimeout(nil)
-            connection.channel.setReading(false)
+            connection.channel.unwatch()
         }
         let report = self.report
         self.report = nil
