@@ -1,8 +1,8 @@
 import EventLoopIO
 
-/// Taking a connection: the connect timer (the wait for a lease, a new connection's handshake)
-/// and putting the leased connection to use. Opening connections is the pool's
-/// (`ConnectionOpener`).
+/// Taking a connection: the connect timer (the wait for a lease) and putting the leased
+/// connection to use. Opening and securing connections is the pool's (`ConnectionOpener`,
+/// `ConnectionHandshake`).
 extension SocketExchange {
     func armConnectTimer() {
         cancelTimer(&connectTimer)
