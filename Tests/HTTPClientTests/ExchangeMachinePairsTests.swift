@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTPClient
 import HTTPWire
+import TestSupport
 import XCTest
 
 /// `ExchangeMachine`'s (phase, event) pairs: every pair outside `impossiblePairs` is driven on a
@@ -180,24 +181,13 @@ final class ExchangeMachinePairsTests: XCTestCase {
             return XCTFail("\(named) did not stop")
         }
         #if os(Linux)
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0])
         for pair in Machine.impossiblePairs.sorted(by: { $0.description < $1.description }) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["HTTPClientTests.ExchangeMachinePairsTests/testEveryImpossiblePairStopsNamingIt"]
-            var environment = ProcessInfo.processInfo.environment
-            environment[Self.childPairVariable] = "\(pair.event.rawValue) \(pair.phase.rawValue)"
-            // No backtrace: the runtime's would take seconds per child.
-            environment["SWIFT_BACKTRACE"] = "enable=no"
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "\(pair) stops the process")
-            XCTAssertTrue(text.contains("ExchangeMachine: \(pair) cannot happen"), "\(pair) is named: \(text.suffix(400))")
+            // No backtrace: the runtime's would take a second or more per child.
+            let child = try ChildTestRun(test: "HTTPClientTests.ExchangeMachinePairsTests/testEveryImpossiblePairStopsNamingIt",
+                                         environment: [Self.childPairVariable: "\(pair.event.rawValue) \(pair.phase.rawValue)",
+                                                       "SWIFT_BACKTRACE": "enable=no"])
+            XCTAssertEqual(child.reason, .uncaughtSignal, "\(pair) stops the process: \(child.output.suffix(400))")
+            XCTAssertTrue(child.output.contains("ExchangeMachine: \(pair) cannot happen"), "\(pair) is named: \(child.output.suffix(400))")
         }
         #else
         throw XCTSkip("runs the test binary again, which XCTest on Linux allows")
