@@ -11,9 +11,10 @@ import HTTPWire
 /// in one exhaustive `switch` (`run(_:)`), keeping only sockets, buffers, files and timer handles.
 ///
 /// Every event switches over the phase and names each one: a pair the driver can produce (a late
-/// timer, a read of a connection let go earlier in the same round, an off-loop result after a
-/// cancel) is handled with its reason; a pair it cannot is `impossible(_:)`, a
-/// `preconditionFailure` naming it, and is listed in `impossiblePairs`.
+/// timer, an event of a connection let go earlier in the same round: `run` re-entered, or the
+/// rest of one read's TLS actions; an off-loop result after a cancel) is handled with its
+/// reason; a pair it cannot is `impossible(_:)`, a `preconditionFailure` naming it, and is listed
+/// in `impossiblePairs`.
 struct ExchangeMachine: Sendable {
     private(set) var phase = Phase.idle
     /// The request being sent: the caller's, then each redirect's.
@@ -179,8 +180,7 @@ struct ExchangeMachine: Sendable {
         case .securing, .sending, .receiving:
             return finish(.fail(failure), disposal: .close)
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // read's TLS actions: its failure is no longer the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         }
     }
@@ -309,8 +309,7 @@ struct ExchangeMachine: Sendable {
             // the reads that follow tell how the answer ends.
             return .none
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         }
     }
@@ -323,8 +322,7 @@ struct ExchangeMachine: Sendable {
         case .sending, .receiving:
             receivedAny = true
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             break
         case .securing:
             // Plaintext comes only after the handshake completed, which leaves securing at once.
@@ -342,8 +340,7 @@ struct ExchangeMachine: Sendable {
             // Woken for nothing (the peer's bytes went in an earlier read): the next wakes it.
             return .none
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         }
     }
@@ -354,8 +351,7 @@ struct ExchangeMachine: Sendable {
         case .securing, .sending, .receiving:
             return lost(errno: writeErrno ?? errno)
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         }
     }
@@ -366,8 +362,7 @@ struct ExchangeMachine: Sendable {
         case .sending, .receiving:
             return finish(.fail(.response(error)), disposal: .close)
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         case .securing:
             // Plaintext comes only after the handshake completed, which leaves securing at once.
@@ -382,8 +377,7 @@ struct ExchangeMachine: Sendable {
             redirect = maximumRedirects != nil && RedirectPolicy.statuses.contains(status)
                 ? RedirectPolicy.nextRequest(after: request, status: status, location: location) : nil
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             break
         case .securing:
             // Plaintext comes only after the handshake completed, which leaves securing at once.
@@ -406,8 +400,7 @@ struct ExchangeMachine: Sendable {
             case .report?, nil: return .none
             }
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         case .securing:
             // Plaintext comes only after the handshake completed, which leaves securing at once.
@@ -424,8 +417,7 @@ struct ExchangeMachine: Sendable {
         case .receiving:
             return completed(reusable: writeErrno == nil && keepAlive && status != 101 && !leftoverBytes && !requestAsksToClose)
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         case .securing:
             // Plaintext comes only after the handshake completed, which leaves securing at once.
@@ -448,8 +440,7 @@ struct ExchangeMachine: Sendable {
                 return finish(.fail(writeErrno.map { .connectionLost(errno: $0) } ?? .response(error)), disposal: .close)
             }
         case .idle, .waiting, .done:
-            // The connection was let go (a redirect, a reconnect, the end) earlier in the same
-            // round (re-entered `run`, the same read's TLS actions): its events are not the exchange's.
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
         }
     }
