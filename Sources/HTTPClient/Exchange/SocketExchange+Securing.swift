@@ -8,11 +8,12 @@ extension SocketExchange {
     /// Whether `target` needs TLS that cannot be had: the request then fails before connecting.
     static func tlsUnavailable(for target: SocketRequestTarget) -> TLSUnavailable? {
         guard target.key.secure else { return nil }
-        do throws(TLSUnavailable) {
+        do throws(TLSFailure) {
             try TLSLibrary.load()
             return nil
         } catch {
-            return error
+            guard case .unavailable(let unavailable) = error else { return nil }
+            return unavailable
         }
     }
 
@@ -34,19 +35,11 @@ extension SocketExchange {
     /// A client machine for `key`'s host, with the client's verification settings, offering the
     /// host's last session.
     private func makeTLS(for key: ConnectionPoolKey) throws(ExchangeFailure) -> TLSMachine {
-        let context: TLSClientContext
-        do throws(TLSContextError) {
-            context = try TLSClientContext.shared(for: configuration.tls)
-        } catch {
-            switch error {
-            case .unavailable(let unavailable): throw .tlsUnavailable(unavailable)
-            case .invalidConfiguration(let reason): throw .tls(.invalidConfiguration(reason))
-            }
-        }
         do throws(TLSFailure) {
+            let context = try TLSClientContext.shared(for: configuration.tls)
             return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
         } catch {
-            throw .tls(error)
+            throw ExchangeFailure(error)
         }
     }
 
