@@ -11,18 +11,6 @@ import XCTest
 /// in chunks, `collect(upTo:)`, an early end or a cancelled consumer closing the connection, a
 /// failure after the head, and backpressure (a slow consumer stalls the server's writes).
 final class StreamingResponseTests: HTTPClientTestCase {
-    /// Runs `work` on a task and waits for it, bounded.
-    private func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = Recorder<Result<T, any Error>>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
-        return try XCTUnwrap(outcome.values.first).get()
-    }
-
     func testTheBodyArrivesInChunksAndTheConnectionIsPooledAfter() throws {
         let client = self.client!
         let request = HTTPClientRequest(url: url("bytes/3000000"))
@@ -179,5 +167,19 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(stalled.first, stalled.last, "no byte was taken from the server while the consumer slept")
         XCTAssertLessThan(stalled.first ?? .max, 24 << 20, "the kernel's buffers and the client's limit, far short of the body")
         XCTAssertEqual(read, total, "then the whole body arrived")
+    }
+}
+
+extension HTTPClientTestCase {
+    /// Runs `work` on a task and waits for it, bounded.
+    func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Recorder<Result<T, any Error>>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
+        return try XCTUnwrap(outcome.values.first).get()
     }
 }
