@@ -31,6 +31,11 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         var decoder: ResponseBodyDecoder?
         /// The decoder stopped with the buffer full: it may hold more.
         var decoderFull = false
+        /// Body bytes received as sent (before decoding).
+        var received = 0
+        /// The consumer let go with a small remainder to come: it is read and dropped, and the
+        /// connection pooled at its end.
+        var discarding = false
 
         mutating func append(_ chunk: [UInt8]) {
             chunks.append(chunk)
@@ -123,6 +128,8 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         let (full, served, cancel) = state.withLock { state -> (Bool, Served?, (any HTTPClientTask)?) in
             // A body given up (cancelled) or failed (its decoding) takes no more.
             if case .failure? = state.end { return (false, nil, nil) }
+            state.received += bytes.count
+            if state.discarding { return (false, nil, nil) }
             var failed = false
             if state.decoder != nil {
                 state.decoder?.feed(bytes)
@@ -162,7 +169,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
 
     func resumeWhenDrained(_ resume: @escaping @Sendable () -> Void) {
         let now = state.withLock { state -> Bool in
-            guard state.buffered > limit / 2 || state.decoderFull, state.end == nil else { return true }
+            guard state.buffered > limit / 2 || state.decoderFull, state.end == nil, !state.discarding else { return true }
             state.resume = resume
             return false
         }
@@ -245,9 +252,37 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         }
     }
 
-    /// The caller stopped (its task cancelled, or it let go of the body before its end): the
-    /// exchange is cancelled (its connection closed) unless it ended already, and whoever waits
-    /// gets `.cancelled`.
+    /// The most body bytes still to come, by `Content-Length`, that a consumer letting go leaves
+    /// to be read and dropped so that the connection is pooled rather than closed.
+    static let drainLimit = 16 * 1024
+
+    /// The caller let go of the body before its end (ended its iteration, or dropped the
+    /// response): with at most `drainLimit` bytes left by the head's `Content-Length`, the rest
+    /// is read and dropped and the connection pooled; else, as `cancel()`, it is closed.
+    func release() {
+        let drains = state.withLock { state -> (@Sendable () -> Void)?? in
+            // Ended, or let go already (by the iterator, then the response): nothing more to do.
+            if state.end != nil || state.discarding { return .some(nil) }
+            guard let head = state.head, !head.headers.contains("Transfer-Encoding"),
+                  let text = head.headers["Content-Length"], let length = Int(text.trimmingCharacters(in: .whitespaces)),
+                  length - state.received <= Self.drainLimit else { return nil }
+            state.discarding = true
+            state.chunks.removeAll()
+            state.firstChunk = 0
+            state.buffered = 0
+            state.decoder = nil
+            state.decoderFull = false
+            defer { state.resume = nil }
+            return .some(state.resume)
+        }
+        guard let resume = drains else { return cancel() }
+        // A paused exchange reads again, now into nothing.
+        resume?()
+    }
+
+    /// The caller stopped (its task cancelled, or it let go of the body before its end with
+    /// more than a little left): the exchange is cancelled (its connection closed) unless it
+    /// ended already, and whoever waits gets `.cancelled`.
     func cancel() {
         let task = state.withLock { state -> (any HTTPClientTask)? in
             guard state.end == nil else { return nil }
