@@ -1,6 +1,6 @@
 import FeedServer
 import Foundation
-import HTTPClient
+@testable import HTTPClient
 import HTTPWire
 import TestSupport
 import XCTest
@@ -54,6 +54,35 @@ final class StreamingDecompressionTests: HTTPClientTestCase {
         XCTAssertTrue(chunks.allSatisfy { $0.allSatisfy { $0 == 0 } })
         XCTAssertGreaterThan(chunks.count, 60, "4 MiB in steps of at most 64 KiB")
         XCTAssertTrue(waitUntil(timeout: 10) { self.client.idleConnectionCount == 1 }, "the connection went back to the pool")
+    }
+
+    /// A slow consumer of a body that inflates 160 to 1: what waits decoded stays within the
+    /// buffer's limit and one step, however much compressed data the socket had (one read's
+    /// 64 KiB would be 10 MiB decoded at once); the rest waits compressed, the socket unread.
+    func testASlowConsumerOfACompressedBodyHoldsOneBufferDecoded() throws {
+        let request = HTTPClientRequest(url: url("bomb/33554432"))
+        let client = self.client!
+        let (held, read) = try run { () async throws -> ([Int], Int) in
+            let response = try await client.stream(request)
+            var iterator = response.body.makeAsyncIterator()
+            var read = 0
+            var held: [Int] = []
+            while read < 4 << 20, let chunk = try await iterator.next() {
+                read += chunk.count
+                if read % (1 << 20) < chunk.count {
+                    // The consumer pauses: the exchange has all the time it needs to read and decode.
+                    try await Task.sleep(for: .milliseconds(150))
+                    held.append(response.body.lifetime.stream.bufferedBytes)
+                }
+            }
+            return (held, read)
+        }
+        XCTAssertGreaterThanOrEqual(read, 4 << 20)
+        XCTAssertGreaterThanOrEqual(held.count, 3)
+        for bytes in held {
+            XCTAssertLessThanOrEqual(bytes, HTTPClient.streamingBufferLimit + ResponseBodyDecoder.step + 258, "at most one buffer and one step")
+        }
+        XCTAssertGreaterThan(held.max() ?? 0, HTTPClient.streamingBufferLimit / 2, "the decoder filled the buffer while the consumer paused")
     }
 
     func testABombFailsTypedMidStreamAtASizeLimit() throws {

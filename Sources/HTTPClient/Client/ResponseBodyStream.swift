@@ -296,6 +296,9 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         end(.failure(.cancelled))
     }
 
+    /// The bytes decoded (or received) and not read yet.
+    var bufferedBytes: Int { state.withLock { $0.buffered } }
+
     /// The request's timings, once the exchange ended.
     var timings: HTTPClientTimings? { state.withLock { $0.timings } }
 
