@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveBlockingTests", dependencies: ["ReactiveBlocking", "Reactive", "TestSupport"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"], exclude: ["Fixtures"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "FeedServer", "HTTPWire", "EventLoopIO", "TestSupport"]),

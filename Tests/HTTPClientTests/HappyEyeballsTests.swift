@@ -36,18 +36,24 @@ final class HappyEyeballsTests: HTTPClientTestCase {
         throw XCTSkip("the kernel kept completing handshakes to a listener with a full queue")
     }
 
-    func testASecondAddressConnectsWhileTheFirstDropsTheHandshake() throws {
-        let silentPort = try makeBlackHole()
-        let serverPort = server.port
+    /// A client on a loop of its own whose lookups of any name answer 127.0.0.1 at `ports`, in order.
+    private func client(resolvingTo ports: [UInt16], label: String) throws -> HTTPClient {
         let resolver = HostResolver(
             literal: { _, _ in nil },
             lookUp: { _, _ throws(SocketError) in
-                try SocketAddress.resolve(host: "127.0.0.1", port: silentPort, numericOnly: true)
-                    + SocketAddress.resolve(host: "127.0.0.1", port: serverPort, numericOnly: true)
+                var addresses: [SocketAddress] = []
+                for port in ports { addresses += try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true) }
+                return addresses
             }
         )
-        let group = try EventLoopGroup(count: 1, label: "HappyEyeballsTests")
-        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: group, resolver: resolver)
+        let group = try EventLoopGroup(count: 1, label: label)
+        return HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: group, resolver: resolver)
+    }
+
+    func testASecondAddressConnectsWhileTheFirstDropsTheHandshake() throws {
+        let silentPort = try makeBlackHole()
+        let serverPort = server.port
+        let client = try client(resolvingTo: [silentPort, serverPort], label: "HappyEyeballsTests")
         defer { client.closeIdleConnections() }
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://eyeballs.test:\(serverPort)/echo")))
         let started = ContinuousClock.now
@@ -71,15 +77,7 @@ final class HappyEyeballsTests: HTTPClientTestCase {
         let closedPort = try closed.localPort()
         closed.close()
         let serverPort = server.port
-        let resolver = HostResolver(
-            literal: { _, _ in nil },
-            lookUp: { _, _ throws(SocketError) in
-                try SocketAddress.resolve(host: "127.0.0.1", port: closedPort, numericOnly: true)
-                    + SocketAddress.resolve(host: "127.0.0.1", port: serverPort, numericOnly: true)
-            }
-        )
-        let group = try EventLoopGroup(count: 1, label: "HappyEyeballsTests.refused")
-        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: group, resolver: resolver)
+        let client = try client(resolvingTo: [closedPort, serverPort], label: "HappyEyeballsTests.refused")
         defer { client.closeIdleConnections() }
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://eyeballs.test:\(serverPort)/echo")))
         let timings = try executeAsync(request, on: client).0.get().timings

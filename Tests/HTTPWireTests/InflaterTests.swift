@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import TestSupport
 import XCTest
 
 /// The inflater against bodies compressed by zlib (`scripts/make-compression-fixtures.py`).
@@ -141,7 +142,7 @@ final class InflaterTests: XCTestCase {
     /// random pieces. Each fails with an `HTTPWireError` or decodes, never crashes, and the result
     /// is the same as decoding the whole input at once (seeded, so a failure repeats).
     func testMangledInputFailsTypedAndAlikeWholeOrInPieces() throws {
-        var random = SplitMix64(seed: 46)
+        var random = SeededGenerator(seed: 46)
         let sources: [([UInt8], Inflater.Coding)] = [
             (try fixture("plain.gzip-1.gz"), .gzip), (try fixture("plain.zlib-6.deflate"), .deflate),
             (try fixture("plain.raw-9.deflate"), .deflate), (try fixture("plain.gzip-0-stored.gz"), .gzip),
@@ -188,22 +189,5 @@ final class InflaterTests: XCTestCase {
         XCTAssertEqual(Inflater.Coding(name: "x-gzip"), .gzip)
         XCTAssertEqual(Inflater.Coding(name: "deflate"), .deflate)
         XCTAssertNil(Inflater.Coding(name: "br"))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a mangled input that fails repeats.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
