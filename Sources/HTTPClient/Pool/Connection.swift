@@ -26,6 +26,8 @@ final class Connection: @unchecked Sendable {
     var connectedAt: ContinuousClock.Instant?
     /// The address it connected to, as text (made once, when it connected).
     var remoteAddress: String?
+    /// Its opener's Happy Eyeballs attempts, for timings.
+    var connectAttempts: [HTTPClientTimings.ConnectAttempt] = []
     /// Bytes written while no request used the connection (TLS records its parked watcher
     /// answered with) that the socket has not taken yet, from `pendingOffset` on.
     private var pending: [UInt8] = []

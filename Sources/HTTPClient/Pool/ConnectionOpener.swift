@@ -88,6 +88,7 @@ final class ConnectionOpener: @unchecked Sendable {
             connection.resolvedAt = resolvedAt
             connection.connectedAt = .now
             connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
+            connection.connectAttempts = attempts.log
             guard key.tunnels else { return pool.connected(self, connection) }
             openTunnel(on: connection)
         case .fail(let failure):
