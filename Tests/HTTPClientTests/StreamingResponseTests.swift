@@ -11,18 +11,6 @@ import XCTest
 /// in chunks, `collect(upTo:)`, an early end or a cancelled consumer closing the connection, a
 /// failure after the head, and backpressure (a slow consumer stalls the server's writes).
 final class StreamingResponseTests: HTTPClientTestCase {
-    /// Runs `work` on a task and waits for it, bounded.
-    private func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = Recorder<Result<T, any Error>>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
-        return try XCTUnwrap(outcome.values.first).get()
-    }
-
     func testTheBodyArrivesInChunksAndTheConnectionIsPooledAfter() throws {
         let client = self.client!
         let request = HTTPClientRequest(url: url("bytes/3000000"))
@@ -84,6 +72,61 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertGreaterThan(first, 0)
         XCTAssertTrue(waitUntil(timeout: 10) { self.server.openConnectionCount == 0 }, "the connection was closed")
         XCTAssertEqual(client.idleConnectionCount, 0)
+    }
+
+    /// A server answering each request on a connection with `size` bytes framed by
+    /// `Content-Length`, the first 1,000 at once and the rest 200 ms later (after the consumer
+    /// has let go), then waiting for the next request on the same connection.
+    private func slowTailServer(size: Int) throws -> ThreadedListener {
+        let listener = try ThreadedListener(lifetime: .seconds(30))
+        listener.start { client, _ in
+            while true {
+                var head: [UInt8] = []
+                while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                    guard let bytes = try? client.read(maxBytes: 1, timeout: .seconds(10)), !bytes.isEmpty else { return }
+                    head += bytes
+                }
+                let body = [UInt8](repeating: 7, count: size)
+                guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(size)\r\n\r\n".utf8) + body.prefix(1_000), timeout: .seconds(5))) != nil else { return }
+                Thread.sleep(forTimeInterval: 0.2)
+                guard (try? client.write(body.dropFirst(1_000), timeout: .seconds(5))) != nil else { return }
+            }
+        }
+        return listener
+    }
+
+    /// The first chunk read, then the iteration ended: with at most 16 KiB left by the head's
+    /// length the rest is read and dropped and the connection pooled (the next request reuses
+    /// it); with more it is closed.
+    func testEndingEarlyWithASmallRemainderDrainsAndPoolsTheConnection() throws {
+        let listener = try slowTailServer(size: 1_000 + 15 * 1024)
+        defer { listener.stop() }
+        let client = self.client!
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/small")))
+        let first = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            for try await chunk in response.body { return chunk.count }
+            return 0
+        }
+        XCTAssertGreaterThan(first, 0)
+        XCTAssertLessThanOrEqual(first, 1_000, "the consumer let go before the rest was sent")
+        XCTAssertTrue(waitUntil(timeout: 10) { client.idleConnectionCount == 1 }, "the rest was read and the connection pooled")
+        let second = try executeAsync(request).0.get()
+        XCTAssertEqual(second.body.count, 1_000 + 15 * 1024)
+        XCTAssertEqual(listener.connectionCount, 1, "the second request reused the drained connection")
+
+        let large = try slowTailServer(size: 1_000 + 17 * 1024)
+        defer { large.stop() }
+        let closing = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(large.port)/large")))
+        _ = try run { () async throws -> Int in
+            let response = try await client.stream(closing)
+            for try await chunk in response.body { return chunk.count }
+            return 0
+        }
+        XCTAssertEqual(try executeAsync(closing).0.get().body.count, 1_000 + 17 * 1024)
+        XCTAssertEqual(large.connectionCount, 2, "past 16 KiB left, the first connection was closed")
+        // The servers' threads wait for a next request: closing the pooled connections ends them.
+        client.closeIdleConnections()
     }
 
     func testCancellingTheConsumerCancelsTheRequest() throws {
@@ -219,5 +262,19 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(read, total, "the paused request was not timed out, and the whole body arrived")
         let cpu = try XCTUnwrap(spent.values.first)
         XCTAssertLessThan(cpu, 0.25, "the process spent \(cpu) s of CPU while the stream was paused for 1.5 s")
+    }
+}
+
+extension HTTPClientTestCase {
+    /// Runs `work` on a task and waits for it, bounded.
+    func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Recorder<Result<T, any Error>>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
+        return try XCTUnwrap(outcome.values.first).get()
     }
 }

@@ -8,11 +8,12 @@ extension SocketExchange {
     /// Whether `target` needs TLS that cannot be had: the request then fails before connecting.
     static func tlsUnavailable(for target: SocketRequestTarget) -> TLSUnavailable? {
         guard target.key.secure else { return nil }
-        do throws(TLSUnavailable) {
+        do throws(TLSFailure) {
             try TLSLibrary.load()
             return nil
         } catch {
-            return error
+            guard case .unavailable(let unavailable) = error else { return nil }
+            return unavailable
         }
     }
 

@@ -26,6 +26,8 @@ final class Connection: @unchecked Sendable {
     var securedAt: ContinuousClock.Instant?
     /// The address it connected to, as text (made once, when it connected).
     var remoteAddress: String?
+    /// Its opener's Happy Eyeballs attempts, for timings.
+    var connectAttempts: [HTTPClientTimings.ConnectAttempt] = []
 
     init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, id: Int) {
         self.channel = Channel(socket: socket, loop: loop)

@@ -92,6 +92,7 @@ final class ConnectionOpener: @unchecked Sendable {
             connection.resolvedAt = resolvedAt
             connection.connectedAt = .now
             connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
+            connection.connectAttempts = attempts.log
             guard key.tunnels else { return secure(connection) }
             openTunnel(on: connection)
         case .fail(let failure):
@@ -139,19 +140,11 @@ final class ConnectionOpener: @unchecked Sendable {
     /// A client machine for the key's host, with the client's verification settings, offering
     /// the host's last session.
     private func makeTLS() throws(ExchangeFailure) -> TLSMachine {
-        let context: TLSClientContext
-        do throws(TLSContextError) {
-            context = try TLSClientContext.shared(for: pool.tls)
-        } catch {
-            switch error {
-            case .unavailable(let unavailable): throw .tlsUnavailable(unavailable)
-            case .invalidConfiguration(let reason): throw .tls(.invalidConfiguration(reason))
-            }
-        }
         do throws(TLSFailure) {
+            let context = try TLSClientContext.shared(for: pool.tls)
             return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
         } catch {
-            throw .tls(error)
+            throw ExchangeFailure(error)
         }
     }
 

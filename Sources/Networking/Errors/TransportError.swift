@@ -79,7 +79,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .hostNameMismatch: .serverCertificateUntrusted
         case .badCertificateDate: .serverCertificateHasBadDate
         case .handshakeFailed, .protocolVersionRefused, .alertReceived, .renegotiationRefused, .protocolError,
-             .invalidConfiguration, .invalidHostName, .internalError: .secureConnectionFailed
+             .invalidConfiguration, .invalidHostName, .internalError, .unavailable: .secureConnectionFailed
         }
     }
 

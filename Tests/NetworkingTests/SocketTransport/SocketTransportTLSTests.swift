@@ -49,6 +49,21 @@ final class SocketTransportTLSTests: SocketTransportTestCase {
         XCTAssertEqual(server.connectionCount, 1, "both on one kept-alive connection")
     }
 
+    /// A certificate from a CA the transport does not trust fails as URLSession's
+    /// `.serverCertificateHasUnknownRoot`, each layer keeping the one below: the provider's
+    /// error holds the transport's, which holds SystemTLS's `TLSFailure` and OpenSSL's reason.
+    func testAnUntrustedCertificateKeepsItsCauseThroughEveryLayer() throws {
+        transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5),
+                                                         tls: TLSConfiguration(trustRoots: .system)))
+        let error = try failure(send(secureRequest("echo")).1)
+        XCTAssertEqual(error.urlError?.code, .serverCertificateHasUnknownRoot, "\(error)")
+        let transportError = try XCTUnwrap(error.underlyingError as? TransportError, "\(error)")
+        guard case .tls(.untrustedChain(let reason)) = transportError else { return XCTFail("\(transportError)") }
+        XCTAssertTrue(reason.isUnknownRoot, "\(reason)")
+        XCTAssertEqual(transportError.underlyingError as? TLSFailure, .untrustedChain(reason))
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0, "nothing was sent")
+    }
+
     /// After the pool lets its connection go, the next one resumes the session the first brought.
     func testTheNextConnectionResumesTheSession() throws {
         XCTAssertEqual(try send(secureRequest("echo")).1.get().statusCode, 200)
