@@ -21,8 +21,11 @@ final class ChannelMachineTests: XCTestCase {
 
     func testAChannelBetweenOwnersIsWatchedForNothingEvenWithBytesQueued() {
         var machine = ChannelMachine()
+        XCTAssertEqual(machine.ownerChanged(pending: false), .unchanged, "nothing registered: nothing to move")
         XCTAssertEqual(machine.unwatch(), .unchanged, "nothing registered")
         XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true))
+        XCTAssertEqual(machine.ownerChanged(pending: true), .register(readable: true, writable: true),
+                       "registered again for the new owner, watched for what it was")
         XCTAssertEqual(machine.unwatch(), .deregister, "bytes queued, but no owner to hear the room for them")
         XCTAssertFalse(machine.reading)
         XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true),

@@ -55,15 +55,7 @@ public final class Channel: @unchecked Sendable {
     public func handOver(to handler: any ChannelHandler) {
         loop.assertInLoop()
         self.handler = handler
-        guard case .open(let open) = machine.state, open.registered else { return }
-        if loop.register(socket, readable: open.reading, writable: !output.isEmpty, handler: handler) != 0 {
-            machine.registrationRefused()
-        }
-    }
-
-    /// Whether `handler` owns the channel now.
-    public func isOwned(by handler: any ChannelHandler) -> Bool {
-        self.handler === handler
+        _ = apply(machine.ownerChanged(pending: !output.isEmpty))
     }
 
     /// Whether the channel is closed.
