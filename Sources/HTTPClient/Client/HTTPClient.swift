@@ -77,7 +77,7 @@ public final class HTTPClient: Sendable {
         self.configuration = configuration
         self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
         self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout,
-                                   connectTimeout: configuration.connectTimeout, resolver: resolver, loops: loops)
+                                   connectTimeout: configuration.connectTimeout, tls: configuration.tls, resolver: resolver, loops: loops)
         self.loops = loops
     }
 
