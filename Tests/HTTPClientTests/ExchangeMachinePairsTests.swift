@@ -208,14 +208,10 @@ final class ExchangeMachinePairsTests: XCTestCase {
         // 46 processes of the whole test program; what they check is one thread's arithmetic.
         try skipSingleThreadedComputationUnderThreadSanitizer()
         #if os(Linux)
-        for pair in Machine.impossiblePairs.sorted(by: { $0.description < $1.description }) {
-            // No backtrace: the runtime's would take a second or more per child.
-            let child = try ChildTestRun(test: "HTTPClientTests.ExchangeMachinePairsTests/testEveryImpossiblePairStopsNamingIt",
-                                         environment: [Self.childPairVariable: "\(pair.event.rawValue) \(pair.phase.rawValue)",
-                                                       "SWIFT_BACKTRACE": "enable=no"])
-            XCTAssertEqual(child.reason, .uncaughtSignal, "\(pair) stops the process: \(child.output.suffix(400))")
-            XCTAssertTrue(child.output.contains("ExchangeMachine: \(pair) cannot happen"), "\(pair) is named: \(child.output.suffix(400))")
-        }
+        let pairs = Machine.impossiblePairs.sorted { $0.description < $1.description }
+        try ChildTestRun.assertEachStops(test: "HTTPClientTests.ExchangeMachinePairsTests/testEveryImpossiblePairStopsNamingIt",
+                                         variable: Self.childPairVariable,
+                                         children: pairs.map { ("\($0.event.rawValue) \($0.phase.rawValue)", "ExchangeMachine: \($0) cannot happen") })
         #else
         throw XCTSkip("runs the test binary again, which XCTest on Linux allows")
         #endif

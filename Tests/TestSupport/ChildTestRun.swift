@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// One test of this test program run again in a child process, with `environment` added: for
 /// what needs a process of its own (a setting the process reads once, a check that stops it).
@@ -24,5 +25,20 @@ public struct ChildTestRun {
         process.waitUntilExit()
         reason = process.terminationReason
         status = process.terminationStatus
+    }
+}
+
+extension ChildTestRun {
+    /// Runs `test` once per child, in a process of its own told the child's `value` in `variable`
+    /// (without a backtrace: the runtime's takes a second or more), and checks that each is stopped
+    /// by a signal having written its `message`: for checks that stop the process, such as a
+    /// state machine's `preconditionFailure` naming an impossible pair.
+    public static func assertEachStops(test: String, variable: String, children: [(value: String, message: String)],
+                                       file: StaticString = #filePath, line: UInt = #line) throws {
+        for (value, message) in children {
+            let child = try ChildTestRun(test: test, environment: [variable: value, "SWIFT_BACKTRACE": "enable=no"])
+            XCTAssertEqual(child.reason, .uncaughtSignal, "\(message): the process goes on: \(child.output.suffix(400))", file: file, line: line)
+            XCTAssertTrue(child.output.contains(message), "\(message) is not said: \(child.output.suffix(400))", file: file, line: line)
+        }
     }
 }
