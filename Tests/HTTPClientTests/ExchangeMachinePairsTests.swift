@@ -205,15 +205,9 @@ final class ExchangeMachinePairsTests: XCTestCase {
             apply(event, to: &exchange)
             return XCTFail("\(named) did not stop")
         }
-        // 46 processes of the whole test program; what they check is one thread's arithmetic.
-        try skipSingleThreadedComputationUnderThreadSanitizer()
-        #if os(Linux)
         let pairs = Machine.impossiblePairs.sorted { $0.description < $1.description }
         try ChildTestRun.assertEachStops(test: "HTTPClientTests.ExchangeMachinePairsTests/testEveryImpossiblePairStopsNamingIt",
                                          variable: Self.childPairVariable,
                                          children: pairs.map { ("\($0.event.rawValue) \($0.phase.rawValue)", "ExchangeMachine: \($0) cannot happen") })
-        #else
-        throw XCTSkip("runs the test binary again, which XCTest on Linux allows")
-        #endif
     }
 }
