@@ -7,7 +7,9 @@ extension HTTPClientError {
     /// `TransportError`s; a URL it cannot use becomes URLSession's `URLError` (`.badURL`,
     /// `.unsupportedURL`, with the failing URL and this error under `NSUnderlyingErrorKey`), and an unclean TLS shutdown inside a
     /// close-delimited body `URLError(.networkConnectionLost)` with this error under
-    /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is.
+    /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is. A parser's error
+    /// comes here only as `HTTPClientError(_:)` made it: one conversion per layer, so a cut
+    /// response reads the same whichever way it came.
     var transportFailure: any Error {
         switch self {
         case .badURL(let url):

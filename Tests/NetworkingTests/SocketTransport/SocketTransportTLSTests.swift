@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import Networking
 import TestSupport
 import XCTest
@@ -62,6 +63,23 @@ final class SocketTransportTLSTests: SocketTransportTestCase {
         XCTAssertTrue(reason.isUnknownRoot, "\(reason)")
         XCTAssertEqual(transportError.underlyingError as? TLSFailure, .untrustedChain(reason))
         XCTAssertEqual(server.requestCount(path: "/echo"), 0, "nothing was sent")
+    }
+
+    /// A body delimited by the connection's end, cut by FeedServer after 1,200 of its 5,000 bytes
+    /// without `close_notify`, fails as the one conversion says (the parser's `incompleteClose`,
+    /// the client's `uncleanShutdown`, URLSession's lost connection with it underneath); the same
+    /// body ended by `close_notify` is whole.
+    func testACloseDelimitedBodyCutWithoutCloseNotifyIsALostConnectionWithTheCountUnderneath() throws {
+        let whole = try send(secureRequest("until-close/5000")).1.get()
+        XCTAssertEqual(whole.data, Data(repeating: UInt8(ascii: "u"), count: 5_000))
+        let error = try failure(send(secureRequest("until-close/5000/1200")).1)
+        XCTAssertTrue(error.isLostConnection, "\(error)")
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        let lost = try XCTUnwrap(error.underlyingError as? URLError, "\(error)")
+        guard case .uncleanShutdown(let received)? = lost.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+            return XCTFail("the client's error is not underneath: \(lost.errorUserInfo)")
+        }
+        XCTAssertEqual(received, 1_200)
     }
 
     /// After the pool lets its connection go, the next one resumes the session the first brought.
