@@ -38,6 +38,10 @@ static inline size_t cmallocinfo_allocated_bytes(void) {
 /// nothing is counted. Build with `--sanitize=address` to count.
 int cmallocinfo_count_allocations(void);
 
+/// Leaves the calling thread's allocations out of the count from now on (an in-process server's
+/// threads, so that the count is the client's alone).
+void cmallocinfo_stop_counting_this_thread(void);
+
 /// Allocations counted since `cmallocinfo_count_allocations` first returned 1.
 size_t cmallocinfo_allocation_count(void);
 
