@@ -110,7 +110,8 @@ public final class HTTPCache: Sendable {
             return response
         }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
-        guard response.response?.url.map({ $0 == url }) ?? true else { return response }
+        // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
+        guard response.responseURL.map({ $0 == url }) ?? true else { return response }
         let key = Self.key(method: method, url: url)
         let requestFields = Self.lowercased(requestFields)
         if head.status == 304, let stored {
