@@ -109,6 +109,10 @@ public final class HTTPCache: Sendable {
             }
             return response
         }
+        // Most answers are neither a revalidation nor storable: decided before any key or copy is made.
+        guard head.status == 304 && stored != nil || CacheFreshness.mayBeStorable(status: head.status, headers: head.headers) else {
+            return response
+        }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
         // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
         guard response.responseURL.map({ $0 == url }) ?? true else { return response }
