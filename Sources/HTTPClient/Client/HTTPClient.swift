@@ -135,7 +135,7 @@ public final class HTTPClient: Sendable {
     /// The caller's thread reads the URL, picks the loop where an idle connection to its host
     /// waits (else the next loop), takes the request's place in the pool's queue order, hands the
     /// exchange to its loop and returns.
-    package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
+    package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTaskObject {
         guard let loops else {
             let port = request.url.port ?? 80
             request.timingsHandler?(HTTPClientTimings(queued: .now, finished: .now))
@@ -159,3 +159,5 @@ public final class HTTPClient: Sendable {
     /// The number of idle kept-alive connections in the pool.
     public var idleConnectionCount: Int { pool.idleCount }
 }
+
+extension SocketExchange: HTTPClientTaskObject {}
