@@ -127,13 +127,13 @@ public final class SocketTransport: HTTPTransport {
         let task = client.start(clientRequest) { result, partial in
             switch result {
             case .success(let answer):
-                let deliver: @Sendable () -> Void = {
-                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
+                // Without cookies to store, reported here: no closure made to carry the answer.
+                guard exchange.storesCookies(from: answer.head) else {
+                    return completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
                 }
-                guard exchange.storesCookies(from: answer.head) else { return deliver() }
                 Self.cookieQueue.async {
                     exchange.storeCookies(from: answer.head, url: answer.url)
-                    deliver()
+                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
                 }
             case .failure(let error):
                 completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: request) })))
