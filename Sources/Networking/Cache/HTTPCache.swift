@@ -82,7 +82,7 @@ public final class HTTPCache: Sendable {
             return .send(conditional: [:], stored: nil)
         }
         let requestControl = CacheControl(HeaderFields.value("Cache-Control", in: fields))
-        let found = store.slot(forKey: Self.key(method: method, url: url))
+        let found = store.mayHoldResponses ? store.slot(forKey: Self.key(method: method, url: url)) : nil
         guard let slot = found, let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
             return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
