@@ -203,7 +203,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
-            self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
+            // The answer waits in the run's state, so the hop's closure captures the run alone
+            // (no context to allocate).
+            self.state.withLock { $0.answer = result }
+            self.handleTransportEvent { self.finishWithAnswer() }
         }
         if let destination = task.downloadDestination {
             let file = DownloadMover.temporaryFile()
@@ -269,6 +272,15 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         case .networkError(let error):
             return .failure(.underlying(error, nil))
         }
+    }
+
+    /// Finishes with the transport's answer left in the state by `sendThroughTransport`.
+    private func finishWithAnswer() {
+        let answer = state.withLock { state in
+            defer { state.answer = nil }
+            return state.answer
+        }
+        if let answer { finish(answer, onDeliveryQueue: true) }
     }
 
     private func finish(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
@@ -348,6 +360,8 @@ private struct RequestRunState {
     /// The units of the last update passed on (`ProgressResponse.progressObject`).
     var lastUnits: (completed: Int64, total: Int64)?
     var downloadFile: URL?
+    /// The transport's answer on its way to the delivery queue.
+    var answer: Result<Response, ProviderError>?
 }
 
 /// What a request's `cancel()` stops: a scheduled stub or a shared call (a disposable), or the
