@@ -90,9 +90,10 @@ public final class HTTPClient: Sendable {
     @discardableResult
     public func execute(_ request: HTTPClientRequest,
                         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
-        let queue = deliveryQueue
+        let answer = ExecuteAnswer(completion, queue: deliveryQueue)
         return start(delivering(request)) { result, _ in
-            AnswerDelivery.async(on: queue) { completion(result) }
+            answer.result = result
+            AnswerDelivery.async(on: answer.queue) { answer.deliver() }
         }
     }
 
@@ -161,3 +162,23 @@ public final class HTTPClient: Sendable {
 }
 
 extension SocketExchange: HTTPClientTaskObject {}
+
+/// One `execute(_:completion:)`'s answer on its way to the delivery queue: the closures that
+/// carry it capture this object alone, which costs no context of their own.
+private final class ExecuteAnswer: @unchecked Sendable {
+    // @unchecked: `result` is written once on the loop before the hand-off to the delivery queue
+    // and read once there after it; the queue's hand-off orders the two.
+    private let completion: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
+    /// Where `completion` runs.
+    let queue: DispatchQueue
+    var result: Result<HTTPClientResponse, HTTPClientError>?
+
+    init(_ completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void, queue: DispatchQueue) {
+        self.completion = completion
+        self.queue = queue
+    }
+
+    func deliver() {
+        if let result { completion(result) }
+    }
+}
