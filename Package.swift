@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo",
+            dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo", "HTTPClient",
                            "PhotoFeedViewerCore", "Locking"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
