@@ -35,6 +35,7 @@ struct InflateWindow {
         bytes.append(contentsOf: [UInt8](repeating: 0, count: max(more, bytes.count, 1024)))
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) throws(HTTPWireError) {
         guard total < limit else { throw .bodyTooLarge(limit: limit) }
         reserve(1)
@@ -60,6 +61,7 @@ struct InflateWindow {
 
     /// Repeats `length` bytes from `distance` back (the copy may overlap what it writes);
     /// `offset` names the input's place in a failure.
+    @inline(__always)
     mutating func copy(distance: Int, length: Int, offset: Int) throws(HTTPWireError) {
         guard reaches(distance) else { throw .invalidContentCoding(offset: offset) }
         guard length <= limit - total else { throw .bodyTooLarge(limit: limit) }
