@@ -30,9 +30,27 @@ struct InflateWindow {
     var freshCount: Int { count - fresh }
 
     /// Makes room for `more` bytes after the kept ones.
+    @inline(__always)
     private mutating func reserve(_ more: Int) {
-        guard bytes.count - count < more else { return }
-        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(more, bytes.count, 1024)))
+        if bytes.count - count < more { grow(more) }
+    }
+
+    /// A new array, twice the size at least, the kept bytes copied once and only the rest zeroed.
+    @inline(never)
+    private mutating func grow(_ more: Int) {
+        let size = max(count + more, 2 * bytes.count, 1024), kept = count
+        bytes = bytes.withUnsafeBufferPointer { old in
+            [UInt8](unsafeUninitializedCapacity: size) { new, initialized in
+                var copied = 0
+                if let from = old.baseAddress, let to = new.baseAddress {
+                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: kept)
+                    copied = kept
+                }
+                new[copied...].initialize(repeating: 0)
+                initialized = new.count
+            }
+        }
+        precondition(bytes.count - count >= more, "the window grew by \(bytes.count) for \(more) more bytes")
     }
 
     @inline(__always)
