@@ -136,7 +136,13 @@ struct InflateWindow {
         } else {
             taken = Array(bytes[fresh..<count])
             if count > 4 * Self.history {
-                bytes.removeFirst(count - Self.history)
+                // The last `history` bytes move to the front; the room after them stays.
+                let dropped = count - Self.history
+                bytes.withUnsafeMutableBytes { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    // In range and apart: `dropped` is over 3 * history and `count` within the array.
+                    base.copyMemory(from: base + dropped, byteCount: Self.history)
+                }
                 count = Self.history
             }
         }
