@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo", "HTTPClient",
-                           "PhotoFeedViewerCore", "Locking"]
+                           "PhotoFeedViewerCore", "Locking", "HTTPWire"]
         ),
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),

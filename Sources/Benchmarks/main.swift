@@ -16,13 +16,14 @@ let families = [
     Family(label: "l", run: ThumbnailBenchmarks.run),
     Family(label: "m", run: ClientPipelineBenchmarks.run),
     Family(label: "n", run: SessionBenchmarks.run),
+    Family(label: "o", run: InflateBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
     "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."], "m": ["m."],
-    "n": ["n."],
+    "n": ["n."], "o": ["o."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {

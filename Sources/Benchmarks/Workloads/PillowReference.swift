@@ -18,9 +18,10 @@ enum PillowReference {
         case noFigure(String)
     }
 
-    /// libjpeg-turbo's figure for `label` (`MP/s` or `us`, as the script prints it).
+    /// libjpeg-turbo's figure for `label` (`MP/s` or `us`, as the script prints it), or another
+    /// reference `script`'s that speaks the same options (`scripts/bench-zlib-inflate.py`).
     /// With `cpuTime`, the script times its thread's CPU time, as the harness's `--cpu-time`.
-    static func figure(for label: String, cpuTime: Bool) -> Result<Double, Unavailable> {
+    static func figure(for label: String, cpuTime: Bool, script: URL = script) -> Result<Double, Unavailable> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--json", "--only", label] + (cpuTime ? ["--cpu-time"] : [])

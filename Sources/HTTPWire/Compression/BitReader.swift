@@ -1,10 +1,16 @@
 /// Reads DEFLATE's bit stream: bits least significant first, bytes in order. Input may arrive
 /// in pieces (`append`); a read past what has arrived throws `truncatedBody`, and a reader that
 /// took a `mark` before can `restore` it and try again once more input is appended.
+///
+/// The byte-wise reads (`readBits`, `readByte`) take bytes only as they need them; `refill`
+/// takes up to 8 at once for the decoder's fast loop, which calls `returnWholeBytes` when done
+/// so that byte offsets, `alignToByte` and the byte-wise reads find the reader as they left it.
 struct BitReader {
     private var bytes: [UInt8]
     private var position = 0
-    private var bitBuffer: UInt32 = 0
+    /// Bits taken from `bytes` and not read yet, the next lowest; above the low `bitCount` bits
+    /// it may hold copies of the bits that follow (a refill's overlap), never anything else.
+    private var bitBuffer: UInt64 = 0
     private var bitCount = 0
     /// Bytes already read and dropped from the front of `bytes` (offsets stay absolute).
     private var dropped = 0
@@ -12,7 +18,7 @@ struct BitReader {
     /// Where the reader is, to go back to when a read runs out of input.
     struct Mark {
         fileprivate let position: Int
-        fileprivate let bitBuffer: UInt32
+        fileprivate let bitBuffer: UInt64
         fileprivate let bitCount: Int
     }
 
@@ -64,14 +70,48 @@ struct BitReader {
     mutating func readBits(_ count: Int) throws(HTTPWireError) -> UInt32 {
         while bitCount < count {
             guard position < bytes.count else { throw truncation }
-            bitBuffer |= UInt32(bytes[position]) << UInt32(bitCount)
+            bitBuffer |= UInt64(bytes[position]) << UInt64(bitCount)
             position += 1
             bitCount += 8
         }
-        let value = bitBuffer & ((1 << UInt32(count)) - 1)
-        bitBuffer >>= UInt32(count)
+        let value = UInt32(truncatingIfNeeded: bitBuffer & ((1 << UInt64(count)) - 1))
+        bitBuffer >>= UInt64(count)
         bitCount -= count
         return value
+    }
+
+    // MARK: The fast loop's reads
+
+    /// Tops the buffer up to at least 56 bits with one 8-byte load; false (nothing changed)
+    /// when fewer than 8 bytes wait, for the byte-wise reads to take over.
+    @inline(__always)
+    mutating func refill() -> Bool {
+        guard bytes.count - position >= 8 else { return false }
+        let start = position
+        let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt64.self)) }
+        bitBuffer |= word << UInt64(bitCount)
+        let taken = (63 - bitCount) >> 3
+        position += taken
+        bitCount += taken << 3
+        return true
+    }
+
+    /// The buffered bits, the next lowest (valid up to the 56 a `refill` guarantees).
+    var buffered: UInt64 { bitBuffer }
+
+    /// Drops `count` buffered bits (no more than `refill` guaranteed).
+    @inline(__always)
+    mutating func consume(_ count: Int) {
+        bitBuffer >>= UInt64(count)
+        bitCount -= count
+    }
+
+    /// Gives the whole bytes left in the buffer back to the input, so that it holds only the
+    /// bits left of the last byte read, as after the byte-wise reads.
+    mutating func returnWholeBytes() {
+        position -= bitCount >> 3
+        bitCount &= 7
+        bitBuffer &= (1 << UInt64(bitCount)) - 1
     }
 
     /// Drops the bits left of the current byte.

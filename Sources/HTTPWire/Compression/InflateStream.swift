@@ -239,6 +239,7 @@ public struct InflateStream: Sendable {
     /// Decodes symbols of the current block until its end or `room` decoded bytes (true), or the
     /// input's end (false: the symbol it was in is read again with more input).
     private mutating func codedSymbols(room: Int) throws(HTTPWireError) -> Bool {
+        if try fastSymbols(room: room) { return true }
         while window.freshCount < room {
             let mark = reader.mark
             let symbol: Int
@@ -269,6 +270,45 @@ public struct InflateStream: Sendable {
             }
         }
         return true
+    }
+
+    /// Decodes symbols from the reader's buffer, refilled 8 bytes at a time, while 8 bytes of
+    /// input wait (the longest symbol, its distance and their extra bits take 48 bits) and fewer
+    /// than `room` bytes are decoded: true at the block's end. What it cannot decode as surely as
+    /// `codedSymbols`' loop (no code, a length or distance code past the tables, a distance too
+    /// far back) it leaves to that loop, which reads it again and fails alike.
+    private mutating func fastSymbols(room: Int) throws(HTTPWireError) -> Bool {
+        defer { reader.returnWholeBytes() }
+        let lengthBase = Self.lengthBase, lengthExtra = Self.lengthExtra
+        let distanceBase = Self.distanceBase, distanceExtra = Self.distanceExtra
+        while window.freshCount < room, reader.refill() {
+            var bits = reader.buffered
+            guard let (symbol, length) = literals.lookup(bits) else { return false }
+            if symbol < 256 {
+                reader.consume(length)
+                try window.append(UInt8(truncatingIfNeeded: symbol))
+                continue
+            }
+            guard symbol != 256 else {
+                reader.consume(length)
+                stage = endOfBlock()
+                return true
+            }
+            let index = symbol - 257
+            guard index < lengthBase.count else { return false }
+            bits >>= UInt64(length)
+            let extra = lengthExtra[index]
+            let matchLength = lengthBase[index] + Int(truncatingIfNeeded: bits & ((1 << UInt64(extra)) - 1))
+            bits >>= UInt64(extra)
+            guard let (code, codeLength) = distances.lookup(bits), code < distanceBase.count else { return false }
+            bits >>= UInt64(codeLength)
+            let distanceBits = distanceExtra[code]
+            let distance = distanceBase[code] + Int(truncatingIfNeeded: bits & ((1 << UInt64(distanceBits)) - 1))
+            guard window.reaches(distance) else { return false }
+            reader.consume(length + extra + codeLength + distanceBits)
+            try window.copy(distance: distance, length: matchLength, offset: reader.byteOffset)
+        }
+        return false
     }
 
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
