@@ -3,6 +3,7 @@
 # minute did not; CI runs 20 s a target from the seeds, a smoke run).
 #   bash scripts/fuzz.sh feed [SECONDS]      FeedSanitizer.sanitize + Photo.decode(feed:)
 #   bash scripts/fuzz.sh request [SECONDS]   FeedServer's HTTP request parser
+#   bash scripts/fuzz.sh inflate [SECONDS]   the gzip/deflate inflater, whole against fed in pieces
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)
 #   bash scripts/fuzz.sh tls [SECONDS]       the TLS client machine fed "server" bytes after k real records
 # SwiftPM builds the entry target and the modules it depends on with coverage and
@@ -12,18 +13,20 @@
 # would link into the entry's program (its build manifest's link list), so the list follows
 # Package.swift. Each target's invariants are stated in its files.
 # Seeds: Fuzz/seeds/<target>/ plus, for `feed`, the real captures in ../shared/fixtures/flickr
-# when present, and for `jpeg`, the JPEG corpus in Tests/ImageDecodingTests/Fixtures.
+# when present, for `jpeg`, the JPEG corpus in Tests/ImageDecodingTests/Fixtures, and for
+# `inflate`, zlib's outputs in Tests/HTTPWireTests/Fixtures/compression.
 # Crashes land in Fuzz/crashes/<target>/; turn each into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz.sh feed|request|jpeg|tls [SECONDS]}
+target=${1:?usage: fuzz.sh feed|request|inflate|jpeg|tls [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
   request) entry=FuzzRequestParser ;;
+  inflate) entry=FuzzInflater ;;
   jpeg) entry=FuzzJPEGDecoder ;;
   tls) entry=FuzzTLSClient ;;
-  *) echo "unknown target: $target (feed, request, jpeg or tls)" >&2; exit 2 ;;
+  *) echo "unknown target: $target (feed, request, inflate, jpeg or tls)" >&2; exit 2 ;;
 esac
 
 scratch=.build-fuzz
@@ -33,6 +36,8 @@ flags=(-Xswiftc -sanitize=fuzzer,address)
 config=debug
 max_len=65536
 if [ "$target" = jpeg ]; then config=release; max_len=20000; fi
+# The inflater too (each input decoded four ways); short inputs keep the runs many.
+if [ "$target" = inflate ]; then config=release; max_len=8192; fi
 swift build -c "$config" --scratch-path "$scratch" --target "$entry" "${flags[@]}" >&2
 out=$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path)
 # SwiftPM's link list for the entry's program: "<...>/FuzzX.product/Objects.LinkFileList" in the
@@ -62,6 +67,9 @@ trap 'rm -rf "$corpus"' EXIT
 if [ -d Fuzz/seeds/"$target" ]; then cp Fuzz/seeds/"$target"/* "$corpus"/; fi
 if [ "$target" = jpeg ]; then
   cp Tests/ImageDecodingTests/Fixtures/*.jpg "$corpus"/
+fi
+if [ "$target" = inflate ]; then
+  cp Tests/HTTPWireTests/Fixtures/compression/*.gz Tests/HTTPWireTests/Fixtures/compression/*.deflate "$corpus"/
 fi
 if [ "$target" = feed ] && [ -d ../shared/fixtures/flickr ]; then
   cp ../shared/fixtures/flickr/*.json* "$corpus"/

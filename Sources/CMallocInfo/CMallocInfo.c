@@ -9,11 +9,17 @@ extern int __sanitizer_install_malloc_and_free_hooks(
     void (*malloc_hook)(const volatile void *, size_t), void (*free_hook)(const volatile void *)) __attribute__((weak));
 
 static _Atomic size_t allocations;
+static _Thread_local int uncounted_thread;
 
 static void count_allocation(const volatile void *pointer, size_t size) {
     (void)pointer;
     (void)size;
+    if (uncounted_thread) return;
     atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+}
+
+void cmallocinfo_stop_counting_this_thread(void) {
+    uncounted_thread = 1;
 }
 
 // The runtime refuses a null free hook.
@@ -36,6 +42,9 @@ size_t cmallocinfo_allocation_count(void) {
 #else
 int cmallocinfo_count_allocations(void) {
     return 0;
+}
+
+void cmallocinfo_stop_counting_this_thread(void) {
 }
 
 size_t cmallocinfo_allocation_count(void) {

@@ -66,11 +66,11 @@ public final class FeedServer: Sendable {
     /// it back from `port` or `baseURL`) and starts serving at once, on an event loop: the
     /// listening socket is made on the loop it lives on, while the caller waits. Throws the
     /// socket's error when the port cannot be bound, and with `configuration.tls` a
-    /// `TLSContextError` when no OpenSSL loads or the certificate and key cannot be used. Call
+    /// `TLSFailure` (`.unavailable`, `.invalidConfiguration`) when no OpenSSL loads or the certificate and key cannot be used. Call
     /// `stop()` when done (a test's `defer` or `tearDown`).
     public init(configuration: Configuration = .init()) throws {
         self.configuration = configuration
-        tlsContext = try configuration.tls.map { tls throws(TLSContextError) in try TLSServerContext(configuration: tls) }
+        tlsContext = try configuration.tls.map { tls throws(TLSFailure) in try TLSServerContext(configuration: tls) }
         // Without the shared loops (the system refused their pollers), a loop of the server's
         // own, or the system's reason why not.
         let group = try configuration.eventLoopGroup ?? EventLoopGroup.shared ?? EventLoopGroup(count: 1, label: "FeedServer")

@@ -19,6 +19,19 @@ final class ChannelMachineTests: XCTestCase {
                        "a refused registration is tried again, not changed")
     }
 
+    func testAChannelBetweenOwnersIsWatchedForNothingEvenWithBytesQueued() {
+        var machine = ChannelMachine()
+        XCTAssertEqual(machine.ownerChanged(pending: false), .unchanged, "nothing registered: nothing to move")
+        XCTAssertEqual(machine.unwatch(), .unchanged, "nothing registered")
+        XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true))
+        XCTAssertEqual(machine.ownerChanged(pending: true), .register(readable: true, writable: true),
+                       "registered again for the new owner, watched for what it was")
+        XCTAssertEqual(machine.unwatch(), .deregister, "bytes queued, but no owner to hear the room for them")
+        XCTAssertFalse(machine.reading)
+        XCTAssertEqual(machine.interest(reading: true, pending: true), .register(readable: true, writable: true),
+                       "the next owner watches it again, for room too")
+    }
+
     func testAnEarlierTimerIsKeptAndArmsItselfAgainForALaterDeadline() {
         var machine = ChannelMachine()
         let start = ContinuousClock.now

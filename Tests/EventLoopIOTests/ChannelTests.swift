@@ -13,7 +13,10 @@ final class ChannelTests: XCTestCase {
         var channel: Channel?
         let events = Lock<[String]>([])
 
-        func socketReadable() {}
+        func socketReadable() {
+            events.withLock { $0.append("readable") }
+            channel?.setReading(false)
+        }
 
         func socketWritable() {
             guard let channel else { return }
@@ -107,5 +110,44 @@ final class ChannelTests: XCTestCase {
         XCTAssertTrue(waitUntil { closed.values == [true] })
         XCTAssertEqual(try peer.read(timeout: .seconds(5)), [], "closed once: the peer reads the end")
         XCTAssertEqual(owner.log, ["deadline"])
+    }
+
+    func testAHandOverMovesTheRegistrationQueueAndTimerToTheNewOwner() throws {
+        let (channel, first, peer) = try makeChannel()
+        let loop = channel.loop
+        let second = Owner()
+        second.channel = channel
+        let flushed = Recorder<Channel.Flush>()
+        // The first owner leaves bytes queued and a wait armed, then hands the channel over.
+        let sent = [UInt8](repeating: 5, count: 8 << 20)
+        loop.execute {
+            channel.setReading(true)
+            channel.queue(sent[...])
+            flushed.append(channel.flush())
+            channel.setTimeout(.milliseconds(50))
+            channel.handOver(to: second)
+        }
+        XCTAssertTrue(waitUntil { flushed.count == 1 })
+        XCTAssertEqual(flushed.values, [.wouldBlock])
+        // The new owner hears the deadline and the room to write the rest.
+        XCTAssertTrue(waitUntil { second.log.contains("deadline") }, "\(second.log)")
+        var received = 0
+        while received < sent.count {
+            let bytes = try peer.read(timeout: .seconds(5))
+            if bytes.isEmpty { break }
+            received += bytes.count
+        }
+        XCTAssertEqual(received, sent.count, "the queue went out under its new owner")
+        XCTAssertTrue(waitUntil { second.log.contains("done") }, "\(second.log)")
+        // It reads for the new owner too.
+        try peer.write(Array("ping".utf8), timeout: .seconds(5))
+        XCTAssertTrue(waitUntil { second.log.contains("readable") }, "\(second.log)")
+        XCTAssertEqual(first.log, [], "the first owner hears nothing after the hand-over")
+        let closed = Recorder<Bool>()
+        loop.execute {
+            channel.close()
+            closed.append(channel.isClosed)
+        }
+        XCTAssertTrue(waitUntil { closed.values == [true] })
     }
 }

@@ -183,7 +183,7 @@ final class FeedServerTLSTests: FeedServerTestCase {
         configuration.tls = TLSServerConfiguration(certificateChain: .pemFile(TLSFixtures.path("localhost.pem")),
                                                    privateKey: .pemFile(TLSFixtures.path("other-name.key")))
         XCTAssertThrowsError(try FeedServer(configuration: configuration)) { error in
-            XCTAssertEqual(error as? TLSContextError, .invalidConfiguration(.privateKeyMismatch))
+            XCTAssertEqual(error as? TLSFailure, .invalidConfiguration(.privateKeyMismatch))
         }
     }
 }

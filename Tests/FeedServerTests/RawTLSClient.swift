@@ -17,7 +17,7 @@ final class RawTLSClient {
     private(set) var failure: TLSFailure?
 
     /// The client context every test shares (one trust store read).
-    static let context: Result<TLSClientContext, TLSContextError> = Result { () throws(TLSContextError) in
+    static let context: Result<TLSClientContext, TLSFailure> = Result { () throws(TLSFailure) in
         try TLSClientContext(configuration: TLSFixtures.client)
     }
 

@@ -86,6 +86,34 @@ final class ConnectAttemptsTests: XCTestCase {
         XCTAssertEqual(atOnce.started(index: 1, inProgress: false), .connected(index: 1))
     }
 
+    /// The log keeps each attempt's address, start, end and outcome at the instants the events
+    /// gave: a refused one, one abandoned when another won, the winner; and on a timeout those
+    /// still under way.
+    func testTheLogKeepsEachAttemptsInstantsAndOutcome() throws {
+        let list = try addresses(3)
+        let t0 = ContinuousClock.now
+        func at(_ ms: Int) -> ContinuousClock.Instant { t0 + .milliseconds(ms) }
+        var attempts = Attempts()
+        XCTAssertEqual(attempts.begin(literal: list, at: at(0)), .start(list[0], index: 0))
+        XCTAssertEqual(attempts.started(index: 0, inProgress: true, at: at(1)), .await(index: 0, staggerNext: true))
+        XCTAssertEqual(attempts.staggerTimerFired(at: at(250)), .start(list[1], index: 1))
+        XCTAssertEqual(attempts.started(index: 1, inProgress: true, at: at(251)), .await(index: 1, staggerNext: true))
+        XCTAssertEqual(attempts.finished(index: 1, errno: ECONNREFUSED, at: at(260)), .start(list[2], index: 2))
+        XCTAssertEqual(attempts.started(index: 2, inProgress: true, at: at(261)), .await(index: 2, staggerNext: false))
+        XCTAssertEqual(attempts.finished(index: 2, errno: 0, at: at(270)), .connected(index: 2))
+        XCTAssertEqual(attempts.log, [
+            .init(address: list[0].description, started: at(0), ended: at(270), outcome: .abandoned),
+            .init(address: list[1].description, started: at(250), ended: at(260), outcome: .failed(errno: ECONNREFUSED)),
+            .init(address: list[2].description, started: at(260), ended: at(270), outcome: .connected),
+        ])
+
+        var timedOut = Attempts()
+        _ = timedOut.begin(literal: [list[0]], at: at(0))
+        _ = timedOut.started(index: 0, inProgress: true, at: at(0))
+        XCTAssertEqual(timedOut.timerFired(at: at(800)), .fail(.timedOut(.connect)))
+        XCTAssertEqual(timedOut.log, [.init(address: list[0].description, started: at(0), ended: at(800), outcome: .timedOut)])
+    }
+
     /// Every address refused is `cannotConnect` with the last errno (one kept when a failure
     /// has none, ECONNREFUSED when none ever had one); nothing follows.
     func testAllAddressesRefusedIsCannotConnectWithTheLastErrno() throws {

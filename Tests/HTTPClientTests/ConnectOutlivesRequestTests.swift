@@ -16,7 +16,7 @@ class ConnectOutlivesRequestTests: HTTPClientTestCase {
 
     let lookups = Recorder<String>()
     let gate = DispatchSemaphore(value: 0)
-    private var group: EventLoopGroup!
+    var group: EventLoopGroup!
     var slowClient: HTTPClient!
 
     override func setUpWithError() throws {
@@ -55,7 +55,7 @@ class ConnectOutlivesRequestTests: HTTPClientTestCase {
     }
 
     /// Waits until the client's loop has run every task handed to it so far (a request's start).
-    private func drainLoop() {
+    func drainLoop() {
         let ran = DispatchSemaphore(value: 0)
         group.loops[0].execute { ran.signal() }
         XCTAssertEqual(ran.wait(timeout: .now() + 10), .success)
@@ -99,22 +99,107 @@ class ConnectOutlivesRequestTests: HTTPClientTestCase {
     }
 }
 
-/// The same over TLS: the pool opens the TCP connection, the request that gets it runs the
-/// handshake; one given back before its handshake is secured by the next request that takes it.
+/// The same over TLS: the pool opens the TCP connection and runs its handshake (the handshake
+/// belongs to the connection, not to the request that asked), so a request cancelled before or
+/// during the handshake leaves a secured connection to the next request.
 final class SecureConnectOutlivesRequestTests: ConnectOutlivesRequestTests {
     override class var secure: Bool { true }
 
-    func testAConnectionParkedBeforeItsHandshakeIsSecuredByTheRequestThatTakesIt() throws {
+    func testAConnectionIsSecuredBeforeItIsParkedAndServesTheNextRequestOnThatHandshake() throws {
         let answers = Recorder<String>()
         startAndCancelFirst(answers)
         gate.signal()
-        XCTAssertTrue(waitUntil(timeout: 10) { self.slowClient.idleConnectionCount == 1 }, "parked before any handshake")
-        XCTAssertEqual(server.tlsHandshakeCount, 0)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.slowClient.idleConnectionCount == 1 }, "parked once secured")
+        // The server counts the handshake once it reads the client's last flight.
+        XCTAssertTrue(waitUntil(timeout: 10) { self.server.tlsHandshakeCount == 1 }, "its opener ran the handshake, with no request waiting")
         slowClient.execute(HTTPClientRequest(url: slowURL)) { result in answers.append("next \((try? result.get().status) ?? 0)") }
         XCTAssertTrue(waitUntil(timeout: 10) { answers.count > 0 })
         XCTAssertEqual(answers.values, ["next 200"])
-        XCTAssertEqual(server.tlsHandshakeCount, 1, "secured once, by the request that took it")
+        XCTAssertEqual(server.tlsHandshakeCount, 1, "the next request used that handshake")
         XCTAssertEqual(server.connectionCount, 1)
         XCTAssertEqual(lookups.count, 1)
+    }
+
+    func testARequestCancelledMidHandshakeLeavesTheConnectionToTheNextRequest() throws {
+        // The client's ClientHello reaches a relay that holds it, and the server's answer, until
+        // the test releases them: the handshake is under way when the first request is cancelled.
+        let relay = try HandshakeRelay(to: server.port)
+        defer { relay.release() }
+        let relayPort = relay.port
+        let resolver = HostResolver(literal: { _, _ in nil }, lookUp: { _, _ throws(SocketError) in
+            try SocketAddress.resolve(host: "127.0.0.1", port: relayPort, numericOnly: true)
+        })
+        var configuration = HTTPClient.Configuration(connectTimeout: .seconds(10), idleTimeout: .seconds(5))
+        configuration.tls = TLSFixtures.client
+        let client = HTTPClient(configuration: configuration, loops: group, resolver: resolver)
+        defer { client.closeIdleConnections() }
+        let url = try XCTUnwrap(URL(string: "https://localhost:\(relay.port)/echo"))
+        let answers = Recorder<String>()
+        let first = client.execute(HTTPClientRequest(url: url)) { _ in answers.append("first answered") }
+        XCTAssertTrue(waitUntil(timeout: 10) { relay.clientHellos.count == 1 }, "the handshake started")
+        first.cancel()
+        drainLoop()
+        client.execute(HTTPClientRequest(url: url)) { result in answers.append("second \((try? result.get().status) ?? 0)") }
+        drainLoop()
+        relay.release()
+        XCTAssertTrue(waitUntil(timeout: 10) { answers.count > 0 })
+        XCTAssertEqual(answers.values, ["second 200"], "the second request got the connection the first one's handshake secured")
+        XCTAssertEqual(relay.accepted.count, 1, "one connection for both requests")
+        XCTAssertEqual(server.tlsHandshakeCount, 1)
+        XCTAssertEqual(server.requestCount(path: "/echo"), 1)
+    }
+}
+
+/// A TCP relay to a server that holds the client's first bytes, and so the handshake, until
+/// `release()`; then it carries bytes both ways until either side ends. One connection, on
+/// threads of its own, every wait bounded.
+private final class HandshakeRelay: @unchecked Sendable {
+    // @unchecked: `listener` and `port` are set once; the recorders and the semaphore are thread-safe.
+    let port: UInt16
+    let accepted = Recorder<Int>()
+    let clientHellos = Recorder<Int>()
+    private let listener: TCPSocket
+    private let serverPort: UInt16
+    private let gate = DispatchSemaphore(value: 0)
+
+    init(to serverPort: UInt16) throws {
+        listener = try TCPSocket.listen()
+        port = try listener.localPort()
+        self.serverPort = serverPort
+        Thread.detachNewThread { [self] in run() }
+    }
+
+    /// Lets the held bytes through (any number of times).
+    func release() {
+        gate.signal()
+    }
+
+    private func run() {
+        defer { listener.close() }
+        guard let client = try? listener.accept(timeout: .seconds(10)) else { return }
+        accepted.append(1)
+        guard let hello = try? client.read(timeout: .seconds(10)), !hello.isEmpty else { return client.close() }
+        clientHellos.append(hello.count)
+        guard gate.wait(timeout: .now() + 10) == .success,
+              let server = try? TCPSocket.connect(host: "127.0.0.1", port: serverPort, timeout: .seconds(5)),
+              (try? server.write(hello, timeout: .seconds(5))) != nil else { return client.close() }
+        let both = DispatchGroup()
+        carry(from: server, to: client, group: both)
+        carry(from: client, to: server, group: both)
+        _ = both.wait(timeout: .now() + 30)
+        client.close()
+        server.close()
+    }
+
+    /// Copies `from`'s bytes to `to` until `from` ends (or nothing comes for 10 s), then ends `to`.
+    private func carry(from: TCPSocket, to: TCPSocket, group: DispatchGroup) {
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            while let bytes = try? from.read(timeout: .seconds(10)), !bytes.isEmpty {
+                guard (try? to.write(bytes, timeout: .seconds(5))) != nil else { return }
+            }
+            to.shutdownWrite()
+        }
     }
 }

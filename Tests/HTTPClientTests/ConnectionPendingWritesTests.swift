@@ -11,6 +11,7 @@ final class ConnectionPendingWritesTests: XCTestCase {
     private var loop: EventLoop!
     private var listener: TCPSocket?
     private var peer: TCPSocket?
+    private var owners: [Owner] = []
 
     override func setUpWithError() throws {
         loop = try EventLoop(label: "ConnectionPendingWritesTests")
@@ -38,7 +39,18 @@ final class ConnectionPendingWritesTests: XCTestCase {
         return result.withLock { $0 }
     }
 
-    /// A connection to a peer that reads nothing yet.
+    /// The owner of a leased connection's channel in place of a request: writes the rest of
+    /// its queue as the socket takes it.
+    private final class Owner: ChannelHandler, @unchecked Sendable {
+        // @unchecked: touched only on the loop's thread.
+        let channel: Channel
+        init(_ channel: Channel) { self.channel = channel }
+        func socketReadable() {}
+        func socketWritable() { _ = channel.flush() }
+        func channelDeadlinePassed() {}
+    }
+
+    /// A connection to a peer that reads nothing yet, leased to an `Owner`.
     private func connect(_ pool: ConnectionPool) throws -> (Connection, ConnectionPoolKey) {
         let listener = try XCTUnwrap(listener)
         let key = ConnectionPoolKey(host: "127.0.0.1", port: try listener.localPort())
@@ -47,7 +59,10 @@ final class ConnectionPendingWritesTests: XCTestCase {
         _ = onLoop { pool.acquire(key, waiter: waiter) == nil }
         XCTAssertTrue(waitUntil(timeout: 10) { opened.withLock { $0 } != nil }, "the pool opened a connection")
         peer = try listener.accept(timeout: .seconds(10))
-        return (try XCTUnwrap(opened.withLock { $0 }), key)
+        let connection = try XCTUnwrap(opened.withLock { $0 })
+        owners.append(Owner(connection.channel))
+        _ = onLoop { [owner = owners.last!] in connection.channel.handOver(to: owner) }
+        return (connection, key)
     }
 
     /// Reads from the peer until `count` bytes arrived (bounded).
@@ -75,21 +90,37 @@ final class ConnectionPendingWritesTests: XCTestCase {
         XCTAssertEqual(received.count, bytes.count, "nothing was lost")
         XCTAssertTrue(received == bytes, "in order")
         XCTAssertEqual(pool.idleCount, 1, "still pooled")
-        XCTAssertEqual(onLoop { connection.flush() }, .done, "nothing left pending")
+        XCTAssertEqual(onLoop { connection.channel.flush() }, .done, "nothing left pending")
         pool.closeIdleConnections()
         XCTAssertTrue(waitUntil(timeout: 10) { connection.socket.descriptor == -1 })
     }
 
-    /// Bytes left pending when a request takes the connection go out before its own.
+    /// Bytes left pending when a request takes the connection go out before its own: they stay
+    /// on the connection's channel, whose one queue the request's bytes join.
     func testARequestTakingTheConnectionWritesItsPendingBytesFirst() throws {
         let pool = ConnectionPool(limit: 1)
-        let (connection, _) = try connect(pool)
-        let bytes = [UInt8](repeating: 7, count: 8_000_000)
-        XCTAssertEqual(onLoop { connection.write(bytes) }, .wouldBlock)
-        let pending = onLoop { connection.takePendingWrites().count } ?? 0
-        XCTAssertGreaterThan(pending, 0, "the rest is handed to the request")
-        XCTAssertLessThan(pending, bytes.count)
-        XCTAssertEqual(onLoop { connection.flush() }, .done, "and no longer the connection's")
+        let (connection, key) = try connect(pool)
+        let pending = [UInt8](repeating: 7, count: 8_000_000)
+        XCTAssertEqual(onLoop { connection.write(pending) }, .wouldBlock)
+        XCTAssertEqual(onLoop { connection.channel.hasPendingWrites }, true, "the rest stays queued")
+        // Parked with the rest queued, then taken again by the next request.
+        _ = onLoop { pool.release(connection, reusable: true) }
+        let taken = Lock<Connection?>(nil)
+        let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(self), loop: loop) { lease in taken.withLock { $0 = lease.connection } }
+        let lease = onLoop { () -> Connection? in
+            guard case .here(let parked)? = pool.acquire(key, waiter: waiter) else { return nil }
+            parked.takenHere()
+            return parked.connection
+        }
+        XCTAssertTrue(lease.flatMap { $0 } === connection, "the parked connection is leased again")
+        owners.append(Owner(connection.channel))
+        _ = onLoop { [owner = owners.last!] in connection.channel.handOver(to: owner) }
+        let request = Array("GET / HTTP/1.1\r\n\r\n".utf8)
+        XCTAssertNotEqual(onLoop { connection.write(request) }, .done, "queued behind the pending bytes")
+        let received = try readAll(pending.count + request.count)
+        XCTAssertEqual(received.count, pending.count + request.count, "nothing was lost")
+        XCTAssertTrue(received[..<pending.count].allSatisfy { $0 == 7 }, "the pending bytes first")
+        XCTAssertEqual(Array(received[pending.count...]), request, "then the request's")
         _ = onLoop { pool.release(connection, reusable: false) }
         XCTAssertEqual(connection.socket.descriptor, -1)
     }

@@ -36,18 +36,24 @@ final class HappyEyeballsTests: HTTPClientTestCase {
         throw XCTSkip("the kernel kept completing handshakes to a listener with a full queue")
     }
 
-    func testASecondAddressConnectsWhileTheFirstDropsTheHandshake() throws {
-        let silentPort = try makeBlackHole()
-        let serverPort = server.port
+    /// A client on a loop of its own whose lookups of any name answer 127.0.0.1 at `ports`, in order.
+    private func client(resolvingTo ports: [UInt16], label: String) throws -> HTTPClient {
         let resolver = HostResolver(
             literal: { _, _ in nil },
             lookUp: { _, _ throws(SocketError) in
-                try SocketAddress.resolve(host: "127.0.0.1", port: silentPort, numericOnly: true)
-                    + SocketAddress.resolve(host: "127.0.0.1", port: serverPort, numericOnly: true)
+                var addresses: [SocketAddress] = []
+                for port in ports { addresses += try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true) }
+                return addresses
             }
         )
-        let group = try EventLoopGroup(count: 1, label: "HappyEyeballsTests")
-        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: group, resolver: resolver)
+        let group = try EventLoopGroup(count: 1, label: label)
+        return HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: group, resolver: resolver)
+    }
+
+    func testASecondAddressConnectsWhileTheFirstDropsTheHandshake() throws {
+        let silentPort = try makeBlackHole()
+        let serverPort = server.port
+        let client = try client(resolvingTo: [silentPort, serverPort], label: "HappyEyeballsTests")
         defer { client.closeIdleConnections() }
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://eyeballs.test:\(serverPort)/echo")))
         let started = ContinuousClock.now
@@ -56,6 +62,39 @@ final class HappyEyeballsTests: HTTPClientTestCase {
         XCTAssertEqual(try result.get().status, 200, "the second address answered")
         XCTAssertEqual(server.requestCount(path: "/echo"), 1)
         XCTAssertGreaterThanOrEqual(took, ConnectAttempts.staggerDelay, "the second attempt waited its turn behind the first")
+        let attempts = try result.get().timings.connectAttempts
+        XCTAssertEqual(attempts.map(\.address), ["127.0.0.1:\(silentPort)", "127.0.0.1:\(serverPort)"])
+        XCTAssertEqual(attempts.map(\.outcome), [.abandoned, .connected], "the first was closed when the second won")
+        XCTAssertGreaterThanOrEqual(attempts[1].started - attempts[0].started, ConnectAttempts.staggerDelay)
+        XCTAssertEqual(attempts[0].ended, attempts[1].ended)
+    }
+
+    /// A name whose first address refuses (a closed port) and whose second accepts: the timings
+    /// list both attempts, the refused one ending before the second starts, and the winner
+    /// ending as the connection is made; a kept-alive request after it lists none.
+    func testTheTimingsListARefusedAttemptThenTheOneThatConnected() throws {
+        let closed = try TCPSocket.listen(backlog: 1)
+        let closedPort = try closed.localPort()
+        closed.close()
+        let serverPort = server.port
+        let client = try client(resolvingTo: [closedPort, serverPort], label: "HappyEyeballsTests.refused")
+        defer { client.closeIdleConnections() }
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://eyeballs.test:\(serverPort)/echo")))
+        let timings = try executeAsync(request, on: client).0.get().timings
+        let attempts = timings.connectAttempts
+        XCTAssertEqual(attempts.map(\.address), ["127.0.0.1:\(closedPort)", "127.0.0.1:\(serverPort)"])
+        XCTAssertEqual(attempts.map(\.outcome), [.failed(errno: ECONNREFUSED), .connected])
+        XCTAssertEqual(attempts.last?.address, timings.remoteAddress)
+        let instants = [attempts[0].started, attempts[0].ended, attempts[1].started, attempts[1].ended, timings.connected]
+        let known = instants.compactMap { $0 }
+        XCTAssertEqual(known.count, instants.count, "every instant is known")
+        XCTAssertEqual(known, known.sorted(), "the refused attempt, then the one that connected")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(timings.resolved), attempts[1].started)
+        XCTAssertLessThan(try XCTUnwrap(attempts[1].started) - (try XCTUnwrap(attempts[0].ended)), ConnectAttempts.staggerDelay,
+                          "the refusal started the next at once, not after the stagger")
+        let again = try executeAsync(request, on: client).0.get().timings
+        XCTAssertTrue(again.reusedConnection)
+        XCTAssertEqual(again.connectAttempts, [], "a kept-alive connection made no attempt")
     }
 
     /// With one address only, a dropped handshake is a connect timeout (the second attempt of the

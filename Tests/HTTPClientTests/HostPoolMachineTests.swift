@@ -110,6 +110,22 @@ final class HostPoolMachineTests: XCTestCase {
         XCTAssertEqual(said(machine.connected(3) { Parked(3) }), "to fresh")
     }
 
+    /// A kept connection released a moment ago goes past a request that refuses kept connections
+    /// (retried after a stale one) to the next that takes them; with only such requests waiting
+    /// and no slot left for theirs, it is closed and a new one opened in its slot.
+    func testAKeptConnectionIsNeverHandedToARequestThatRefusesKeptOnes() {
+        var machine = Machine(limit: 2)
+        for name in ["a", "b"] { _ = ask(&machine, name) }
+        _ = machine.connected(1) { Parked(1) }
+        _ = machine.connected(2) { Parked(2) }
+        XCTAssertEqual(ask(&machine, "retried", ticket: 0, freshOnly: true), "queued", "at the limit")
+        XCTAssertEqual(ask(&machine, "later", ticket: 1), "queued")
+        XCTAssertEqual(release(&machine, 1, reusable: true), "to later", "past the retried request")
+        XCTAssertEqual(release(&machine, 2, reusable: true), "close, open 3", "its slot opens a new one")
+        XCTAssertEqual(said(machine.connected(3) { Parked(3) }), "to retried", "a new connection goes to the first in line")
+        XCTAssertEqual(release(&machine, 1, reusable: true), "parked 1", "nobody waits")
+    }
+
     /// A connection that cannot be kept is closed and its slot opens one for the waiters.
     func testAConnectionThatCannotBeKeptFreesItsSlotForTheWaiters() {
         var machine = Machine(limit: 1)

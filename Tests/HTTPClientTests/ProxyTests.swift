@@ -2,6 +2,7 @@ import FeedServer
 import EventLoopIO
 import Foundation
 @testable import HTTPClient
+import Locking
 import TestSupport
 import XCTest
 
@@ -54,6 +55,35 @@ final class ProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy.requests(), Array(repeating: "GET http://127.0.0.1:\(server.port)/echo HTTP/1.1", count: 3))
         // tinyproxy closes a client's connection after each forwarded answer, so the pooling per
         // proxy shows in the keys (ProxyRoutingTests), not here.
+    }
+
+    /// tinyproxy closes each connection after the answer it forwarded, without saying so, so at
+    /// eight in flight a connection is often leased again the moment it is released, while
+    /// tinyproxy closes it. Every GET still succeeds: its one retry waits for a new connection
+    /// and is never handed another kept one.
+    func testConnectionsTheProxyClosesAfterEachAnswerCostNoRequest() throws {
+        let proxy = try startProxy()
+        client = client(through: try endpoint(proxy.url()))
+        let failures = Lock<[HTTPClientError]>([])
+        let statuses = Lock<[Int]>([])
+        let slots = DispatchSemaphore(value: 8)
+        let group = DispatchGroup()
+        for _ in 0..<240 {
+            slots.wait()
+            group.enter()
+            _ = client.execute(HTTPClientRequest(url: url("echo"))) { result in
+                switch result {
+                case .success(let response): statuses.withLock { $0.append(Int(response.status)) }
+                case .failure(let error): failures.withLock { $0.append(error) }
+                }
+                slots.signal()
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "every request answered")
+        XCTAssertEqual(failures.withLock { $0.map { "\($0)" } }, [])
+        XCTAssertEqual(statuses.withLock { $0.count }, 240)
+        XCTAssertEqual(Set(statuses.withLock { $0 }), [200])
     }
 
     func testOneProxyCarriesRequestsToSeveralOrigins() throws {

@@ -11,18 +11,6 @@ import XCTest
 /// in chunks, `collect(upTo:)`, an early end or a cancelled consumer closing the connection, a
 /// failure after the head, and backpressure (a slow consumer stalls the server's writes).
 final class StreamingResponseTests: HTTPClientTestCase {
-    /// Runs `work` on a task and waits for it, bounded.
-    private func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let outcome = Recorder<Result<T, any Error>>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
-        return try XCTUnwrap(outcome.values.first).get()
-    }
-
     func testTheBodyArrivesInChunksAndTheConnectionIsPooledAfter() throws {
         let client = self.client!
         let request = HTTPClientRequest(url: url("bytes/3000000"))
@@ -86,6 +74,61 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(client.idleConnectionCount, 0)
     }
 
+    /// A server answering each request on a connection with `size` bytes framed by
+    /// `Content-Length`, the first 1,000 at once and the rest 200 ms later (after the consumer
+    /// has let go), then waiting for the next request on the same connection.
+    private func slowTailServer(size: Int) throws -> ThreadedListener {
+        let listener = try ThreadedListener(lifetime: .seconds(30))
+        listener.start { client, _ in
+            while true {
+                var head: [UInt8] = []
+                while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                    guard let bytes = try? client.read(maxBytes: 1, timeout: .seconds(10)), !bytes.isEmpty else { return }
+                    head += bytes
+                }
+                let body = [UInt8](repeating: 7, count: size)
+                guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(size)\r\n\r\n".utf8) + body.prefix(1_000), timeout: .seconds(5))) != nil else { return }
+                Thread.sleep(forTimeInterval: 0.2)
+                guard (try? client.write(body.dropFirst(1_000), timeout: .seconds(5))) != nil else { return }
+            }
+        }
+        return listener
+    }
+
+    /// The first chunk read, then the iteration ended: with at most 16 KiB left by the head's
+    /// length the rest is read and dropped and the connection pooled (the next request reuses
+    /// it); with more it is closed.
+    func testEndingEarlyWithASmallRemainderDrainsAndPoolsTheConnection() throws {
+        let listener = try slowTailServer(size: 1_000 + 15 * 1024)
+        defer { listener.stop() }
+        let client = self.client!
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/small")))
+        let first = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            for try await chunk in response.body { return chunk.count }
+            return 0
+        }
+        XCTAssertGreaterThan(first, 0)
+        XCTAssertLessThanOrEqual(first, 1_000, "the consumer let go before the rest was sent")
+        XCTAssertTrue(waitUntil(timeout: 10) { client.idleConnectionCount == 1 }, "the rest was read and the connection pooled")
+        let second = try executeAsync(request).0.get()
+        XCTAssertEqual(second.body.count, 1_000 + 15 * 1024)
+        XCTAssertEqual(listener.connectionCount, 1, "the second request reused the drained connection")
+
+        let large = try slowTailServer(size: 1_000 + 17 * 1024)
+        defer { large.stop() }
+        let closing = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(large.port)/large")))
+        _ = try run { () async throws -> Int in
+            let response = try await client.stream(closing)
+            for try await chunk in response.body { return chunk.count }
+            return 0
+        }
+        XCTAssertEqual(try executeAsync(closing).0.get().body.count, 1_000 + 17 * 1024)
+        XCTAssertEqual(large.connectionCount, 2, "past 16 KiB left, the first connection was closed")
+        // The servers' threads wait for a next request: closing the pooled connections ends them.
+        client.closeIdleConnections()
+    }
+
     func testCancellingTheConsumerCancelsTheRequest() throws {
         let client = self.client!
         let request = HTTPClientRequest(url: url("drip?interval=100&count=200"))
@@ -137,14 +180,16 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(answered, url("echo"))
     }
 
-    /// A server writing 32 MiB in blocking 64 KiB writes, counting what the kernel took: while
-    /// the consumer sleeps its writes stall, short of the body by far, and the client holds at
-    /// most its buffer limit unread; once the consumer reads again the whole body arrives.
-    func testASlowConsumerStallsTheServersWrites() throws {
-        let total = 32 << 20
-        let written = Atomic<Int>(0)
+    /// How many bytes a server's writes handed to the kernel.
+    private final class Taken: Sendable {
+        let bytes = Atomic<Int>(0)
+    }
+
+    /// A server answering one request with `total` bytes in blocking 64 KiB writes, and what the
+    /// kernel took of them so far.
+    private func serveBody(of total: Int) throws -> (ThreadedListener, Taken) {
         let listener = try ThreadedListener(lifetime: .seconds(60))
-        defer { listener.stop() }
+        let taken = Taken()
         listener.start { client, _ in
             var head: [UInt8] = []
             while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
@@ -153,11 +198,21 @@ final class StreamingResponseTests: HTTPClientTestCase {
             }
             let block = [UInt8](repeating: 1, count: 65_536)
             guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
-            while written.load(ordering: .relaxed) < total {
+            while taken.bytes.load(ordering: .relaxed) < total {
                 guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
-                written.add(block.count, ordering: .relaxed)
+                taken.bytes.add(block.count, ordering: .relaxed)
             }
         }
+        return (listener, taken)
+    }
+
+    /// A server writing 32 MiB in blocking 64 KiB writes, counting what the kernel took: while
+    /// the consumer sleeps its writes stall, short of the body by far, and the client holds at
+    /// most its buffer limit unread; once the consumer reads again the whole body arrives.
+    func testASlowConsumerStallsTheServersWrites() throws {
+        let total = 32 << 20
+        let (listener, taken) = try serveBody(of: total)
+        defer { listener.stop() }
         let client = self.client!
         let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
         let samples = Recorder<Int>()
@@ -168,9 +223,9 @@ final class StreamingResponseTests: HTTPClientTestCase {
             while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
             // The consumer stops reading for a while: the server's writes must stall.
             try await Task.sleep(for: .milliseconds(800))
-            samples.append(written.load(ordering: .relaxed))
+            samples.append(taken.bytes.load(ordering: .relaxed))
             try await Task.sleep(for: .milliseconds(800))
-            samples.append(written.load(ordering: .relaxed))
+            samples.append(taken.bytes.load(ordering: .relaxed))
             while let chunk = try await iterator.next() { read += chunk.count }
             return read
         }
@@ -179,5 +234,47 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(stalled.first, stalled.last, "no byte was taken from the server while the consumer slept")
         XCTAssertLessThan(stalled.first ?? .max, 24 << 20, "the kernel's buffers and the client's limit, far short of the body")
         XCTAssertEqual(read, total, "then the whole body arrived")
+    }
+
+    /// A consumer that pauses for far longer than the idle timeout keeps its request (the peer is
+    /// not idle: we stopped reading), and the idle timer moves a whole timeout on each time it
+    /// fires instead of firing again at once: the paused connection costs the process next to no
+    /// CPU. (A deadline left in the past fired in a loop on the loop's thread for the whole pause.)
+    func testAPausedStreamWaitsPastTheIdleTimeoutWithoutBurningCPU() throws {
+        let total = 32 << 20
+        let (listener, _) = try serveBody(of: total)
+        defer { listener.stop() }
+        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .milliseconds(50)))
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
+        let spent = Recorder<Double>()
+        let read = try run { () async throws -> Int in
+            let response = try await client.stream(request)
+            var iterator = response.body.makeAsyncIterator()
+            var read = 0
+            while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
+            // Reading is paused once the client's buffer is full; the consumer sleeps 30 idle timeouts.
+            let before = Double(clock()) / Double(CLOCKS_PER_SEC)
+            try await Task.sleep(for: .milliseconds(1_500))
+            spent.append(Double(clock()) / Double(CLOCKS_PER_SEC) - before)
+            while let chunk = try await iterator.next() { read += chunk.count }
+            return read
+        }
+        XCTAssertEqual(read, total, "the paused request was not timed out, and the whole body arrived")
+        let cpu = try XCTUnwrap(spent.values.first)
+        XCTAssertLessThan(cpu, 0.25, "the process spent \(cpu) s of CPU while the stream was paused for 1.5 s")
+    }
+}
+
+extension HTTPClientTestCase {
+    /// Runs `work` on a task and waits for it, bounded.
+    func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Recorder<Result<T, any Error>>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.append(.success(try await work())) } catch { outcome.append(.failure(error)) }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the task finished")
+        return try XCTUnwrap(outcome.values.first).get()
     }
 }

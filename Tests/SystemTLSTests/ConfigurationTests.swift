@@ -5,7 +5,7 @@ import XCTest
 /// Configurations that cannot be used fail when their context is made, saying why; usable
 /// ones are shared.
 final class ConfigurationTests: XCTestCase {
-    private func clientError(_ roots: TLSConfiguration.TrustRoots, protocols: [String] = ["http/1.1"]) -> TLSContextError? {
+    private func clientError(_ roots: TLSConfiguration.TrustRoots, protocols: [String] = ["http/1.1"]) -> TLSFailure? {
         do {
             _ = try TLSClientContext(configuration: TLSConfiguration(trustRoots: roots), applicationProtocols: protocols)
             return nil
@@ -14,7 +14,7 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
-    private func serverError(_ configuration: TLSServerConfiguration) -> TLSContextError? {
+    private func serverError(_ configuration: TLSServerConfiguration) -> TLSFailure? {
         do {
             _ = try TLSServerContext(configuration: configuration)
             return nil

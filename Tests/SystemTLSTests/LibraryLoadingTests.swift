@@ -13,7 +13,7 @@ final class LibraryLoadingTests: XCTestCase {
 
     func testLibrariesThatAreNotThereAreNamedInTheError() {
         let files = [(ssl: "libssl.so.0.9.7-not-here", crypto: "libcrypto.so.0.9.7-not-here")]
-        guard case .failure(let error) = OpenSSL.load(from: files) else { return XCTFail("nothing should load") }
+        guard case .failure(.unavailable(let error)) = OpenSSL.load(from: files) else { return XCTFail("nothing should load") }
         XCTAssertEqual(error.filesLookedFor, ["libssl.so.0.9.7-not-here", "libcrypto.so.0.9.7-not-here"])
         XCTAssertEqual(error.reasons.count, 1)
         XCTAssertTrue(error.reasons[0].hasPrefix("libssl.so.0.9.7-not-here: "), error.reasons[0])
@@ -24,7 +24,7 @@ final class LibraryLoadingTests: XCTestCase {
         let files = [(ssl: "libc.so.6", crypto: "libc.so.6")] + OpenSSL.libraryFiles
         let loaded = try OpenSSL.load(from: files).get()
         XCTAssertGreaterThan(loaded.OpenSSL_version_num(), 0x1010_1000, "OpenSSL 1.1.1 or later")
-        guard case .failure(let error) = OpenSSL.load(from: [(ssl: "libc.so.6", crypto: "libc.so.6")]) else { return XCTFail("libc is not OpenSSL") }
+        guard case .failure(.unavailable(let error)) = OpenSSL.load(from: [(ssl: "libc.so.6", crypto: "libc.so.6")]) else { return XCTFail("libc is not OpenSSL") }
         XCTAssertEqual(error.reasons, ["libc.so.6: no symbol OpenSSL_version_num (OpenSSL 1.1.1 or later is needed)"])
     }
 

@@ -36,17 +36,10 @@ final class SystemTrustStoreTests: XCTestCase {
 
     /// Runs `childTest` in this test program with `environment` added; it must run and pass.
     private func runChild(environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [Self.childTest]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text, file: file, line: line)
+        let child = try ChildTestRun(test: Self.childTest, environment: environment)
+        let text = child.output
+        XCTAssertEqual(child.reason, .exit, text, file: file, line: line)
+        XCTAssertEqual(child.status, 0, text, file: file, line: line)
         XCTAssertTrue(text.contains("Executed 1 test, with 0 failures"), "the child ran its one test: \(text)", file: file, line: line)
     }
 }

@@ -58,7 +58,8 @@ public final class StockTLSServer: @unchecked Sendable {
     /// nginx serving `certificate` and `key` on HTTPS with a 2 KB file at `/file.txt` (with nginx's
     /// own `ETag` and `Last-Modified`), the same at `/cached/file.txt` with `Cache-Control:
     /// max-age=60`, at `/stale/file.txt` with `max-age=0` and at `/dated/file.txt` with `max-age=0`
-    /// and no `ETag`, and keep-alive, from a temporary folder, logging each request it serves
+    /// and no `ETag`, `/text/words.txt` (`nginxText`) gzipped on the fly for a client that asks
+    /// (chunked), and keep-alive, from a temporary folder, logging each request it serves
     /// (`accessLog()`); nil when nginx is not installed.
     public static func nginx(certificate: String, key: String) throws -> StockTLSServer? {
         guard let nginx = program(["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]) else { return nil }
@@ -67,6 +68,8 @@ public final class StockTLSServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try Data(repeating: UInt8(ascii: "n"), count: 2_048).write(to: directory.appendingPathComponent("www/file.txt"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("www/text"), withIntermediateDirectories: true)
+        try Data(nginxText).write(to: directory.appendingPathComponent("www/text/words.txt"))
         for folder in ["cached", "stale", "dated"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent("www/\(folder)"), withIntermediateDirectories: true)
             try Data(repeating: UInt8(ascii: "c"), count: 2_048).write(to: directory.appendingPathComponent("www/\(folder)/file.txt"))
@@ -95,12 +98,30 @@ public final class StockTLSServer: @unchecked Sendable {
                 location /cached/ { root \(directory.path)/www; expires 60s; }
                 location /stale/ { root \(directory.path)/www; expires 0; }
                 location /dated/ { root \(directory.path)/www; expires 0; etag off; }
+                location /text/ { root \(directory.path)/www; gzip on; gzip_types text/plain; gzip_min_length 1; }
             }
         }
         """
         try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         return try launch(nginx, ["-c", directory.appendingPathComponent("nginx.conf").path, "-p", directory.path], port: port, directory: directory)
     }
+
+    /// The text nginx serves at `/text/words.txt`: about 1.5 MB of numbered words, varied enough
+    /// that gzip makes it several blocks of its own codes.
+    public static let nginxText: [UInt8] = {
+        let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo"]
+        var text: [UInt8] = []
+        var state: UInt32 = 46
+        for line in 0..<30_000 {
+            text += Array("\(line):".utf8)
+            for _ in 0..<6 {
+                state = state &* 1_103_515_245 &+ 12_345
+                text += Array(" \(words[Int(state >> 16) % words.count])\(state >> 24)".utf8)
+            }
+            text.append(UInt8(ascii: "\n"))
+        }
+        return text
+    }()
 
     /// The requests nginx has served, one line each: method, path, status, then the
     /// `If-None-Match` and `If-Modified-Since` fields it received (`-` when absent), split by `|`.

@@ -38,7 +38,7 @@ public enum TLSFixtures {
 
     /// Skips the calling test, saying why, where the system's TLS library does not load.
     public static func skipUnlessTLSLoads() throws {
-        do throws(TLSUnavailable) {
+        do throws(TLSFailure) {
             try TLSLibrary.load()
         } catch {
             throw XCTSkip("no TLS library loads here: \(error)")

@@ -35,8 +35,13 @@ static inline size_t cmallocinfo_allocated_bytes(void) {
 
 /// Starts counting every allocation of the process (on all threads) through the sanitizers'
 /// allocation hooks; 1 when counting, 0 in a build without a sanitizer (or off glibc), where
-/// nothing is counted. Build with `--sanitize=address` to count.
+/// nothing is counted. Build with `--sanitize=address` to count, or preload a library that provides
+/// the hook (`scripts/count-allocations.sh`).
 int cmallocinfo_count_allocations(void);
+
+/// Leaves the calling thread's allocations out of the count from now on (an in-process server's
+/// threads, so that the count is the client's alone).
+void cmallocinfo_stop_counting_this_thread(void);
 
 /// Allocations counted since `cmallocinfo_count_allocations` first returned 1.
 size_t cmallocinfo_allocation_count(void);

@@ -8,7 +8,9 @@ import SystemTLS
 /// `machine`'s; this performs them.
 ///
 /// The owner (`handler`) hears readiness through `EventLoopHandler` and its timer through
-/// `channelDeadlinePassed()`, and reads and writes through the channel. Everything runs on
+/// `channelDeadlinePassed()`, and reads and writes through the channel. The owner may change
+/// (`handOver(to:)`: a client's connection goes from the request using it to its pool's watcher
+/// and back); the socket, its queue and its registration stay the channel's. Everything runs on
 /// `loop`'s thread (checked in debug builds).
 public final class Channel: @unchecked Sendable {
     // @unchecked: the `var`s are touched only on `loop`'s thread (checked in debug builds); the
@@ -20,9 +22,9 @@ public final class Channel: @unchecked Sendable {
     /// Bytes for the socket that it has not taken yet.
     private var output: ArraySlice<UInt8> = []
     private var timer: Scheduled?
-    /// The TLS connection on the socket (nil: plain, or not secured yet): its owner pumps records
-    /// through it; closing ends it with `close_notify`.
-    public var tls: TLSMachine?
+    /// TLS on the socket (nil: plain, or not secured yet): the owner pumps records through it
+    /// (`unseal`, `seal`); closing ends it with `close_notify`.
+    public var tls: ChannelTLS?
 
     /// What writing the queued bytes came to.
     public enum Flush: Equatable, Sendable {
@@ -30,15 +32,30 @@ public final class Channel: @unchecked Sendable {
         case done
         /// The socket takes no more now: the channel is watched for room.
         case wouldBlock
-        /// The socket failed (the peer is gone); the queue is dropped.
-        case failed
+        /// The socket failed with `errno` (the peer is gone), or the channel is closed; the
+        /// queue is dropped.
+        case failed(errno: Int32)
+
+        /// Whether the socket failed (or the channel is closed).
+        public var isFailed: Bool {
+            if case .failed = self { true } else { false }
+        }
     }
 
-    /// A channel for `socket` on `loop`, telling `handler`; watched for nothing yet.
-    public init(socket: TCPSocket, loop: EventLoop, handler: any ChannelHandler) {
+    /// A channel for `socket` on `loop`, telling `handler` (nil: an owner comes later, through
+    /// `handOver(to:)`); watched for nothing yet.
+    public init(socket: TCPSocket, loop: EventLoop, handler: (any ChannelHandler)? = nil) {
         self.socket = socket
         self.loop = loop
         self.handler = handler
+    }
+
+    /// Makes `handler` the channel's owner: it hears the socket's readiness (the registration,
+    /// if any, moves to it with what it watches for) and the timer from now on.
+    public func handOver(to handler: any ChannelHandler) {
+        loop.assertInLoop()
+        self.handler = handler
+        _ = apply(machine.ownerChanged(pending: !output.isEmpty))
     }
 
     /// Whether the channel is closed.
@@ -50,12 +67,26 @@ public final class Channel: @unchecked Sendable {
     /// Whether bytes wait for the socket.
     public var hasPendingWrites: Bool { !output.isEmpty }
 
+    /// How many bytes wait for the socket.
+    public var pendingWriteCount: Int { output.count }
+
     /// Watches the socket for bytes (`true`) or not (backpressure); for room while bytes wait.
     /// Returns false when the loop refused to watch it (the owner closes the channel).
     @discardableResult
     public func setReading(_ reading: Bool) -> Bool {
         loop.assertInLoop()
+        guard !machine.isClosed else { return false }
         return apply(machine.interest(reading: reading, pending: !output.isEmpty))
+    }
+
+    /// Watches the socket for nothing, and clears the wait, while the channel waits for its next
+    /// owner (`handOver(to:)`; its `setReading` watches it again, for room too while bytes are
+    /// queued): the owner letting go hears nothing more of it.
+    public func unwatch() {
+        loop.assertInLoop()
+        guard !machine.isClosed else { return }
+        apply(machine.deadline(nil))
+        _ = apply(machine.unwatch())
     }
 
     /// Queues `bytes` behind those waiting (nothing once our side is shut or closed).
@@ -72,15 +103,16 @@ public final class Channel: @unchecked Sendable {
     /// Writes what the socket takes of the queue now; watched for room while bytes remain.
     public func flush() -> Flush {
         loop.assertInLoop()
+        guard !machine.isClosed else { return .failed(errno: 0) }
         while !output.isEmpty {
             switch output.withUnsafeBytes({ socket.sendSome($0) }) {
             case .transferred(let count):
                 output.removeFirst(count)
             case .wouldBlock, .endOfStream:
-                return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed
-            case .failed:
+                return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed(errno: 0)
+            case .failed(let number):
                 output = []
-                return .failed
+                return .failed(errno: number)
             }
         }
         output = []
@@ -90,8 +122,15 @@ public final class Channel: @unchecked Sendable {
 
     /// Gives the owner's current wait until `timeout` from now (nil: none).
     public func setTimeout(_ timeout: Duration?) {
+        setDeadline(timeout.map { ContinuousClock.now + $0 })
+    }
+
+    /// Gives the owner's current wait until `deadline` (nil: none). A timer armed earlier is
+    /// kept and arms itself again for the rest when it fires.
+    public func setDeadline(_ deadline: ContinuousClock.Instant?) {
         loop.assertInLoop()
-        apply(machine.deadline(timeout.map { ContinuousClock.now + $0 }))
+        guard !machine.isClosed else { return }
+        apply(machine.deadline(deadline))
     }
 
     /// Shuts our side for writing after what the socket takes of the queue now and, when
@@ -145,7 +184,7 @@ public final class Channel: @unchecked Sendable {
     /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).
     private func queueCloseNotify() {
         guard let tls else { return }
-        for case .write(let bytes) in tls.close() { queue(bytes[...]) }
+        for case .write(let bytes) in tls.machine.close() { queue(bytes[...]) }
     }
 
     // MARK: - Performing the machine's decisions

@@ -108,6 +108,33 @@ public struct ChannelMachine: Sendable {
         return open.reading
     }
 
+    /// The channel has a new owner (`pending`: bytes wait to be written): a registered socket is
+    /// registered again, for the new owner, watched for what it was; an unregistered or closed
+    /// one has nothing to move.
+    public mutating func ownerChanged(pending: Bool) -> Interest {
+        switch state {
+        case .open(let open):
+            return open.registered ? .register(readable: open.reading, writable: pending) : .unchanged
+        case .closed:
+            return .unchanged
+        }
+    }
+
+    /// The channel waits for its next owner: watched for nothing, whether bytes are queued or not
+    /// (the next owner's `interest` watches it again, for room too while they wait).
+    public mutating func unwatch() -> Interest {
+        switch state {
+        case .open(var open):
+            let decision: Interest = open.registered ? .deregister : .unchanged
+            open.reading = false
+            open.registered = false
+            state = .open(open)
+            return decision
+        case .closed:
+            preconditionFailure("ChannelMachine: (closed, unwatch)")
+        }
+    }
+
     /// The loop refused to watch the socket: it counts as unregistered (the owner closes it).
     public mutating func registrationRefused() {
         switch state {

@@ -6,8 +6,8 @@ import SystemTLS
 /// another (keep-alive, pipelined), answers each through the router, and closes when the exchange
 /// or the server ends it. The decisions are `machine`'s; this performs its actions through its
 /// `channel` (EventLoopIO's byte side: the socket, the queued output, read interest, the wait's
-/// timer, the one close path). On a server that speaks TLS, `tls` sits between the channel and
-/// the machine: the handshake, records both ways, `close_notify` on close.
+/// timer, the one close path). On a server that speaks TLS, the channel's `ChannelTLS` sits
+/// between the socket and the machine: the handshake, records both ways, `close_notify` on close.
 ///
 /// Everything but `closeOnLoop()` runs on `loop`'s thread (checked in debug builds).
 final class Connection: ChannelHandler, @unchecked Sendable {
@@ -19,8 +19,6 @@ final class Connection: ChannelHandler, @unchecked Sendable {
     /// The connection's place in the order of admission: the request tally's shard it counts in.
     let number: Int
     private var machine: ConnectionStateMachine
-    /// TLS between the channel and the machine (nil: plain HTTP), made in `start()`.
-    private var tls: ConnectionTLS?
     /// The socket's byte side: output not taken yet, what the loop watches, the wait's timer.
     private lazy var channel = Channel(socket: socket, loop: loop, handler: self)
     /// Whether the channel's output ends with a write of the machine's, which waits to hear how
@@ -44,9 +42,7 @@ final class Connection: ChannelHandler, @unchecked Sendable {
         guard !channel.isClosed else { return }
         if let context = server.tlsContext {
             do throws(TLSFailure) {
-                let layer = try ConnectionTLS(context: context)
-                tls = layer
-                channel.tls = layer.machine
+                channel.tls = ChannelTLS(machine: try TLSMachine(server: context))
             } catch {
                 return close(endingTLS: false)
             }
@@ -85,7 +81,7 @@ final class Connection: ChannelHandler, @unchecked Sendable {
         while !channel.isClosed {
             if let action = next {
                 next = perform(action)
-            } else if channel.isReading, tls?.takeEnd() == true {
+            } else if channel.isReading, channel.tls?.takeEnd() != nil {
                 next = machine.endOfStream()
             } else {
                 return
@@ -137,8 +133,9 @@ final class Connection: ChannelHandler, @unchecked Sendable {
     // MARK: - Bytes between the socket and HTTP
 
     // The only places that move bytes: `receive()` hands the machine what the socket read (over
-    // TLS, what it decrypts to, through `performTLS(_:)`), `send(_:withholding:)` queues what the
-    // machine writes (over TLS, encrypted) and `flush()` hands the socket the output.
+    // TLS, what the channel decrypts it to, through `performTLS(_:)`), `send(_:withholding:)`
+    // queues what the machine writes (over TLS, sealed by the channel) and `flush()` hands the
+    // socket the output.
 
     /// Reads what the socket holds now and tells the machine.
     private func receive() -> ConnectionStateMachine.Action? {
@@ -146,11 +143,11 @@ final class Connection: ChannelHandler, @unchecked Sendable {
             switch socket.receive(into: UnsafeMutableRawBufferPointer(buffer)) {
             case .transferred(let count):
                 let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
-                guard let steps = tls?.received(ciphertext: UnsafeRawBufferPointer(bytes)) else { return machine.bytesRead(bytes) }
-                return performTLS(steps)
+                guard channel.tls != nil else { return machine.bytesRead(bytes) }
+                return performTLS(channel.unseal(UnsafeRawBufferPointer(bytes)))
             case .endOfStream:
-                guard let steps = tls?.receivedEndOfStream() else { return machine.endOfStream() }
-                return performTLS(steps)
+                guard channel.tls != nil else { return machine.endOfStream() }
+                return performTLS(channel.unsealEndOfStream())
             case .wouldBlock:
                 return nil
             case .failed:
@@ -159,15 +156,15 @@ final class Connection: ChannelHandler, @unchecked Sendable {
         }
     }
 
-    /// Performs what TLS made of the bytes read: its records go out, a completed handshake is
-    /// counted, the plaintext goes to the machine (the peer's end follows once the machine reads
-    /// again: `run`); a failure ends the connection.
-    private func performTLS(_ steps: [ConnectionTLS.Step]) -> ConnectionStateMachine.Action? {
+    /// Performs what TLS made of the bytes read (its records queued by the channel): a
+    /// completed handshake is counted, the plaintext goes to the machine (the peer's end follows
+    /// once the machine reads again: `run`); a failure ends the connection.
+    private func performTLS(_ steps: [ChannelTLS.Step]) -> ConnectionStateMachine.Action? {
         var plaintext: ArraySlice<UInt8> = []
         for step in steps {
             switch step {
-            case .send(let records):
-                channel.queue(records[...])
+            case .send:
+                break  // queued by the channel
             case .deliver(let bytes):
                 if plaintext.isEmpty { plaintext = bytes } else { plaintext += bytes }
             case .handshakeCompleted(let handshake):
@@ -185,18 +182,11 @@ final class Connection: ChannelHandler, @unchecked Sendable {
     /// Writes `bytes` but the last `withholding` that would go on the wire (the machine hands out
     /// more only once they are all out).
     private func send(_ bytes: ArraySlice<UInt8>, withholding: Int) -> ConnectionStateMachine.Action? {
-        if let tls {
-            for step in tls.seal(bytes, withholding: withholding) {
-                switch step {
-                case .send(let records):
-                    channel.queue(records[...])
-                case .failed:
-                    channel.sendWhatTheSocketTakes()
-                    close(endingTLS: false)
-                    return nil
-                case .deliver, .handshakeCompleted:
-                    break  // sealing only sends or fails
-                }
+        if channel.tls != nil {
+            if channel.seal(bytes, withholding: withholding) != nil {
+                channel.sendWhatTheSocketTakes()
+                close(endingTLS: false)
+                return nil
             }
         } else {
             channel.queue(bytes.dropLast(withholding))

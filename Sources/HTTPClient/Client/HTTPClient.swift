@@ -77,7 +77,7 @@ public final class HTTPClient: Sendable {
         self.configuration = configuration
         self.deliveryQueue = AnswerDelivery.queue(deliveryQueue, label: "HTTPClient.delivery")
         self.pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, idleTimeout: configuration.idleConnectionTimeout,
-                                   connectTimeout: configuration.connectTimeout, resolver: resolver, loops: loops)
+                                   connectTimeout: configuration.connectTimeout, tls: configuration.tls, resolver: resolver, loops: loops)
         self.loops = loops
     }
 
@@ -90,9 +90,10 @@ public final class HTTPClient: Sendable {
     @discardableResult
     public func execute(_ request: HTTPClientRequest,
                         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void) -> any HTTPClientTask {
-        let queue = deliveryQueue
+        let answer = ExecuteAnswer(completion, queue: deliveryQueue)
         return start(delivering(request)) { result, _ in
-            AnswerDelivery.async(on: queue) { completion(result) }
+            answer.result = result
+            AnswerDelivery.async(on: answer.queue) { answer.deliver() }
         }
     }
 
@@ -135,7 +136,7 @@ public final class HTTPClient: Sendable {
     /// The caller's thread reads the URL, picks the loop where an idle connection to its host
     /// waits (else the next loop), takes the request's place in the pool's queue order, hands the
     /// exchange to its loop and returns.
-    package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTask {
+    package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTaskObject {
         guard let loops else {
             let port = request.url.port ?? 80
             request.timingsHandler?(HTTPClientTimings(queued: .now, finished: .now))
@@ -158,4 +159,26 @@ public final class HTTPClient: Sendable {
 
     /// The number of idle kept-alive connections in the pool.
     public var idleConnectionCount: Int { pool.idleCount }
+}
+
+extension SocketExchange: HTTPClientTaskObject {}
+
+/// One `execute(_:completion:)`'s answer on its way to the delivery queue: the closures that
+/// carry it capture this object alone, which costs no context of their own.
+private final class ExecuteAnswer: @unchecked Sendable {
+    // @unchecked: `result` is written once on the loop before the hand-off to the delivery queue
+    // and read once there after it; the queue's hand-off orders the two.
+    private let completion: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
+    /// Where `completion` runs.
+    let queue: DispatchQueue
+    var result: Result<HTTPClientResponse, HTTPClientError>?
+
+    init(_ completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void, queue: DispatchQueue) {
+        self.completion = completion
+        self.queue = queue
+    }
+
+    func deliver() {
+        if let result { completion(result) }
+    }
 }

@@ -12,10 +12,13 @@ import HTTPWire
 /// ```
 ///
 /// The body is read once, by one consumer. Ending the iteration before the end (a `break`, a
-/// thrown error), or letting go of the response unread, closes the connection; cancelling the
-/// consuming task cancels the request (`next()` throws `.cancelled`). A failure after the head
-/// (the connection lost, the deadline) is thrown by `next()`. The body is as the server sent it:
-/// `stream(_:)` asks for no compression and decodes none.
+/// thrown error), or letting go of the response unread, closes the connection, unless at most
+/// 16 KiB of it is left by its `Content-Length`: that rest is read and dropped, and the
+/// connection pooled. Cancelling the consuming task cancels the request (`next()` throws
+/// `.cancelled`) and closes the connection. A failure after the head
+/// (the connection lost, the deadline) is thrown by `next()`. A `gzip` or `deflate` body is
+/// decoded as it arrives (unless the request's `decompression` is `.disabled`); `head` keeps the
+/// fields as received, `Content-Encoding` and `Content-Length` included.
 public struct HTTPClientStreamingResponse: Sendable {
     /// The status line and header fields as received.
     public let head: HTTPResponseHead
@@ -99,7 +102,7 @@ public struct HTTPClientStreamingResponse: Sendable {
         }
 
         deinit {
-            if !stream.isEnded { stream.cancel() }
+            if !stream.isEnded { stream.release() }
         }
     }
 }

@@ -7,8 +7,13 @@ public protocol HTTPClientTask: Sendable {
     func cancel()
 }
 
+/// An `HTTPClientTask` that is an object, as every task `HTTPClient.start` returns: its
+/// existential is two words, which a wrapper (`SocketTransport`'s `Cancellable`) holds inline,
+/// where a task of any type would take a box a request.
+package protocol HTTPClientTaskObject: AnyObject, HTTPClientTask {}
+
 /// The handle of an exchange that reported before it started (no event loop could be had).
-struct FinishedClientTask: HTTPClientTask {
+final class FinishedClientTask: HTTPClientTaskObject {
     var isCancelled: Bool { false }
     func cancel() {}
 }

@@ -36,13 +36,18 @@ public struct HTTPClientTimings: Sendable, Equatable {
     /// What the last hop's connection's TLS handshake agreed on: `version`, `cipher`,
     /// `applicationProtocol` (ALPN); nil for `http`.
     public var tls: TLSHandshake?
+    /// Each Happy Eyeballs attempt of the last hop's new connection, in the order started: its
+    /// address, start and end, and outcome (the one that `connected`, those that failed or were
+    /// abandoned for it); empty for a kept-alive connection.
+    public var connectAttempts: [ConnectAttempt]
 
     /// Timings as given; the client fills them in as the request goes.
     public init(queued: ContinuousClock.Instant? = nil, resolved: ContinuousClock.Instant? = nil,
                 connected: ContinuousClock.Instant? = nil, secured: ContinuousClock.Instant? = nil,
                 sent: ContinuousClock.Instant? = nil, firstByte: ContinuousClock.Instant? = nil,
                 finished: ContinuousClock.Instant? = nil, bytesSent: Int64 = 0, bytesReceived: Int64 = 0,
-                reusedConnection: Bool = false, remoteAddress: String? = nil, tls: TLSHandshake? = nil) {
+                reusedConnection: Bool = false, remoteAddress: String? = nil, tls: TLSHandshake? = nil,
+                connectAttempts: [ConnectAttempt] = []) {
         self.queued = queued
         self.resolved = resolved
         self.connected = connected
@@ -55,6 +60,7 @@ public struct HTTPClientTimings: Sendable, Equatable {
         self.reusedConnection = reusedConnection
         self.remoteAddress = remoteAddress
         self.tls = tls
+        self.connectAttempts = connectAttempts
     }
 
     /// From `queued` to `finished`, when both are known.
@@ -79,6 +85,7 @@ extension HTTPClientTimings {
         tls = connection.handshake
         resolved = reused ? nil : connection.resolvedAt
         connected = reused ? nil : connection.connectedAt
+        connectAttempts = reused ? [] : connection.connectAttempts
         secured = nil
         sent = nil
         firstByte = nil

@@ -6,8 +6,10 @@ import Locking
 /// and the body's bytes; the caller of `HTTPClient.stream(_:)` awaits the head, then reads the
 /// chunks. At most about `limit` bytes wait unread: past it `write` tells the exchange to leave
 /// the socket unread, and reading below half of it lets the exchange read again. The exchange's
-/// end (`end(_:)`) ends the body, or fails it. Everything is behind one lock; nothing is called
-/// under it.
+/// end (`end(_:)`) ends the body, or fails it. A compressed body is decoded as it arrives
+/// (`ResponseBodyDecoder`), as far as the limit: what it would decode past it waits in the
+/// decoder (the socket left unread) until the consumer reads. Everything is behind one lock;
+/// nothing is called under it.
 final class ResponseBodyStream: ResponseBodySink, Sendable {
     typealias HeadAnswer = Result<HTTPResponseHead, HTTPClientError>
     typealias ChunkAnswer = Result<[UInt8]?, HTTPClientError>
@@ -25,14 +27,85 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         var end: Result<Void, HTTPClientError>?
         var task: (any HTTPClientTask)?
         var timings: HTTPClientTimings?
+        /// Undoes the body's content coding, when the request's policy and the head say so.
+        var decoder: ResponseBodyDecoder?
+        /// The decoder stopped with the buffer full: it may hold more.
+        var decoderFull = false
+        /// Body bytes received as sent (before decoding).
+        var received = 0
+        /// The consumer let go with a small remainder to come: it is read and dropped, and the
+        /// connection pooled at its end.
+        var discarding = false
+
+        mutating func append(_ chunk: [UInt8]) {
+            chunks.append(chunk)
+            buffered += chunk.count
+        }
+
+        /// Takes the first chunk buffered, if any.
+        mutating func popChunk() -> [UInt8]? {
+            guard firstChunk < chunks.count else { return nil }
+            let chunk = chunks[firstChunk]
+            chunks[firstChunk] = []
+            firstChunk += 1
+            if firstChunk == chunks.count {
+                chunks.removeAll(keepingCapacity: true)
+                firstChunk = 0
+            }
+            buffered -= chunk.count
+            return chunk
+        }
+
+        /// Decodes into the buffer until it holds more than `limit` or the decoder needs input;
+        /// at the input's end that ends the body. True when decoding failed (the body's end is
+        /// that failure, after what was decoded before it).
+        mutating func decode(limit: Int) -> Bool {
+            guard var decoder, end == nil else { return false }
+            self.decoder = nil
+            defer { self.decoder = decoder }
+            do throws(HTTPClientError) {
+                while buffered <= limit, let chunk = try decoder.next() { append(chunk) }
+            } catch {
+                decoderFull = false
+                end = .failure(error)
+                return true
+            }
+            decoderFull = buffered > limit
+            if !decoderFull, decoder.inputEnded { end = .success(()) }
+            return false
+        }
+
+        /// What a reader gets now: the next chunk (decoding more, and letting the exchange read
+        /// again, once at most half of `limit` waits), else how the body ended; nil while
+        /// neither is there. With it, the exchange's resume to call and the task to cancel.
+        mutating func answer(limit: Int) -> (ChunkAnswer?, (@Sendable () -> Void)?, (any HTTPClientTask)?) {
+            guard let chunk = popChunk() else {
+                switch end {
+                case .success?: return (.success(nil), nil, nil)
+                case .failure(let error)?: return (.failure(error), nil, nil)
+                case nil: return (nil, nil, nil)
+                }
+            }
+            guard buffered <= limit / 2 else { return (.success(chunk), nil, nil) }
+            let failed = decoderFull && decode(limit: limit)
+            var resume: (@Sendable () -> Void)?
+            if !decoderFull {
+                resume = self.resume
+                self.resume = nil
+            }
+            return (.success(chunk), resume, failed ? task : nil)
+        }
     }
 
     /// The unread bytes past which the exchange stops reading the socket.
     let limit: Int
+    /// The request's decompression policy (nil: enabled, unlimited).
+    let decompression: HTTPClientRequest.Decompression?
     private let state = Lock(State())
 
-    init(limit: Int) {
+    init(limit: Int, decompression: HTTPClientRequest.Decompression? = nil) {
         self.limit = max(1, limit)
+        self.decompression = decompression
     }
 
     // MARK: The exchange's side (on its loop)
@@ -44,6 +117,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<HeadAnswer, Never>? in
             state.head = head
             state.url = url
+            state.decoder = ResponseBodyDecoder(headers: head.headers, policy: decompression)
             defer { state.headWaiter = nil }
             return state.headWaiter
         }
@@ -51,22 +125,51 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
     }
 
     func write(_ bytes: [UInt8]) -> Bool {
-        let (reader, full) = state.withLock { state -> (CheckedContinuation<ChunkAnswer, Never>?, Bool) in
-            if let reader = state.reader, state.chunks.count == state.firstChunk {
-                state.reader = nil
-                return (reader, false)
+        let (full, served, cancel) = state.withLock { state -> (Bool, Served?, (any HTTPClientTask)?) in
+            // A body given up (cancelled) or failed (its decoding) takes no more.
+            if case .failure? = state.end { return (false, nil, nil) }
+            state.received += bytes.count
+            if state.discarding { return (false, nil, nil) }
+            var failed = false
+            if state.decoder != nil {
+                state.decoder?.feed(bytes)
+                failed = state.decode(limit: limit)
+            } else {
+                state.append(bytes)
             }
-            state.chunks.append(bytes)
-            state.buffered += bytes.count
-            return (nil, state.buffered > limit)
+            return (state.buffered > limit || state.decoderFull, serve(&state), failed ? state.task : nil)
         }
-        reader?.resume(returning: .success(bytes))
+        served?.deliver()
+        cancel?.cancel()
         return full
+    }
+
+    /// A waiting reader and what it gets.
+    private struct Served {
+        let reader: CheckedContinuation<ChunkAnswer, Never>
+        let answer: ChunkAnswer
+        let resume: (@Sendable () -> Void)?
+        let cancel: (any HTTPClientTask)?
+
+        func deliver() {
+            resume?()
+            cancel?.cancel()
+            reader.resume(returning: answer)
+        }
+    }
+
+    /// The waiting reader's answer, when one waits and something is ready for it.
+    private func serve(_ state: inout State) -> Served? {
+        guard let reader = state.reader else { return nil }
+        let (answer, resume, cancel) = state.answer(limit: limit)
+        guard let answer else { return nil }
+        state.reader = nil
+        return Served(reader: reader, answer: answer, resume: resume, cancel: cancel)
     }
 
     func resumeWhenDrained(_ resume: @escaping @Sendable () -> Void) {
         let now = state.withLock { state -> Bool in
-            guard state.buffered > limit / 2, state.end == nil else { return true }
+            guard state.buffered > limit / 2 || state.decoderFull, state.end == nil, !state.discarding else { return true }
             state.resume = resume
             return false
         }
@@ -77,28 +180,29 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         done(nil)
     }
 
-    /// The exchange reported: the body ends (after what is buffered) or fails; a caller still
-    /// waiting for the head gets the failure.
+    /// The exchange reported: the body ends (after what is buffered, and what the decoder
+    /// still holds) or fails; a caller still waiting for the head gets the failure.
     func end(_ result: Result<Void, HTTPClientError>, timings: HTTPClientTimings? = nil) {
-        let (headWaiter, reader, answer) = state.withLock { state -> (CheckedContinuation<HeadAnswer, Never>?, CheckedContinuation<ChunkAnswer, Never>?, ChunkAnswer) in
-            if state.end == nil { state.end = result }
+        let (headWaiter, served, outcome) = state.withLock { state -> (CheckedContinuation<HeadAnswer, Never>?, Served?, Result<Void, HTTPClientError>) in
+            if state.end == nil {
+                if case .success = result, state.decoder != nil {
+                    state.decoder?.finishInput()
+                    _ = state.decode(limit: limit)
+                } else {
+                    state.end = result
+                }
+            }
             if let timings { state.timings = timings }
             let waiter = state.headWaiter
             state.headWaiter = nil
-            let reader = state.reader
-            state.reader = nil
-            let answer: ChunkAnswer = switch state.end ?? result {
-            case .success: .success(nil)
-            case .failure(let error): .failure(error)
-            }
-            return (waiter, reader, answer)
+            return (waiter, serve(&state), state.end ?? result)
         }
         if let headWaiter {
-            if case .failure(let error) = answer { headWaiter.resume(returning: .failure(error)) } else {
+            if case .failure(let error) = outcome { headWaiter.resume(returning: .failure(error)) } else {
                 headWaiter.resume(returning: .failure(.connectionLost(errno: nil)))
             }
         }
-        reader?.resume(returning: answer)
+        served?.deliver()
     }
 
     // MARK: The caller's side
@@ -134,32 +238,13 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
     func next() async -> ChunkAnswer {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let (ready, resume) = state.withLock { state -> (ChunkAnswer?, (@Sendable () -> Void)?) in
-                    if state.firstChunk < state.chunks.count {
-                        let chunk = state.chunks[state.firstChunk]
-                        state.chunks[state.firstChunk] = []
-                        state.firstChunk += 1
-                        if state.firstChunk == state.chunks.count {
-                            state.chunks.removeAll(keepingCapacity: true)
-                            state.firstChunk = 0
-                        }
-                        state.buffered -= chunk.count
-                        var resume: (@Sendable () -> Void)?
-                        if state.buffered <= limit / 2 {
-                            resume = state.resume
-                            state.resume = nil
-                        }
-                        return (.success(chunk), resume)
-                    }
-                    switch state.end {
-                    case .success?: return (.success(nil), nil)
-                    case .failure(let error)?: return (.failure(error), nil)
-                    case nil:
-                        state.reader = continuation
-                        return (nil, nil)
-                    }
+                let (ready, resume, cancel) = state.withLock { state -> (ChunkAnswer?, (@Sendable () -> Void)?, (any HTTPClientTask)?) in
+                    let answer = state.answer(limit: limit)
+                    if answer.0 == nil { state.reader = continuation }
+                    return answer
                 }
                 resume?()
+                cancel?.cancel()
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
@@ -167,9 +252,37 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         }
     }
 
-    /// The caller stopped (its task cancelled, or it let go of the body before its end): the
-    /// exchange is cancelled (its connection closed) unless it ended already, and whoever waits
-    /// gets `.cancelled`.
+    /// The most body bytes still to come, by `Content-Length`, that a consumer letting go leaves
+    /// to be read and dropped so that the connection is pooled rather than closed.
+    static let drainLimit = 16 * 1024
+
+    /// The caller let go of the body before its end (ended its iteration, or dropped the
+    /// response): with at most `drainLimit` bytes left by the head's `Content-Length`, the rest
+    /// is read and dropped and the connection pooled; else, as `cancel()`, it is closed.
+    func release() {
+        let drains = state.withLock { state -> (@Sendable () -> Void)?? in
+            // Ended, or let go already (by the iterator, then the response): nothing more to do.
+            if state.end != nil || state.discarding { return .some(nil) }
+            guard let head = state.head, !head.headers.contains("Transfer-Encoding"),
+                  let text = head.headers["Content-Length"], let length = Int(text.trimmingCharacters(in: .whitespaces)),
+                  length - state.received <= Self.drainLimit else { return nil }
+            state.discarding = true
+            state.chunks.removeAll()
+            state.firstChunk = 0
+            state.buffered = 0
+            state.decoder = nil
+            state.decoderFull = false
+            defer { state.resume = nil }
+            return .some(state.resume)
+        }
+        guard let resume = drains else { return cancel() }
+        // A paused exchange reads again, now into nothing.
+        resume?()
+    }
+
+    /// The caller stopped (its task cancelled, or it let go of the body before its end with
+    /// more than a little left): the exchange is cancelled (its connection closed) unless it
+    /// ended already, and whoever waits gets `.cancelled`.
     func cancel() {
         let task = state.withLock { state -> (any HTTPClientTask)? in
             guard state.end == nil else { return nil }
@@ -182,6 +295,9 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         task?.cancel()
         end(.failure(.cancelled))
     }
+
+    /// The bytes decoded (or received) and not read yet.
+    var bufferedBytes: Int { state.withLock { $0.buffered } }
 
     /// The request's timings, once the exchange ended.
     var timings: HTTPClientTimings? { state.withLock { $0.timings } }

@@ -12,7 +12,8 @@ import EventLoopIO
 /// do; `ConnectionOpener` performs the actions and keeps one socket per attempt, by index. Each
 /// event switches over the state explicitly; a pair the driver cannot produce (it closes every
 /// socket and cancels both timers once the connect is decided) is a `preconditionFailure` naming
-/// it. A new value per connect.
+/// it. A new value per connect. It logs each attempt (`log`: its address, start, end and outcome)
+/// for the request's timings, at the instant each event gives (now, unless a test says).
 struct ConnectAttempts: Equatable, Sendable {
     /// How long an attempt runs alone before the next address is tried too (RFC 8305's default).
     static let staggerDelay: Duration = .milliseconds(250)
@@ -58,32 +59,34 @@ struct ConnectAttempts: Equatable, Sendable {
     private(set) var pending: Set<Int> = []
     /// The errno of the last attempt that failed; reported when none is left.
     private(set) var lastErrno: Int32 = ECONNREFUSED
+    /// Every attempt started, by index: when, and how it ended.
+    private(set) var log: [HTTPClientTimings.ConnectAttempt] = []
 
     /// Starts with the host read as numeric addresses (`literal`), or nil when it is a name.
-    mutating func begin(literal: [SocketAddress]?) -> Action {
+    mutating func begin(literal: [SocketAddress]?, at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .idle:
             guard let literal else {
                 state = .resolving
                 return .resolve
             }
-            return tryAddresses(literal)
+            return tryAddresses(literal, at: now)
         case .resolving, .connecting, .connected, .ended:
             impossible("begin")
         }
     }
 
     /// The lookup finished.
-    mutating func resolved(_ result: Result<[SocketAddress], SocketError>) -> Action {
+    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .resolving:
             switch result {
             case .success(let list):
-                return tryAddresses(list)
+                return tryAddresses(list, at: now)
             case .failure(.addressResolution(_, let code)):
-                return failed(.cannotFindHost(code: code))
+                return failed(.cannotFindHost(code: code), at: now)
             case .failure(let error):
-                return failed(.cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
+                return failed(.cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH), at: now)
             }
         case .ended:
             // The connect timer fired while the name was looked up: the lookup's end is dropped.
@@ -94,10 +97,10 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Attempt `index` was started; `inProgress` when the kernel finishes it later.
-    mutating func started(index: Int, inProgress: Bool) -> Action {
+    mutating func started(index: Int, inProgress: Bool, at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
-            guard inProgress else { return won(index) }
+            guard inProgress else { return won(index, at: now) }
             return .await(index: index, staggerNext: nextIndex < addresses.count)
         case .idle, .resolving, .connecting, .connected, .ended:
             impossible("started(\(index))")
@@ -105,20 +108,20 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Starting attempt `index` failed at once (`errno` when the system gave one): the next address.
-    mutating func startFailed(index: Int, errno: Int32?) -> Action {
+    mutating func startFailed(index: Int, errno: Int32?, at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
-            return lost(index, errno: errno)
+            return lost(index, errno: errno, at: now)
         case .idle, .resolving, .connecting, .connected, .ended:
             impossible("startFailed(\(index))")
         }
     }
 
     /// Attempt `index` finished: `errno` 0 when it connected, else why it failed.
-    mutating func finished(index: Int, errno: Int32) -> Action {
+    mutating func finished(index: Int, errno: Int32, at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
-            return errno == 0 ? won(index) : lost(index, errno: errno)
+            return errno == 0 ? won(index, at: now) : lost(index, errno: errno, at: now)
         case .idle, .resolving, .connecting, .connected, .ended:
             // A failed attempt's socket is closed at once, and every socket once the connect is
             // decided: none reports twice or late.
@@ -128,20 +131,20 @@ struct ConnectAttempts: Equatable, Sendable {
 
     /// The stagger timer fired: the next address starts beside the ones under way (nothing when a
     /// failure started the last one already).
-    mutating func staggerTimerFired() -> Action {
+    mutating func staggerTimerFired(at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .connecting:
-            return startNext()
+            return startNext(at: now)
         case .idle, .resolving, .connected, .ended:
             impossible("staggerTimerFired")
         }
     }
 
     /// The connect timer fired: resolving or connecting, the connect fails.
-    mutating func timerFired() -> Action {
+    mutating func timerFired(at now: ContinuousClock.Instant = .now) -> Action {
         switch state {
         case .resolving, .connecting:
-            return failed(.timedOut(.connect))
+            return failed(.timedOut(.connect), at: now)
         case .idle, .connected, .ended:
             impossible("timerFired")
         }
@@ -151,38 +154,56 @@ struct ConnectAttempts: Equatable, Sendable {
         preconditionFailure("ConnectAttempts: \(event) in state \(state)")
     }
 
-    private mutating func tryAddresses(_ list: [SocketAddress]) -> Action {
+    private mutating func tryAddresses(_ list: [SocketAddress], at now: ContinuousClock.Instant) -> Action {
         addresses = list
         state = .connecting
-        return startNext()
+        return startNext(at: now)
     }
 
-    private mutating func startNext() -> Action {
+    private mutating func startNext(at now: ContinuousClock.Instant) -> Action {
         guard nextIndex < addresses.count else {
-            return pending.isEmpty ? failed(.cannotConnect(errno: lastErrno)) : .none
+            return pending.isEmpty ? failed(.cannotConnect(errno: lastErrno), at: now) : .none
         }
         let index = nextIndex
         nextIndex += 1
         pending.insert(index)
+        log.append(HTTPClientTimings.ConnectAttempt(address: addresses[index].description, started: now))
         return .start(addresses[index], index: index)
     }
 
-    private mutating func won(_ index: Int) -> Action {
+    private mutating func won(_ index: Int, at now: ContinuousClock.Instant) -> Action {
         state = .connected(index: index)
-        pending.removeAll()
+        end(index, .connected, at: now)
+        endPending(.abandoned, at: now)
         return .connected(index: index)
     }
 
     /// Attempt `index` (pending, while connecting) failed: the next address, or the failure when none is left.
-    private mutating func lost(_ index: Int, errno: Int32?) -> Action {
+    private mutating func lost(_ index: Int, errno: Int32?, at now: ContinuousClock.Instant) -> Action {
         pending.remove(index)
+        end(index, .failed(errno: errno), at: now)
         lastErrno = errno ?? lastErrno
-        return startNext()
+        return startNext(at: now)
     }
 
-    private mutating func failed(_ failure: ExchangeFailure) -> Action {
+    private mutating func failed(_ failure: ExchangeFailure, at now: ContinuousClock.Instant) -> Action {
         state = .ended
-        pending.removeAll()
+        endPending(.timedOut, at: now)
         return .fail(failure)
+    }
+
+    /// Logs attempt `index`'s end.
+    private mutating func end(_ index: Int, _ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: ContinuousClock.Instant) {
+        guard log.indices.contains(index) else { return }
+        log[index].ended = now
+        log[index].outcome = outcome
+    }
+
+    /// Ends every attempt still under way with `outcome` (the driver closes their sockets).
+    private mutating func endPending(_ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: ContinuousClock.Instant) {
+        for index in pending.sorted() where log.indices.contains(index) && log[index].outcome == nil {
+            end(index, outcome, at: now)
+        }
+        pending.removeAll()
     }
 }

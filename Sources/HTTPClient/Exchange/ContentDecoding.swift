@@ -19,13 +19,7 @@ enum ContentDecoding {
         case .enabled(let given): ownLimit = given
         case nil: ownLimit = .none
         }
-        let codings = headers.values(for: "Content-Encoding")
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && $0.lowercased() != "identity" }
-        guard !codings.isEmpty, !body.isEmpty else { return .success(body) }
-        let known = codings.compactMap(Inflater.Coding.init(name:))
-        guard known.count == codings.count else { return .success(body) }
+        guard !body.isEmpty, let known = codings(headers) else { return .success(body) }
         // The policy's bound is set by the body as received, whatever the codings in between.
         let bound = ownLimit.bytes(forCompressed: body.count)
         let policyFirst = bound.map { $0 < limit } ?? false
@@ -44,5 +38,17 @@ enum ContentDecoding {
             }
         }
         return .success(current)
+    }
+
+    /// The codings `headers`' `Content-Encoding` names, in the order applied; nil when there are
+    /// none (or only `identity`) or one is not `gzip` or `deflate` (the body is left as it is).
+    static func codings(_ headers: HTTPHeaders) -> [Inflater.Coding]? {
+        let names = headers.values(for: "Content-Encoding")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && $0.lowercased() != "identity" }
+        let known = names.compactMap(Inflater.Coding.init(name:))
+        guard !names.isEmpty, known.count == names.count else { return nil }
+        return known
     }
 }

@@ -32,4 +32,16 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case tls(TLSFailure)
     /// No TLS library could be loaded for an `https` request.
     case tlsUnavailable(TLSUnavailable)
+
+    /// SystemTLS's failure, kept as the cause: no library is `tlsUnavailable` (DESIGN's
+    /// `HTTPClientError.tlsUnavailable`), every other kind `tls`.
+    init(_ failure: TLSFailure) {
+        switch failure {
+        case .unavailable(let unavailable):
+            self = .tlsUnavailable(unavailable)
+        case .untrustedChain, .hostNameMismatch, .badCertificateDate, .handshakeFailed, .protocolVersionRefused,
+             .alertReceived, .renegotiationRefused, .protocolError, .invalidConfiguration, .invalidHostName, .internalError:
+            self = .tls(failure)
+        }
+    }
 }

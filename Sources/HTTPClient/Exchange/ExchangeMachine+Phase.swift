@@ -28,3 +28,22 @@ extension ExchangeMachine {
         case failed(ExchangeFailure)
     }
 }
+
+extension ExchangeMachine.Phase {
+    /// The phases by name, without their sub-machines (for the table of impossible pairs).
+    enum Name: String, CaseIterable, Sendable {
+        case idle, waiting, securing, sending, receiving, done
+    }
+
+    /// This phase's name.
+    var name: Name {
+        switch self {
+        case .idle: .idle
+        case .waiting: .waiting
+        case .securing: .securing
+        case .sending: .sending
+        case .receiving: .receiving
+        case .done: .done
+        }
+    }
+}

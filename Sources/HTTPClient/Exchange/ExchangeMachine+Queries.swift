@@ -19,7 +19,8 @@ extension ExchangeMachine {
         phase == .securing || phase == .receiving || isSending
     }
 
-    /// Whether the socket may be written now (no piece is being read off the loop).
+    /// Whether the socket may be written now: the head or a piece is going out (not while the
+    /// body is opened, its head is due or a piece is read).
     var writable: Bool {
         guard case .sending(let upload) = phase else { return false }
         return upload.writable

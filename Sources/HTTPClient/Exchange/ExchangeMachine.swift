@@ -9,15 +9,28 @@ import HTTPWire
 /// exchange's. The sending phase carries its sub-machine (`RequestBodyUpload`); `DownloadToFile`
 /// spans the redirects, each decided once, when its head arrives. `SocketExchange` drives it on its loop
 /// in one exhaustive `switch` (`run(_:)`), keeping only sockets, buffers, files and timer handles.
+///
+/// Every event switches over the phase and names each one: a pair the driver can produce (a late
+/// timer, an event of a connection let go earlier in the same round: `run` re-entered, or the
+/// rest of one read's TLS actions; an off-loop result after a cancel) is handled with its
+/// reason; a pair it cannot is `impossible(_:)`, a `preconditionFailure` naming it, and is listed
+/// in `impossiblePairs`.
+///
+/// One file per step, each an extension: `+Waiting` (the target, the pool's lease), `+Securing`,
+/// `+Sending`, `+Receiving`, `+Completing` (a whole response: delivered or redirected), `+Retry`
+/// (the stale connection's one retry) and `+Ending` (timers, cancel, `finish`); the actions are in
+/// `+Action`, the phases in `+Phase`, the impossible pairs in `+ImpossiblePairs`.
 struct ExchangeMachine: Sendable {
-    private(set) var phase = Phase.idle
+    // The state beside the phase is set only by the events (the extensions, one file per step);
+    // the driver reads it and never writes it.
+    var phase = Phase.idle
     /// The request being sent: the caller's, then each redirect's.
-    private(set) var request: HTTPClientRequest
+    var request: HTTPClientRequest
     /// `request`'s method, upper-cased (GET when it has none).
-    private(set) var method: String
+    var method: String
     /// Where `request` goes, once read (nil before, and when it could not be read). A followed
     /// redirect keeps its hop's until the next is read: the driver gives that hop's slot back to it.
-    private(set) var target: SocketRequestTarget?
+    var target: SocketRequestTarget?
     /// The most redirects followed; nil follows none (the redirect response is delivered).
     let maximumRedirects: Int?
     /// Whether the response body goes to a file or a streamed response's consumer (no
@@ -27,27 +40,27 @@ struct ExchangeMachine: Sendable {
     let hasOverallDeadline: Bool
 
     /// Whether the exchange holds a connection leased from the pool (one of its host's slots).
-    private(set) var holdsSlot = false
+    var holdsSlot = false
     /// Whether the connection is a kept-alive one (only those are retried).
-    private(set) var reused = false
+    var reused = false
     /// Whether the request was sent once more after its kept-alive connection turned out closed
     /// (it is, once at most).
-    private(set) var retried = false
+    var retried = false
     /// Requests written on the current connection (1 once the head is made): only the first on
     /// a kept-alive connection is retried.
-    private(set) var attempt = 0
-    private(set) var receivedAny = false
-    private(set) var requestAsksToClose = false
+    var attempt = 0
+    var receivedAny = false
+    var requestAsksToClose = false
     /// The errno of a write the peer refused; the answer already sent is read first.
-    private(set) var writeErrno: Int32?
-    private(set) var redirects = 0
+    var writeErrno: Int32?
+    var redirects = 0
     /// The request a redirect head received asks for next (decided once, when the head arrives).
-    private(set) var redirect: HTTPClientRequest?
+    var redirect: HTTPClientRequest?
     /// The URL whose redirect `request` follows, while a redirect is being followed.
-    private(set) var redirectedFrom: URL?
+    var redirectedFrom: URL?
     /// Counts the body readers, so that the late outcome of one given up is told apart.
-    private(set) var generation = 0
-    private(set) var download = DownloadToFile()
+    var generation = 0
+    var download = DownloadToFile()
 
     init(request: HTTPClientRequest, maximumRedirects: Int?, hasOverallDeadline: Bool) {
         self.request = request
@@ -55,323 +68,5 @@ struct ExchangeMachine: Sendable {
         self.maximumRedirects = maximumRedirects
         self.downloadsToFile = request.downloadFile != nil || request.responseStream != nil
         self.hasOverallDeadline = hasOverallDeadline
-    }
-
-    // MARK: Starting and waiting
-
-    /// The request's target was read (`target`), or could not be (`failure`): ask the pool.
-    mutating func begin(_ read: Result<SocketRequestTarget, ExchangeFailure>) -> Action {
-        guard phase == .idle else { return .none }
-        switch read {
-        case .success(let target):
-            self.target = target
-            phase = .waiting
-            return .acquire(target.key, armWaitTimer: !hasOverallDeadline)
-        case .failure(let failure):
-            target = nil
-            return finish(.fail(failure))
-        }
-    }
-
-    /// The pool's lease reached the loop; `needsHandshake` when its connection is an `https` one
-    /// not secured yet; `isClosed` polls a kept connection for a request that may not be sent
-    /// twice (an idempotent one is not polled: its loop watched it while idle, and a retry covers
-    /// a close since). A lease that arrives after the exchange ended (cancelled, timed out) goes
-    /// back unused.
-    mutating func leased(_ lease: Lease, needsHandshake: Bool = false, isClosed: () -> Bool) -> Action {
-        switch (phase, lease) {
-        case (.waiting, .failed(let failure)):
-            // The connect the pool opened while this exchange was first in line failed: no slot is held.
-            return finish(.fail(failure))
-        case (_, .failed):
-            return .none
-        case (.waiting, _):
-            break
-        case (_, .connected), (_, .reused), (_, .handedOver):
-            return .returnLease
-        }
-        holdsSlot = true
-        attempt = 0
-        reused = lease != .connected
-        guard !needsHandshake else {
-            phase = .securing
-            return .secure
-        }
-        switch lease {
-        case .connected:
-            return startAttempt()
-        case .reused where idempotent, .handedOver where idempotent:
-            return startAttempt()
-        case .reused, .handedOver:
-            guard isClosed() else { return startAttempt() }
-            return reconnect()
-        case .failed:
-            preconditionFailure("ExchangeMachine: leased(.failed) reached the connection's use")
-        }
-    }
-
-    /// The connect timer fired: while waiting for a connection (it bounds the wait unless an
-    /// overall deadline does), or while securing a new one.
-    mutating func connectTimerFired() -> Action {
-        switch phase {
-        case .waiting:
-            return finish(.fail(.timedOut(.connect)), leaveQueue: true)
-        case .securing:
-            return finish(.fail(.timedOut(.connect)))
-        case .idle, .sending, .receiving, .done:
-            return .none
-        }
-    }
-
-    /// Gives the current connection up (closed: the server closed it, or it went stale) and asks
-    /// the pool for a new one, ahead of the requests sent later.
-    private mutating func reconnect() -> Action {
-        reused = false
-        retried = true
-        holdsSlot = false
-        phase = .waiting
-        return .reconnect(armWaitTimer: !hasOverallDeadline)
-    }
-
-    // MARK: Securing
-
-    /// The TLS handshake completed: the request goes out.
-    mutating func handshakeCompleted() -> Action {
-        guard phase == .securing else { return .none }
-        return startAttempt()
-    }
-
-    /// TLS failed (the handshake, a certificate, the library or the context), at any step.
-    mutating func tlsFailed(_ failure: ExchangeFailure) -> Action {
-        guard readsConnection else { return .none }
-        return finish(.fail(failure), disposal: .close)
-    }
-
-    // MARK: Sending
-
-    private mutating func startAttempt() -> Action {
-        var upload = RequestBodyUpload()
-        generation &+= 1
-        let source: RequestBodyUpload.Source = switch request.body {
-        case nil: .none
-        case .bytes: .inMemory
-        case _?: .offLoop
-        }
-        let start = upload.attemptStarted(source, generation: generation)
-        phase = .sending(upload)
-        return .send(body: start)
-    }
-
-    /// The upload's file or stream was opened (or failed to) for `generation`; one opened for an
-    /// attempt given up, or after the exchange ended, is discarded.
-    mutating func bodyOpened(generation: Int, succeeded: Bool) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation else {
-            return succeeded ? .discardReader : .none
-        }
-        let action = upload.opened(succeeded: succeeded)
-        phase = .sending(upload)
-        switch action {
-        case .sendHead: return .sendHead
-        case .failUpload: return finish(.fail(.uploadFailed))
-        case .discard: return .discardReader
-        }
-    }
-
-    /// The head is being made for a new attempt: how it frames the body (`length` nil when
-    /// unknown). `headMade` follows.
-    mutating func headPrepared(hasBody: Bool, length: Int64?) -> SocketRequestEncoding.BodyFraming {
-        attempt += 1
-        requestAsksToClose = false
-        receivedAny = false
-        writeErrno = nil
-        redirect = nil
-        guard case .sending(var upload) = phase else { return .length(0) }
-        let framing = upload.headPrepared(hasBody: hasBody, length: length)
-        phase = .sending(upload)
-        return framing
-    }
-
-    /// The head was made; `asksToClose` when it says `Connection: close` (the connection is then
-    /// not pooled after the answer).
-    mutating func headMade(asksToClose: Bool) {
-        requestAsksToClose = asksToClose
-    }
-
-    /// Everything in the output went out.
-    mutating func outputWritten() -> Action {
-        guard case .sending(var upload) = phase else { return .none }
-        let (progress, next) = upload.outputWritten()
-        switch next {
-        case .readNow:
-            phase = .sending(upload)
-            return .outputWritten(progress: progress, next: .readNow(generation: generation))
-        case .readOffLoop:
-            phase = .sending(upload)
-            return .outputWritten(progress: progress, next: .readOffLoop(generation: generation))
-        case .requestWritten:
-            phase = .receiving
-            return .outputWritten(progress: progress, next: .awaitAnswer)
-        case .wait:
-            phase = .sending(upload)
-            return .none
-        }
-    }
-
-    /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end. One
-    /// read for an attempt given up, or after the exchange ended, is not written.
-    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int) -> Action {
-        guard case .sending(var upload) = phase, generation == self.generation else { return .none }
-        let action = upload.pieceRead(bytes)
-        phase = .sending(upload)
-        switch action {
-        case .write(let framed): return .write(framed)
-        case .failUpload: return finish(.fail(.uploadFailed))
-        case .ignore: return .none
-        }
-    }
-
-    /// The peer stopped taking the request (or the handshake): its answer may be waiting already.
-    mutating func writeFailed(errno: Int32) -> Action {
-        if phase == .securing { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
-        guard isSending else { return .none }
-        writeErrno = errno
-        phase = .receiving
-        return .readAfterFailedWrite
-    }
-
-    // MARK: Receiving
-
-    /// Bytes of the answer arrived (fed to the parser by the driver).
-    mutating func bytesRead() {
-        receivedAny = true
-    }
-
-    /// A read found nothing: after a failed write nothing more will come.
-    mutating func readFoundNothing() -> Action {
-        guard phase == .receiving, let writeErrno else { return .none }
-        return lost(errno: writeErrno)
-    }
-
-    /// A read failed with `errno`.
-    mutating func readFailed(errno: Int32) -> Action {
-        guard readsConnection else { return .none }
-        return lost(errno: writeErrno ?? errno)
-    }
-
-    /// The parser refused the bytes read.
-    mutating func parseFailed(_ error: HTTPWireError) -> Action {
-        guard isSending || phase == .receiving else { return .none }
-        return finish(.fail(.response(error)), disposal: .close)
-    }
-
-    /// A response head arrived: decides, once, whether it is a redirect the client follows.
-    mutating func headReceived(status: Int, location: String?) {
-        redirect = maximumRedirects != nil && RedirectPolicy.statuses.contains(status)
-            ? RedirectPolicy.nextRequest(after: request, status: status, location: location) : nil
-    }
-
-    /// Body bytes of the current response were parsed (none when only its head arrived);
-    /// `fileFailed` when the download file met an error so far. A body in memory stays with the
-    /// parser; a download's goes to its file, made with the final response's first bytes.
-    mutating func bodyArrived(fileFailed: Bool) -> Action {
-        guard downloadsToFile else { return .none }
-        guard redirect == nil else { return .bodyBytes(.drop) }
-        switch download.bodyArrived(fileFailed: fileFailed) {
-        case .createAndWrite?: return .bodyBytes(.writeToFile(create: true))
-        case .write?: return .bodyBytes(.writeToFile(create: false))
-        case .failDownload?: return finish(.fail(.downloadFailed), disposal: .close)
-        case .report?, nil: return .none
-        }
-    }
-
-    /// A whole response arrived on a connection that says whether it can serve another request.
-    mutating func responseComplete(keepAlive: Bool, status: Int, leftoverBytes: Bool) -> Action {
-        guard isSending || phase == .receiving else { return .none }
-        let reusable = phase == .receiving && writeErrno == nil && keepAlive && status != 101 && !leftoverBytes && !requestAsksToClose
-        return completed(reusable: reusable)
-    }
-
-    /// The peer closed the connection; `parsed` is what the parser made of it (a response
-    /// delimited by the close, or why none is).
-    mutating func endOfStream(_ parsed: Result<Void, HTTPWireError>) -> Action {
-        guard readsConnection else { return .none }
-        guard phase != .securing else { return finish(.fail(.connectionLost(errno: nil)), disposal: .close) }
-        switch parsed {
-        case .success:
-            return completed(reusable: false)
-        case .failure(let error):
-            if case .truncatedHead(0) = error, retryApplies { return reconnect() }
-            return finish(.fail(writeErrno.map { .connectionLost(errno: $0) } ?? .response(error)), disposal: .close)
-        }
-    }
-
-    private mutating func completed(reusable: Bool) -> Action {
-        let disposal: Disposal = reusable ? .pool : .close
-        guard let next = redirect else { return finish(.deliver(decodesBody: !downloadsToFile), disposal: disposal) }
-        guard next.body?.isReplayable ?? true else { return finish(.fail(.bodyNotReplayable), disposal: disposal) }
-        guard redirects < maximumRedirects ?? 0 else { return finish(.fail(.tooManyRedirects(redirects + 1)), disposal: disposal) }
-        redirects += 1
-        redirectedFrom = request.url
-        request = next
-        method = next.normalizedMethod
-        redirect = nil
-        let action = Action.finish(leaveQueue: false, disposal: holdsSlot ? disposal : .none, outcome: .followRedirect)
-        holdsSlot = false
-        phase = .idle
-        return action
-    }
-
-    /// The redirect whose head is `head` is being followed: the request's `redirectHook` adjusts
-    /// the next hop's fields (before its target is read and its head written).
-    mutating func followingRedirect(answeredBy head: HTTPResponseHead) {
-        guard let hook = request.redirectHook, let from = redirectedFrom else { return }
-        hook(head, from, request.url, &request.headers)
-    }
-
-    /// A kept-alive connection the server had closed before this request: an idempotent request
-    /// goes once more on a new connection.
-    private var retryApplies: Bool {
-        reused && !retried && attempt == 1 && !receivedAny && idempotent && request.body?.isReplayable ?? true
-    }
-
-    private mutating func lost(errno: Int32) -> Action {
-        guard retryApplies else { return finish(.fail(.connectionLost(errno: errno)), disposal: .close) }
-        return reconnect()
-    }
-
-    // MARK: Timers and the end
-
-    /// The idle timer fired; `idleFor` is the time since bytes last moved.
-    mutating func idleTimerFired(idleFor: Duration, idleTimeout: Duration) -> Action {
-        guard isSending || phase == .receiving else { return .none }
-        guard idleFor >= idleTimeout else { return .rearmIdleTimer }
-        return finish(.fail(.timedOut(.idle)), disposal: .close)
-    }
-
-    /// The download file was closed after its last write, as the exchange reports `succeeded`
-    /// (a response) or not; `fileFailed` when the file met an error. Whether the report becomes
-    /// `downloadFailed`.
-    mutating func downloadClosed(succeeded: Bool, fileFailed: Bool) -> Bool {
-        download.finished(succeeded: succeeded, fileFailed: fileFailed) == .failDownload
-    }
-
-    /// The overall deadline passed.
-    mutating func overallTimerFired() -> Action {
-        guard phase != .done else { return .none }
-        return finish(.fail(.timedOut(.overall)), leaveQueue: phase == .waiting, disposal: .close)
-    }
-
-    /// The caller cancelled (the driver's lock decided it came before any report).
-    mutating func cancel() -> Action {
-        guard phase != .done else { return .none }
-        return finish(.tearDown, leaveQueue: phase == .waiting, disposal: .close)
-    }
-
-    /// Ends the exchange: the connection goes as `disposal` says when a slot is held (else nowhere).
-    private mutating func finish(_ outcome: Outcome, leaveQueue: Bool = false, disposal: Disposal = .close) -> Action {
-        let action = Action.finish(leaveQueue: leaveQueue, disposal: holdsSlot ? disposal : .none, outcome: outcome)
-        holdsSlot = false
-        phase = .done
-        return action
     }
 }

@@ -5,8 +5,13 @@ import HTTPWire
 /// frames it and each piece is framed (as is under `Content-Length`, chunked with a terminator
 /// when the length is unknown), when it is over, how much of it went out, and what a file or
 /// stream that fails to open or read turns into. `ExchangeMachine` carries one per attempt in its
-/// sending phase (and tells late results of an attempt given up by their generation);
-/// `SocketExchange` keeps the reader and the bytes.
+/// sending phase (and tells late results of an attempt given up by their generation, so none
+/// reaches this one); `SocketExchange` keeps the reader and the bytes.
+///
+/// Every event switches over the state and names each one: the pairs the driver produces (through
+/// the machine) are handled; every other is `impossible(_:)`, a `preconditionFailure` naming it,
+/// and is listed in `impossiblePairs`. The driver reads one piece at a time, only after the output
+/// is all written, and writes only while `writable`.
 struct RequestBodyUpload: Equatable, Sendable {
     /// Where the body comes from.
     enum Source: Equatable, Sendable {
@@ -18,20 +23,22 @@ struct RequestBodyUpload: Equatable, Sendable {
         case offLoop
     }
 
-    enum State: Equatable, Sendable {
+    enum State: String, CaseIterable, Equatable, Sendable {
         /// No attempt yet.
         case idle
         /// The file or stream is being opened off the loop; the head waits for its length.
         case opening
-        /// Pieces go out as the socket takes them.
+        /// The body is ready (none, bytes in memory, a file or stream opened): the head is made next.
+        case headDue
+        /// The head or a piece is going out as the socket takes it.
         case sending
-        /// A piece is being read off the loop; the socket is not written meanwhile.
+        /// A piece is being read (off the loop for a file or stream); the socket is not written meanwhile.
         case reading
         /// The last piece (or the head alone) is in the output: once it is out, so is the request.
         case lastPiece
-        /// The whole request went out.
+        /// The whole request went out (the exchange then leaves its sending phase).
         case written
-        /// The file or stream failed: the exchange reports `uploadFailed`.
+        /// The file or stream failed: the exchange reports `uploadFailed` (and ends).
         case failed
     }
 
@@ -41,8 +48,6 @@ struct RequestBodyUpload: Equatable, Sendable {
         case sendHead
         /// The exchange fails with `uploadFailed`.
         case failUpload
-        /// Closes a reader that is not wanted any more.
-        case discard
     }
 
     /// What follows an output all written.
@@ -53,8 +58,6 @@ struct RequestBodyUpload: Equatable, Sendable {
         case readOffLoop
         /// The whole request is out.
         case requestWritten
-        /// Nothing: a piece is being read, or the body failed.
-        case wait
     }
 
     /// What a piece read leads to.
@@ -63,8 +66,6 @@ struct RequestBodyUpload: Equatable, Sendable {
         case write([UInt8])
         /// The exchange fails with `uploadFailed`.
         case failUpload
-        /// Nothing: no piece was asked for.
-        case ignore
     }
 
     private(set) var state = State.idle
@@ -78,70 +79,142 @@ struct RequestBodyUpload: Equatable, Sendable {
     /// A connection is ready for the attempt with the body from `source`; a file or stream is
     /// opened under `generation`.
     mutating func attemptStarted(_ source: Source, generation: Int) -> ExchangeMachine.BodyStart {
-        self.source = source
-        guard source == .offLoop else { return .sendHead }
-        state = .opening
-        return .open(generation: generation)
+        switch state {
+        case .idle:
+            self.source = source
+            guard source == .offLoop else {
+                state = .headDue
+                return .sendHead
+            }
+            state = .opening
+            return .open(generation: generation)
+        case .opening, .headDue, .sending, .reading, .lastPiece, .written, .failed:
+            // Each attempt starts a new upload (`ExchangeMachine.startAttempt`).
+            impossible(.attemptStarted)
+        }
     }
 
     /// The file or stream was opened (`succeeded`) or not.
     mutating func opened(succeeded: Bool) -> Opened {
-        guard state == .opening else { return .discard }
-        guard succeeded else {
-            state = .failed
-            return .failUpload
+        switch state {
+        case .opening:
+            guard succeeded else {
+                state = .failed
+                return .failUpload
+            }
+            state = .headDue
+            return .sendHead
+        case .idle, .headDue, .sending, .reading, .lastPiece, .written, .failed:
+            // One open per attempt, asked for by `attemptStarted` only; an attempt given up since
+            // has another generation, which the machine tells apart.
+            impossible(.opened)
         }
-        return .sendHead
     }
 
-    /// The head is being made: how it frames the body (`length` nil when unknown), and the
-    /// attempt's counts start over.
+    /// The head is being made: how it frames the body (`length` nil when unknown).
     mutating func headPrepared(hasBody: Bool, length: Int64?) -> SocketRequestEncoding.BodyFraming {
-        sent = 0
-        pieceBytes = 0
-        chunked = hasBody && length == nil
-        state = hasBody ? .sending : .lastPiece
-        guard hasBody else { return .length(0) }
-        return length.map { .length($0) } ?? .chunked
+        switch state {
+        case .headDue:
+            // `attemptStarted`'s `.sendHead`, or the `.sendHead` of a file or stream opened.
+            chunked = hasBody && length == nil
+            state = hasBody ? .sending : .lastPiece
+            guard hasBody else { return .length(0) }
+            return length.map { .length($0) } ?? .chunked
+        case .idle, .opening, .sending, .reading, .lastPiece, .written, .failed:
+            // One head per attempt (a retry is a new attempt), made only as the machine says.
+            impossible(.headPrepared)
+        }
     }
 
     /// Everything in the output went out: the body bytes sent so far when a piece of the body
     /// just went (for progress), and what comes next.
     mutating func outputWritten() -> (progress: Int64?, next: Next) {
-        var progress: Int64?
-        if pieceBytes > 0 {
-            sent += Int64(pieceBytes)
-            pieceBytes = 0
-            progress = sent
-        }
         switch state {
+        case .sending:
+            // The head or a piece went out: the next piece is read.
+            let progress = countPiece()
+            state = .reading
+            return (progress, source == .offLoop ? .readOffLoop : .readNow)
         case .lastPiece:
+            let progress = countPiece()
             state = .written
             return (progress, .requestWritten)
-        case .sending where source == .offLoop:
-            state = .reading
-            return (progress, .readOffLoop)
-        case .sending:
-            return (progress, .readNow)
-        case .idle, .opening, .reading, .written, .failed:
-            return (progress, .wait)
+        case .idle, .opening, .headDue, .reading, .written, .failed:
+            // The driver asks only while `writable`, after the head is made (which is written at
+            // once), and the exchange leaves its sending phase once the request is out or failed.
+            impossible(.outputWritten)
         }
     }
 
-    /// Whether the socket may be written (no piece is being read off the loop, nothing is being opened).
-    var writable: Bool { state != .reading && state != .opening }
+    /// Counts the piece that just went out into `sent`: the new total when it carried body bytes.
+    private mutating func countPiece() -> Int64? {
+        guard pieceBytes > 0 else { return nil }
+        sent += Int64(pieceBytes)
+        pieceBytes = 0
+        return sent
+    }
+
+    /// Whether the socket may be written: the head or a piece is going out (not while a body is
+    /// opened, a head is due or a piece is read; nor once the request is out or failed).
+    var writable: Bool {
+        switch state {
+        case .sending, .lastPiece: true
+        case .idle, .opening, .headDue, .reading, .written, .failed: false
+        }
+    }
 
     /// A piece was read (`bytes` nil when the read failed); empty at the end of the body.
     mutating func pieceRead(_ bytes: [UInt8]?) -> Piece {
-        let expected: State = source == .offLoop ? .reading : .sending
-        guard state == expected else { return .ignore }
-        guard let bytes else {
-            state = .failed
-            return .failUpload
+        switch state {
+        case .reading:
+            guard let bytes else {
+                state = .failed
+                return .failUpload
+            }
+            pieceBytes = bytes.count
+            state = bytes.isEmpty ? .lastPiece : .sending
+            guard chunked else { return .write(bytes) }
+            return .write(bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes))
+        case .idle, .opening, .headDue, .sending, .lastPiece, .written, .failed:
+            // A piece is read only as `outputWritten` says, one at a time; a read for an attempt
+            // given up has another generation, which the machine tells apart.
+            impossible(.pieceRead)
         }
-        pieceBytes = bytes.count
-        state = bytes.isEmpty ? .lastPiece : .sending
-        guard chunked else { return .write(bytes) }
-        return .write(bytes.isEmpty ? ChunkedEncoder.end() : ChunkedEncoder.chunk(bytes))
+    }
+}
+
+extension RequestBodyUpload {
+    /// The upload's events, by the name of the method that takes each.
+    enum Event: String, CaseIterable, Sendable {
+        case attemptStarted, opened, headPrepared, outputWritten, pieceRead
+    }
+
+    /// A state and an event.
+    struct Pair: Hashable, Sendable, CustomStringConvertible {
+        let event: Event
+        let state: State
+
+        var description: String { "\(event) in \(state)" }
+    }
+
+    /// Every (state, event) pair the driver cannot produce through `ExchangeMachine`: each stops
+    /// the process in `impossible(_:)`. The reasons are at each `impossible` call. Every other
+    /// pair is handled (a test drives each one).
+    static let impossiblePairs: Set<Pair> = {
+        let handled: [Event: [State]] = [
+            .attemptStarted: [.idle],
+            .opened: [.opening],
+            .headPrepared: [.headDue],
+            .outputWritten: [.sending, .lastPiece],
+            .pieceRead: [.reading],
+        ]
+        return Set(Event.allCases.flatMap { event in
+            State.allCases.filter { !(handled[event] ?? []).contains($0) }.map { Pair(event: event, state: $0) }
+        })
+    }()
+
+    /// Stops at `event` in the current state, a pair the driver cannot produce (listed in `impossiblePairs`).
+    func impossible(_ event: Event) -> Never {
+        preconditionFailure("RequestBodyUpload: \(Pair(event: event, state: state)) cannot happen")
     }
 }

@@ -1,8 +1,8 @@
 import EventLoopIO
 
-/// Taking a connection: the connect timer (the wait for a lease, a new connection's handshake)
-/// and putting the leased connection to use. Opening connections is the pool's
-/// (`ConnectionOpener`).
+/// Taking a connection: the connect timer (the wait for a lease) and putting the leased
+/// connection to use. Opening and securing connections is the pool's (`ConnectionOpener`,
+/// `ConnectionHandshake`).
 extension SocketExchange {
     func armConnectTimer() {
         cancelTimer(&connectTimer)
@@ -12,18 +12,16 @@ extension SocketExchange {
         }
     }
 
-    /// Takes the leased (or just secured) connection to send on: registers it with the exchange
-    /// as its handler, watched for reading (an early answer, or the server closing it) and, once a
-    /// write fills it, for room to write. A pooled connection parked on this loop is watched for
-    /// reading already: only its handler changes. Bytes the connection holds for the socket are
-    /// written before the request.
+    /// Takes the leased (or just secured) connection's channel over to send on, watched for
+    /// reading (an early answer, or the server closing it) and, while bytes are queued, for room
+    /// to write. A pooled connection parked on this loop is watched for reading already: only its
+    /// owner changes. Bytes already queued on the channel (TLS records its parked watcher
+    /// answered with) go out before the request.
     func useConnection() {
         cancelTimer(&connectTimer)
         guard let connection else { return }
-        // TLS records its parked watcher answered with and the socket has not taken yet go first.
-        let pending = connection.takePendingWrites()
-        if !pending.isEmpty { queueOnWire(pending) }
-        loop.register(connection.socket, readable: true, writable: false, handler: self)
+        connection.channel.handOver(to: self)
+        connection.channel.setReading(true)
         touch()
         armIdleTimer()
     }

@@ -87,14 +87,13 @@ extension SocketExchange {
         lastActivity = .now
     }
 
+    /// Gives the connection's channel its idle deadline: `idleTimeout` after bytes last moved,
+    /// or from now while the socket is left unread for a slow file or consumer (the peer is not
+    /// idle then, and a deadline already passed would fire again at once). The channel keeps a
+    /// timer armed earlier and arms it again for the rest (`channelDeadlinePassed()`).
     func armIdleTimer() {
-        cancelTimer(&idleTimer)
-        let timeout = idleTimeout
-        idleTimer = loop.schedule(at: lastActivity + timeout) { [self] in
-            idleTimer = nil
-            // While the socket is left unread for a slow file or consumer, the peer is not idle.
-            run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: timeout))
-        }
+        let from = readingPaused ? ContinuousClock.now : lastActivity
+        connection?.channel.setDeadline(from + idleTimeout)
     }
 
     /// The URL a response to the current request carries: the target's (read once), else the request's.

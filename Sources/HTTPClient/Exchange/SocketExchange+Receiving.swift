@@ -15,8 +15,8 @@ extension SocketExchange {
         case .transferred(let count):
             touch()
             timings.bytesReceived += Int64(count)
-            if let tls = connection?.tls {
-                perform(tls.receive(ciphertext: readBuffer[0..<count]))
+            if let channel = connection?.channel, channel.tls != nil {
+                perform(channel.unseal(readBuffer[0..<count]))
             } else {
                 received(readBuffer[0..<count])
             }
@@ -26,8 +26,8 @@ extension SocketExchange {
         case .wouldBlock:
             run(machine.readFoundNothing())
         case .endOfStream:
-            if let tls = connection?.tls {
-                perform(tls.receiveEndOfStream())
+            if let channel = connection?.channel, channel.tls != nil {
+                perform(channel.unsealEndOfStream())
             } else {
                 endOfStream(.complete)
             }
@@ -100,15 +100,13 @@ extension SocketExchange {
     /// consumer) catches up, and reads again (on the loop) once half the backlog is taken. Not while the request is still being
     /// written (an early answer), which would stop the writing too.
     private func pauseReadingForDisk(_ writer: any ResponseBodySink) {
-        guard machine.phase == .receiving, let socket else { return }
-        readingPaused = true
-        loop.setInterest(socket, readable: false, writable: false)
+        guard machine.phase == .receiving, let connection else { return }
+        connection.channel.setReading(false)
         writer.resumeWhenDrained { [self, loop] in
             loop.execute { [self] in
-                readingPaused = false
-                guard machine.phase == .receiving, let current = self.socket, current === socket else { return }
+                guard machine.phase == .receiving, let current = self.connection, current === connection else { return }
                 touch()
-                loop.setInterest(current, readable: true, writable: wireOffset < wire.count)
+                current.channel.setReading(true)
             }
         }
     }

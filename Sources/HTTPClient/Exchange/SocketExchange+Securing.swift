@@ -2,91 +2,46 @@ import EventLoopIO
 import HTTPWire
 import SystemTLS
 
-/// Securing: TLS on a fresh connection of an `https` request (the connect timer bounds the
-/// handshake), and the TLS records of every read and write on a secure connection.
+/// Securing: whether TLS can be had at all, and the TLS records of every read on a secure
+/// connection (the pool's opener ran its handshake; the channel pumps the records).
 extension SocketExchange {
     /// Whether `target` needs TLS that cannot be had: the request then fails before connecting.
     static func tlsUnavailable(for target: SocketRequestTarget) -> TLSUnavailable? {
         guard target.key.secure else { return nil }
-        do throws(TLSUnavailable) {
+        do throws(TLSFailure) {
             try TLSLibrary.load()
             return nil
         } catch {
-            return error
+            guard case .unavailable(let unavailable) = error else { return nil }
+            return unavailable
         }
     }
 
-    /// Starts TLS on the new connection leased (the connect timer bounds the handshake): the
-    /// ClientHello goes out.
-    func secure() {
-        guard let connection, let key = machine.target?.key else { return }
-        armConnectTimer()
-        loop.register(connection.socket, readable: true, writable: false, handler: self)
-        do throws(ExchangeFailure) {
-            let tls = try makeTLS(for: key)
-            connection.tls = tls
-            perform(tls.start())
-        } catch {
-            run(machine.tlsFailed(error))
-        }
-    }
-
-    /// A client machine for `key`'s host, with the client's verification settings, offering the
-    /// host's last session.
-    private func makeTLS(for key: ConnectionPoolKey) throws(ExchangeFailure) -> TLSMachine {
-        let context: TLSClientContext
-        do throws(TLSContextError) {
-            context = try TLSClientContext.shared(for: configuration.tls)
-        } catch {
-            switch error {
-            case .unavailable(let unavailable): throw .tlsUnavailable(unavailable)
-            case .invalidConfiguration(let reason): throw .tls(.invalidConfiguration(reason))
-            }
-        }
-        do throws(TLSFailure) {
-            return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
-        } catch {
-            throw .tls(error)
-        }
-    }
-
-    /// Performs the TLS machine's actions, in order: ciphertext to the socket, plaintext to the
-    /// parser, the handshake's end, the peer's end, a failure.
-    func perform(_ actions: [TLSMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .write(let bytes):
-                queueOnWire(bytes)
+    /// Performs what the channel's TLS made of bytes (its records queued by the channel), in
+    /// order: plaintext to the parser, the handshake's end, a failure; then the peer's end.
+    func perform(_ steps: [ChannelTLS.Step]) {
+        for step in steps {
+            switch step {
+            case .send:
+                break  // queued by the channel
             case .deliver(let plaintext):
                 received(plaintext)
                 guard machine.readsConnection else { return }
-            case .handshakeCompleted(let handshake):
-                timings.secured = .now
-                timings.tls = handshake
-                connection?.handshake = handshake
-                run(machine.handshakeCompleted())
-            case .closed(let closure):
-                // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the
-                // parser decides whether the response is whole.
-                endOfStream(closure == .clean ? .complete : .incomplete)
-                return
+            case .handshakeCompleted:
+                break  // the opener secured the connection; a renegotiation's end changes nothing
             case .failed(let failure):
-                writeMore()
+                // The alert goes out as far as the socket takes it now.
+                _ = connection?.channel.flush()
                 run(machine.tlsFailed(.tls(failure)))
                 return
             }
         }
-        if wireOffset < wire.count { writeMore() }
-    }
-
-    /// Queues TLS records for the socket (written by `writeMore`).
-    func queueOnWire(_ bytes: [UInt8]) {
-        if wire.isEmpty {
-            wire = bytes
-            wireOffset = 0
-        } else {
-            wire += bytes
+        if let end = connection?.channel.tls?.takeEnd() {
+            // Without `close_notify` a body delimited by the close is cut (RFC 9112 §9.8); the
+            // parser decides whether the response is whole.
+            return endOfStream(end == .clean ? .complete : .incomplete)
         }
+        if connection?.channel.hasPendingWrites == true { writeMore() }
     }
 
     /// Keeps the session of a secure connection for the host's next new connection, once per

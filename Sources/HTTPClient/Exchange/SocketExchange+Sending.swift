@@ -61,36 +61,26 @@ extension SocketExchange {
         writeMore()
     }
 
-    /// Writes until the kernel stops taking bytes or the request is out: TLS records waiting in
-    /// `wire` first, then the request's bytes (through TLS for `https`).
+    /// Writes until the kernel stops taking bytes or the request is out: what the channel has
+    /// queued first (TLS records, bytes queued while the connection was parked), then the
+    /// request's bytes (through TLS for `https`), each queued on the channel and flushed. The
+    /// channel watches for room while bytes wait, and for reading only once they are out.
     func writeMore() {
-        guard let socket else { return }
+        guard let channel = connection?.channel else { return }
         while true {
-            if wireOffset < wire.count {
-                let result = wire.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[wireOffset...])) }
-                switch result {
-                case .transferred(let count):
-                    wireOffset += count
-                    timings.bytesSent += Int64(count)
-                    touch()
-                    continue
-                case .wouldBlock, .endOfStream:
-                    loop.setInterest(socket, readable: !readingPaused, writable: true)
-                    return
-                case .failed(let number):
-                    run(machine.writeFailed(errno: number))
-                    return
-                }
-            }
-            if !wire.isEmpty {
-                wire.removeAll(keepingCapacity: true)
-                wireOffset = 0
-            }
-            guard machine.writable else {
-                // Nothing more to write for now: watched for reading only.
-                loop.setInterest(socket, readable: !readingPaused, writable: false)
+            let queued = channel.pendingWriteCount
+            switch channel.flush() {
+            case .done:
+                sent(queued)
+            case .wouldBlock:
+                sent(queued - channel.pendingWriteCount)
+                return
+            case .failed(let number):
+                run(machine.writeFailed(errno: number))
                 return
             }
+            // Nothing more to write for now: watched for reading only.
+            guard machine.writable else { return }
             if outputOffset == output.count {
                 output.removeAll(keepingCapacity: true)
                 outputOffset = 0
@@ -100,38 +90,24 @@ extension SocketExchange {
                 run(machine.outputWritten())
                 continue
             }
-            if let tls = connection?.tls {
-                let actions = output.withUnsafeBytes { tls.send(plaintext: UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+            guard channel.tls != nil else {
+                channel.queue(output[outputOffset...])
                 outputOffset = output.count
-                // Records to write; or none yet (TLS waits for the peer's bytes, which `receive`
-                // turns into the records); or a failure.
-                for action in actions {
-                    switch action {
-                    case .write(let bytes):
-                        queueOnWire(bytes)
-                    case .failed(let failure):
-                        run(machine.tlsFailed(.tls(failure)))
-                        return
-                    case .deliver, .handshakeCompleted, .closed:
-                        break  // sending only writes or fails
-                    }
-                }
                 continue
             }
-            let result = output.withUnsafeBytes { socket.sendSome(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
-            switch result {
-            case .transferred(let count):
-                outputOffset += count
-                timings.bytesSent += Int64(count)
-                touch()
-            case .wouldBlock, .endOfStream:
-                loop.setInterest(socket, readable: !readingPaused, writable: true)
-                return
-            case .failed(let number):
-                run(machine.writeFailed(errno: number))
-                return
-            }
+            // Records queued; or none yet (TLS waits for the peer's bytes, which `unseal` turns
+            // into the records); or a failure.
+            let failure = channel.seal(output[outputOffset...])
+            outputOffset = output.count
+            if let failure { return run(machine.tlsFailed(.tls(failure))) }
         }
+    }
+
+    /// Counts `count` bytes the socket took (activity, for the idle timer).
+    private func sent(_ count: Int) {
+        guard count > 0 else { return }
+        timings.bytesSent += Int64(count)
+        touch()
     }
 
     /// Goes on after an output all written, as the machine says.
@@ -142,8 +118,8 @@ extension SocketExchange {
             pieceRead(Result { try body.next(limit: readChunk) }, generation: generation)
         case .readOffLoop(let generation):
             guard let body else { return }
-            // The socket is watched for an early answer meanwhile, not for room to write.
-            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            // The socket is watched for an early answer meanwhile (its queue is out).
+            connection?.channel.setReading(true)
             body.read(limit: readChunk, on: io) { [self] read in
                 onItsLoop { [self] in
                     pieceRead(read, generation: generation)
@@ -152,7 +128,7 @@ extension SocketExchange {
                 }
             }
         case .awaitAnswer:
-            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            connection?.channel.setReading(true)
         }
     }
 

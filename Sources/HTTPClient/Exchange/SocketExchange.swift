@@ -17,7 +17,7 @@ import Locking
 /// from any thread, and finds the loop the exchange runs on in `control`. The result is reported
 /// at most once: whoever sets `control.finished` first under the lock reports (or, for
 /// `cancel()`, reports nothing), and the completion runs after the lock is released.
-final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendable {
+final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable {
     // @unchecked: everything below `control` is confined to `loop`'s thread (`run` and every
     // entry from the loop check it in debug builds), and `loop` changes only on that thread, while
     // the exchange holds no socket, before the task that goes on there is handed over; `control`
@@ -50,14 +50,14 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// The current hop's place in the pool's queue: taken when the caller sent the request, kept
     /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
-    /// The connection in use: its socket, and its TLS machine for `https`.
+    /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
+    /// which the exchange owns while it uses it.
     var connection: Connection?
-    /// Ciphertext for the socket that it has not taken yet (TLS records: the handshake's, the
-    /// request's, alerts); plain `http` writes `output` directly.
-    var wire: [UInt8] = []
-    var wireOffset = 0
-    /// The socket is left unread while a download's file catches up.
-    var readingPaused = false
+    /// The socket is left unread while a download's file catches up: the channel's read
+    /// interest says so (nothing of its own).
+    var readingPaused: Bool { connection.map { !$0.channel.isReading } ?? false }
+    /// The request's bytes the machine handed out (`.write`), queued on the channel from
+    /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
     var outputOffset = 0
     var parser = HTTPResponseParser(requestMethod: "GET")
@@ -73,9 +73,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     var lastActivity = ContinuousClock.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
-    /// Bounds the wait for a connection (without an overall deadline) and a new connection's handshake.
+    /// Bounds the wait for a connection (without an overall deadline).
     var connectTimer: Scheduled?
-    var idleTimer: Scheduled?
     var overallTimer: Scheduled?
     /// Where this exchange's file and stream work runs (opening and reading an upload, writing a
     /// download), so that the loop never waits on a disk or a caller's stream; made on first use.
@@ -211,7 +210,8 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             releaseClosed()
             if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
         case .secure:
-            secure()
+            // Leases never need a handshake: the pool's opener secures every `https` connection.
+            preconditionFailure("SocketExchange: (\(machine.phase), secure) for a connection the pool secured")
         case .send(let start):
             useConnection()
             startBody(start)
@@ -228,7 +228,7 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
-            if let socket { loop.setInterest(socket, readable: true, writable: false) }
+            connection?.channel.setReading(true)
             socketReadable()
         case .rearmIdleTimer:
             armIdleTimer()
@@ -245,11 +245,12 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     }
 
     /// Lets go of what the current hop holds besides its connection: its place in the pool's
-    /// queue, its timers (the overall one stays) and the body's reader.
+    /// queue, its timers (the overall one stays; the idle one is the connection's channel's) and
+    /// the body's reader.
     private func stopHop(leaveQueue: Bool) {
         if leaveQueue, let key = machine.target?.key { pool.cancelWaiting(key, id: ObjectIdentifier(self)) }
         cancelTimer(&connectTimer)
-        cancelTimer(&idleTimer)
+        connection?.channel.setDeadline(nil)
         closeBody()
     }
 
@@ -271,14 +272,11 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     }
 
     /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),
-    /// after what is left of its TLS records.
+    /// after what is left of its queued bytes.
     private func releaseClosed() {
         guard let connection else { return }
         self.connection = nil
-        loop.deregister(connection.socket)
-        pool.release(connection, reusable: false, unsent: wire[wireOffset...])
-        wire.removeAll()
-        wireOffset = 0
+        pool.release(connection, reusable: false)
     }
 
     /// Ends the hop as `outcome` says: reports, or sends the redirect's request.
@@ -339,8 +337,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
         }
     }
 
-    /// A lease reached the loop: the machine says whether to use it (securing a new `https`
-    /// connection first), connect anew, give it back, or fail with the connect's failure.
+    /// A lease reached the loop (an `https` connection secured already, by its opener): the
+    /// machine says whether to use it, connect anew, give it back, or fail with the connect's
+    /// failure.
     private func leaseArrived(_ lease: ConnectionLease) {
         loop.assertInLoop()
         if let leased = lease.connection, leased.loop !== loop {
@@ -360,8 +359,9 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
             connection = leased
             let reused = if case .connected = lease { false } else { true }
             timings.leased(leased, reused: reused)
+            if !reused { timings.secured = leased.securedAt }
         }
-        run(machine.leased(kind, needsHandshake: lease.connection?.needsHandshake ?? false) {
+        run(machine.leased(kind) {
             lease.connection?.socket.isReadableOrClosed ?? true
         })
     }
@@ -387,11 +387,16 @@ final class SocketExchange: HTTPClientTask, EventLoopHandler, @unchecked Sendabl
     /// held stays held).
     func closeConnection() {
         guard let connection else { return }
-        loop.deregister(connection.socket)
-        connection.close(unsent: wire[wireOffset...])
         self.connection = nil
-        wire.removeAll()
-        wireOffset = 0
+        connection.close()
+    }
+
+    /// The connection's idle timer (the channel's, given by `armIdleTimer()`) fired: the
+    /// machine decides from how long nothing moved whether the wait is over. While the socket is
+    /// left unread for a slow file or consumer, the peer is not idle.
+    func channelDeadlinePassed() {
+        loop.assertInLoop()
+        run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: idleTimeout))
     }
 
     /// The connection's socket, while there is one.

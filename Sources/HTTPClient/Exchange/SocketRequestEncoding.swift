@@ -15,44 +15,61 @@ enum SocketRequestEncoding {
     /// The head to send for `request` to `target` with `framing`, adding `Accept-Encoding:
     /// gzip, deflate` when the caller set none and `acceptsCompression` (the client decodes
     /// them), and whether it asks to close the connection after the exchange (read from the
-    /// fields already copied).
+    /// fields as sent).
+    ///
+    /// Written straight into one buffer of the head's exact size: request line, `Host` (unless
+    /// given), a proxy's credentials, the caller's fields in order (repeats included; the
+    /// framing fields and names that are not tokens left out, line breaks in values made
+    /// spaces), then the framing and `Accept-Encoding`.
     static func head(
         _ request: HTTPClientRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool
     ) -> (bytes: [UInt8], asksToClose: Bool) {
-        var head = requestHead(request, target: target)
-        switch framing {
-        case .length(let count):
-            let method = head.method
-            if count > 0 || method == "POST" || method == "PUT" || method == "PATCH" {
-                head.headers.add(name: "Content-Length", value: String(count))
-            }
+        let fields = request.headers
+        let method = request.normalizedMethod
+        let host = fields.contains("Host") ? nil : target.hostHeader
+        let proxyAuthorization = fields.contains("Proxy-Authorization") ? nil : target.proxyAuthorization
+        let framingField: (name: String, value: String)? = switch framing {
+        case .length(let count) where count > 0 || method == "POST" || method == "PUT" || method == "PATCH":
+            ("Content-Length", String(count))
+        case .length:
+            nil
         case .chunked:
-            head.headers.add(name: "Transfer-Encoding", value: "chunked")
+            ("Transfer-Encoding", "chunked")
         }
-        if acceptsCompression, !head.headers.contains("Accept-Encoding") {
-            head.headers.add(name: "Accept-Encoding", value: HTTPClient.acceptedEncodings)
+        let acceptEncoding = acceptsCompression && !fields.contains("Accept-Encoding") ? HTTPClient.acceptedEncodings : nil
+        let sent = { (field: HTTPHeaders.Field) in
+            isToken(field.name) && !field.name.caseInsensitiveEquals("Content-Length")
+                && !field.name.caseInsensitiveEquals("Transfer-Encoding")
         }
-        return (head.serialized(), head.headers["Connection"].map(asksToClose) ?? false)
+        let fieldSize = { (name: String, value: String?) in value.map { name.utf8.count + $0.utf8.count + 4 } ?? 0 }
+        var size = method.utf8.count + target.requestTarget.utf8.count + 12 + 2
+        size += fieldSize("Host", host) + fieldSize("Proxy-Authorization", proxyAuthorization)
+        size += fieldSize(framingField?.name ?? "", framingField?.value) + fieldSize("Accept-Encoding", acceptEncoding)
+        var connection: String?
+        for field in fields where sent(field) {
+            size += fieldSize(field.name, field.value)
+            if connection == nil, field.name.caseInsensitiveEquals("Connection") { connection = withoutLineBreaks(field.value) }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        bytes.append(contentsOf: method.utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: target.requestTarget.utf8)
+        bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
+        if let host { append("Host", host, to: &bytes) }
+        if let proxyAuthorization { append("Proxy-Authorization", proxyAuthorization, to: &bytes) }
+        for field in fields where sent(field) { append(field.name, withoutLineBreaks(field.value), to: &bytes) }
+        if let framingField { append(framingField.name, framingField.value, to: &bytes) }
+        if let acceptEncoding { append("Accept-Encoding", acceptEncoding, to: &bytes) }
+        bytes.append(contentsOf: "\r\n".utf8)
+        return (bytes, connection.map(asksToClose) ?? false)
     }
 
-    private static func requestHead(_ request: HTTPClientRequest, target: SocketRequestTarget) -> HTTPRequestHead {
-        let fields = request.headers
-        // Room for `Host`, a proxy's credentials and what `head` adds (framing, `Accept-Encoding`): one buffer a request.
-        var wire: [HTTPHeaders.Field] = []
-        wire.reserveCapacity(fields.count + 4)
-        if !fields.contains("Host") {
-            wire.append(HTTPHeaders.Field(name: "Host", value: target.hostHeader))
-        }
-        if let authorization = target.proxyAuthorization, !fields.contains("Proxy-Authorization") {
-            wire.append(HTTPHeaders.Field(name: "Proxy-Authorization", value: authorization))
-        }
-        // In the caller's order, repeats included.
-        for field in fields {
-            let lowered = field.name.lowercased()
-            guard lowered != "content-length", lowered != "transfer-encoding", isToken(field.name) else { continue }
-            wire.append(HTTPHeaders.Field(name: field.name, value: withoutLineBreaks(field.value)))
-        }
-        return HTTPRequestHead(method: request.normalizedMethod, target: target.requestTarget, headers: HTTPHeaders(wire))
+    private static func append(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(contentsOf: "\r\n".utf8)
     }
 
     /// Whether a `Connection` field's value asks to close the connection after the exchange.
@@ -74,8 +91,11 @@ enum SocketRequestEncoding {
         }
     }
 
+    /// `value` with every CR and LF byte made a space (the same size): bytes, not characters,
+    /// since "\r\n" is one `Character`, equal to neither "\r" nor "\n", and would pass whole.
     private static func withoutLineBreaks(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\r" || $0 == "\n" }) else { return value }
-        return String(value.map { $0 == "\r" || $0 == "\n" ? " " : $0 })
+        let breaksLine = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") }
+        guard value.utf8.contains(where: breaksLine) else { return value }
+        return String(decoding: value.utf8.map { breaksLine($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }

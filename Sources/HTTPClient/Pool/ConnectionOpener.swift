@@ -1,12 +1,14 @@
 import Dispatch
 import EventLoopIO
+import SystemTLS
 
 /// Opens one connection for a host's waiting requests, on one loop, performing `ConnectAttempts`'
 /// steps within the connect timeout: the lookup off the loop, then one socket per attempt (Happy
 /// Eyeballs), each watched by an `AttemptWatcher`, then, for a key that tunnels through a proxy,
-/// the `CONNECT` (`ProxyTunnel`). It belongs to the pool, not to a request: a
-/// request that gives up leaves it running, and it reports to the pool, which hands the
-/// connection to whoever waits first then (or parks it), or fails the first waiter.
+/// the `CONNECT` (`ProxyTunnel`), then, for `https`, the TLS handshake (`ConnectionHandshake`).
+/// It belongs to the pool, not to a request: a request that gives up (mid-handshake too) leaves
+/// it running, and it reports to the pool, which hands the secured connection to whoever waits
+/// first then (or parks it), or fails the first waiter.
 final class ConnectionOpener: @unchecked Sendable {
     // @unchecked: everything but the `let`s is touched only on `loop`'s thread (checked in debug
     // builds); the lookup's result comes back to the loop in a task.
@@ -26,6 +28,8 @@ final class ConnectionOpener: @unchecked Sendable {
     private var staggerTimer: Scheduled?
     /// The `CONNECT` under way on the connected socket of a key that tunnels through a proxy.
     private var tunnel: ProxyTunnel?
+    /// The TLS handshake under way on the connection of an `https` key.
+    private var handshake: ConnectionHandshake?
 
     init(id: Int, key: ConnectionPoolKey, loop: EventLoop, pool: ConnectionPool, resolver: HostResolver, timeout: Duration) {
         self.id = id
@@ -88,7 +92,8 @@ final class ConnectionOpener: @unchecked Sendable {
             connection.resolvedAt = resolvedAt
             connection.connectedAt = .now
             connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
-            guard key.tunnels else { return pool.connected(self, connection) }
+            connection.connectAttempts = attempts.log
+            guard key.tunnels else { return secure(connection) }
             openTunnel(on: connection)
         case .fail(let failure):
             stop()
@@ -102,12 +107,45 @@ final class ConnectionOpener: @unchecked Sendable {
         let tunnel = ProxyTunnel(connection: connection, timeout: timeout) { [self] result in
             self.tunnel = nil
             switch result {
-            case .success: pool.connected(self, connection)
+            case .success: secure(connection)
             case .failure(let failure): pool.connectFailed(self, failure)
             }
         }
         self.tunnel = tunnel
         tunnel.start()
+    }
+
+    /// Secures `connection` for an `https` key (as long again as the connect may take, offering
+    /// the host's last session), then hands it to the pool; a plain one goes at once.
+    private func secure(_ connection: Connection) {
+        guard key.secure else { return pool.connected(self, connection) }
+        let tls: TLSMachine
+        do throws(ExchangeFailure) {
+            tls = try makeTLS()
+        } catch {
+            connection.close()
+            return pool.connectFailed(self, error)
+        }
+        let handshake = ConnectionHandshake(connection: connection) { [self] result in
+            self.handshake = nil
+            switch result {
+            case .success: pool.connected(self, connection)
+            case .failure(let failure): pool.connectFailed(self, failure)
+            }
+        }
+        self.handshake = handshake
+        handshake.start(tls, timeout: timeout)
+    }
+
+    /// A client machine for the key's host, with the client's verification settings, offering
+    /// the host's last session.
+    private func makeTLS() throws(ExchangeFailure) -> TLSMachine {
+        do throws(TLSFailure) {
+            let context = try TLSClientContext.shared(for: pool.tls)
+            return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
+        } catch {
+            throw ExchangeFailure(error)
+        }
     }
 
     /// Attempt `index`'s connect finished (its socket turned writable): a failed one is closed

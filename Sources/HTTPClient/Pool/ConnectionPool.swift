@@ -15,8 +15,8 @@ import SystemTLS
 /// A connection lives on the loop it was opened on: a request leased one elsewhere goes there
 /// (`SocketExchange`), and a released connection nobody waits for stays registered there, as a
 /// `ParkedConnection`, until it is taken, its server closes it, or it has been idle for
-/// `idleTimeout`. A connection's socket, registration, pending writes and timer are touched only
-/// on its loop.
+/// `idleTimeout`. A connection's channel (socket, registration, queued writes, timer) is touched
+/// only on its loop.
 final class ConnectionPool: Sendable {
     /// A request waiting for a connection: delivery runs on `loop`'s thread.
     struct Waiter: Sendable {
@@ -51,8 +51,11 @@ final class ConnectionPool: Sendable {
     let limit: Int
     /// How long a connection may wait in the pool unused before it is closed.
     let idleTimeout: Duration
-    /// How long opening a connection may take (the lookup and every attempt).
+    /// How long opening a connection may take (the lookup and every attempt), and as long again
+    /// its TLS handshake.
     let connectTimeout: Duration
+    /// How an `https` connection's TLS handshake verifies the server (run by its opener).
+    let tls: TLSConfiguration
     /// How host names become addresses for the connections the pool opens.
     let resolver: HostResolver
     /// A client's own loops, kept running while the pool lives (an opener holds the pool until
@@ -61,11 +64,12 @@ final class ConnectionPool: Sendable {
     private let state = Lock(State())
     private let tickets = Atomic<UInt64>(0)
 
-    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), resolver: HostResolver = .system,
-         loops: EventLoopGroup? = nil) {
+    init(limit: Int, idleTimeout: Duration = .seconds(60), connectTimeout: Duration = .seconds(10), tls: TLSConfiguration = .init(),
+         resolver: HostResolver = .system, loops: EventLoopGroup? = nil) {
         self.limit = max(1, limit)
         self.idleTimeout = idleTimeout
         self.connectTimeout = connectTimeout
+        self.tls = tls
         self.resolver = resolver
         self.loops = loops
     }
@@ -113,12 +117,13 @@ final class ConnectionPool: Sendable {
         state.withLock { $0.hosts[key]?.waiterLeft { $0.id == id } ?? false }
     }
 
-    /// Gives a leased connection back, on its loop, registered there (with any handler) or
-    /// nowhere: a `reusable` connection goes to the next waiter (registered nowhere; the waiter
-    /// comes to its loop), or is parked (its watcher takes over the registration, so the system is
-    /// told nothing); any other connection is closed after `unsent` (what its request had not
-    /// written), and its slot opens a connection for the waiters, if any.
-    func release(_ connection: Connection, reusable: Bool, unsent: ArraySlice<UInt8> = []) {
+    /// Gives a leased connection back, on its loop, its channel owned by anyone: a `reusable`
+    /// connection goes to the next waiter (unwatched, bytes still queued kept; the waiter comes
+    /// to its loop and takes the channel over), or is parked (its watcher takes the channel over,
+    /// so the system is told nothing); any other connection is closed through its channel's close
+    /// path (what its request queued goes first), and its slot opens a connection for the
+    /// waiters, if any.
+    func release(_ connection: Connection, reusable: Bool) {
         let loop = connection.loop
         loop.assertInLoop()
         let released = state.withLock { state in
@@ -128,13 +133,12 @@ final class ConnectionPool: Sendable {
         }
         switch released {
         case .kept(.deliver(let waiter))?:
-            loop.deregister(connection.socket)
+            connection.channel.unwatch()
             waiter.loop.execute { waiter.deliver(.handedOver(connection)) }
         case .kept(.parked(let parked))?:
             parked.park(idleFor: idleTimeout)
         case .close(let open)?:
-            loop.deregister(connection.socket)
-            connection.close(unsent: unsent)
+            connection.close()
             if let open { self.open(open, to: connection.key, on: loop) }
         case nil:
             preconditionFailure("ConnectionPool: released a connection to \(connection.key), a host it never opened")

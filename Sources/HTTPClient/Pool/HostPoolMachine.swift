@@ -55,8 +55,14 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
     /// Idle connections, oldest first, with their numbers.
     private(set) var idle: [(id: ConnectionID, connection: Idle)] = []
     /// Requests waiting for a connection, in the order they were sent.
-    private(set) var waiters = WaiterQueue<Waiter>()
+    private(set) var waiters = WaiterQueue<Queued>()
     private var nextID: ConnectionID = 0
+
+    /// A waiting request, and whether it refuses kept-alive connections (`freshOnly`).
+    struct Queued {
+        let waiter: Waiter
+        let freshOnly: Bool
+    }
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -88,7 +94,7 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
             busy[taken.id] = .leased
             return .idle(taken.connection)
         }
-        waiters.insert(waiter, by: precedes)
+        waiters.insert(Queued(waiter: waiter, freshOnly: freshOnly)) { precedes($0.waiter, $1.waiter) }
         return .queued(open: openIfWanted())
     }
 
@@ -96,7 +102,7 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
     mutating func connected(_ id: ConnectionID, park: () -> Idle) -> Handoff {
         switch state(of: id) {
         case .connecting?:
-            return handOff(id, park: park)
+            return handOff(id, to: waiters.first == nil ? nil : 0, park: park)
         case .leased?, .idle?, nil:
             preconditionFailure("HostPoolMachine: connected in state \(String(describing: state(of: id)))")
         }
@@ -110,23 +116,27 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
         case .connecting?:
             busy[id] = nil
             let failed = waiters.removeFirst()
-            return (failed, openIfWanted())
+            return (failed?.waiter, openIfWanted())
         case .leased?, .idle?, nil:
             preconditionFailure("HostPoolMachine: connectFailed in state \(String(describing: state(of: id)))")
         }
     }
 
     /// The request using connection `id` let go of it: kept alive (`reusable`) it goes to the
-    /// first waiter or is parked; otherwise it is closed and its slot opens a connection for the
-    /// waiters, if any.
+    /// first waiter that takes kept-alive connections, or is parked; otherwise it is closed and
+    /// its slot opens a connection for the waiters, if any. A kept connection is closed too when
+    /// only requests refusing kept connections wait and no slot is left to open theirs: a
+    /// connection released a moment ago may be one its server is closing (a proxy that closes
+    /// after each answer without saying so), which a retried request must not get again.
     mutating func released(_ id: ConnectionID, reusable: Bool, park: () -> Idle) -> Release {
         switch state(of: id) {
         case .leased?:
-            guard reusable else {
+            let taker = waiters.firstIndex { !$0.freshOnly }
+            guard reusable, taker != nil || waiters.count <= connecting else {
                 busy[id] = nil
                 return .close(open: openIfWanted())
             }
-            return .kept(handOff(id, park: park))
+            return .kept(handOff(id, to: taker, park: park))
         case .connecting?, .idle?, nil:
             preconditionFailure("HostPoolMachine: released in state \(String(describing: state(of: id)))")
         }
@@ -154,7 +164,7 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
     /// A waiter left the queue (cancelled, or its deadline passed): true when it was still there.
     /// A connection being opened for it goes on, for the next waiter or the idle list.
     mutating func waiterLeft(where matches: (Waiter) -> Bool) -> Bool {
-        guard let index = waiters.firstIndex(where: matches) else { return false }
+        guard let index = waiters.firstIndex(where: { matches($0.waiter) }) else { return false }
         return waiters.remove(at: index) != nil
     }
 
@@ -170,11 +180,11 @@ struct HostPoolMachine<Idle: AnyObject, Waiter> {
 
     // MARK: Helpers
 
-    /// Leases `id` to the first waiter, else parks it.
-    private mutating func handOff(_ id: ConnectionID, park: () -> Idle) -> Handoff {
-        if let next = waiters.removeFirst() {
+    /// Leases `id` to the waiter at `position` in the queue, else (nil) parks it.
+    private mutating func handOff(_ id: ConnectionID, to position: Int?, park: () -> Idle) -> Handoff {
+        if let position, let next = waiters.remove(at: position) {
             busy[id] = .leased
-            return .deliver(to: next)
+            return .deliver(to: next.waiter)
         }
         busy[id] = nil
         let parked = park()

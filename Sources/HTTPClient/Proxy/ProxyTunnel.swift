@@ -3,13 +3,12 @@ import EventLoopIO
 /// Opens a `CONNECT` tunnel on a connection just made to a proxy, for the `ConnectionOpener`
 /// that made it: performs `ProxyTunnelMachine`'s actions on the connection's loop (writes the
 /// request through the connection, reads the answer, bounds the wait with the connect timeout)
-/// and reports once, after deregistering the socket: established, or failed (the connection
-/// closed first, through its one close path).
-final class ProxyTunnel: EventLoopHandler {
+/// and reports once, after it stops reading: established, or failed (the connection closed
+/// first, through its one close path). It owns the connection's channel meanwhile.
+final class ProxyTunnel: ChannelHandler {
     private let connection: Connection
     private let timeout: Duration
     private var machine: ProxyTunnelMachine
-    private var timer: Scheduled?
     private var report: ((Result<Void, ExchangeFailure>) -> Void)?
 
     init(connection: Connection, timeout: Duration, report: @escaping (Result<Void, ExchangeFailure>) -> Void) {
@@ -26,11 +25,9 @@ final class ProxyTunnel: EventLoopHandler {
     /// Arms the timer and sends the `CONNECT` (on the loop).
     func start() {
         loop.assertInLoop()
-        timer = loop.schedule(in: timeout) { [self] in
-            timer = nil
-            run(machine.timerFired())
-        }
-        loop.register(socket, readable: true, writable: false, handler: self)
+        connection.channel.handOver(to: self)
+        connection.channel.setTimeout(timeout)
+        guard connection.channel.setReading(true) else { return finish(.failure(.connectionLost(errno: nil))) }
         run(machine.start())
     }
 
@@ -42,7 +39,7 @@ final class ProxyTunnel: EventLoopHandler {
         case .write(let bytes):
             written(connection.write(bytes))
         case .awaitAnswer:
-            loop.setInterest(socket, readable: true, writable: false)
+            connection.channel.setReading(true)
         case .established:
             finish(.success(()))
         case .fail(let failure):
@@ -51,17 +48,22 @@ final class ProxyTunnel: EventLoopHandler {
     }
 
     /// What the connection's write (or flush) came to: all out, room awaited, or the peer gone.
-    private func written(_ flush: Connection.Flush) {
+    private func written(_ flush: Channel.Flush) {
         switch flush {
         case .done: run(machine.written())
-        case .wouldBlock: loop.setInterest(socket, readable: true, writable: true)
+        case .wouldBlock: break  // the channel watches for room
         case .failed: run(machine.writeFailed())
         }
     }
 
     func socketWritable() {
         guard machine.state == .sending else { return }
-        written(connection.flush())
+        written(connection.channel.flush())
+    }
+
+    /// The connect timeout ran out before the tunnel was open.
+    func channelDeadlinePassed() {
+        run(machine.timerFired())
     }
 
     func socketReadable() {
@@ -82,12 +84,13 @@ final class ProxyTunnel: EventLoopHandler {
         }
     }
 
-    /// Stops watching the socket and the timer, closes a failed tunnel's connection, and reports.
+    /// Stops reading the socket and the timer, closes a failed tunnel's connection, and reports.
     private func finish(_ result: Result<Void, ExchangeFailure>) {
-        timer?.cancel()
-        timer = nil
-        loop.deregister(socket)
-        if case .failure = result { connection.close() }
+        if case .failure = result {
+            connection.close()
+        } else {
+            connection.channel.unwatch()
+        }
         let report = self.report
         self.report = nil
         report?(result)

@@ -6,8 +6,9 @@ enum CRC32 {
         return value
     }
 
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+    /// The CRC of some bytes (`crc`, 0 for none) and then `bytes`.
+    static func update(_ crc: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc = ~crc
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
     }
@@ -15,11 +16,15 @@ enum CRC32 {
 
 /// Adler-32 as zlib uses it.
 enum Adler32 {
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        var index = 0
-        while index < bytes.count {
-            let end = min(index + 5552, bytes.count)
+    /// The checksum of no bytes.
+    static let initial: UInt32 = 1
+
+    /// The checksum of some bytes (`adler`) and then `bytes`.
+    static func update(_ adler: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var a = adler & 0xFFFF, b = adler >> 16
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let end = min(index + 5552, bytes.endIndex)
             while index < end {
                 a += UInt32(bytes[index])
                 b += a

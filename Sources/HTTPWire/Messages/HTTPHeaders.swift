@@ -31,8 +31,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// order of its own: this one is the same on every run), as `URLRequest.allHTTPHeaderFields`
     /// and `[String: String]` headers map onto a list.
     public init(_ dictionary: [String: String]) {
-        self.fields = dictionary.map { Field(name: $0.key, value: $0.value) }
-            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+        // Sorted in place: one buffer (a request's allocations).
+        var fields = dictionary.map { Field(name: $0.key, value: $0.value) }
+        fields.sort { $0.name.lowercased() < $1.name.lowercased() }
+        self.fields = fields
     }
 
     /// The number of fields.
@@ -143,7 +145,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 }
 
 extension String {
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    /// Whether the two are equal with ASCII letters compared without case (as field names are).
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         let lhs = utf8, rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }

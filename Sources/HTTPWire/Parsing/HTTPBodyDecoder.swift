@@ -56,6 +56,17 @@ public struct HTTPBodyDecoder: Sendable {
         }
     }
 
+    /// Takes `input` as the whole body when it holds exactly a `Content-Length` body and nothing
+    /// was decoded yet (the common answer, arriving with its head): its buffer becomes `body`,
+    /// uncopied, and `input` is left empty. False, taking nothing, otherwise.
+    mutating func takeWholeBody(_ input: inout [UInt8], into body: inout [UInt8]) -> Bool {
+        guard case .contentLength(let length) = framing, length > 0, length <= maxBodyBytes, receivedCount == 0,
+              input.count == length, body.isEmpty else { return false }
+        receivedCount = length
+        swap(&input, &body)
+        return true
+    }
+
     /// Tells the decoder the peer closed: completes a close-delimited body when the close was
     /// `.complete`, throws `incompleteClose` when it was not (RFC 9112 §9.8), or `truncatedBody`
     /// when the framing expected more. `Content-Length` and chunked bodies end by their framing

@@ -38,15 +38,17 @@ public struct HTTPHeadParser: Sendable {
 
     /// Parses a request head if a complete one is buffered; leading empty lines are skipped.
     public mutating func nextRequestHead() throws(HTTPWireError) -> HTTPRequestHead? {
-        guard let lines = try nextHeadLines() else { return nil }
-        let head = try Self.parseRequest(lines)
-        return head
+        guard let head = try nextHead() else { return nil }
+        // Parsed from a slice of the buffer, released before the buffer drops the head in place.
+        defer { consume(through: head.upperBound) }
+        return try Self.parseRequest(HeadLines(buffered[head]))
     }
 
     /// Parses a response head if a complete one is buffered.
     public mutating func nextResponseHead() throws(HTTPWireError) -> HTTPResponseHead? {
-        guard let lines = try nextHeadLines() else { return nil }
-        return try Self.parseResponse(lines)
+        guard let head = try nextHead() else { return nil }
+        defer { consume(through: head.upperBound) }
+        return try Self.parseResponse(HeadLines(buffered[head]))
     }
 
     private mutating func reset(keeping rest: [UInt8]) {
@@ -56,8 +58,18 @@ public struct HTTPHeadParser: Sendable {
         headStart = 0
     }
 
-    /// The head's lines as (bytes without CR/LF, offset in the head); nil when incomplete.
-    private mutating func nextHeadLines() throws(HTTPWireError) -> [(ArraySlice<UInt8>, Int)]? {
+    /// Drops the bytes of a parsed head (those before `end`), in place: the rest stays in the
+    /// same buffer, which is never copied for the head or what follows it.
+    private mutating func consume(through end: Int) {
+        buffered.removeSubrange(..<end)
+        scanned = 0
+        lineStart = 0
+        headStart = 0
+    }
+
+    /// Where the next complete head lies in `buffered` (start line to the empty line that ends
+    /// it, without leading empty lines); nil when incomplete.
+    private mutating func nextHead() throws(HTTPWireError) -> Range<Int>? {
         while scanned < buffered.count {
             let byte = buffered[scanned]
             scanned += 1
@@ -77,7 +89,7 @@ public struct HTTPHeadParser: Sendable {
                     lineStart = scanned
                     continue
                 }
-                return extractHead(end: scanned)
+                return headStart..<scanned
             }
             lineStart = scanned
         }
@@ -90,70 +102,93 @@ public struct HTTPHeadParser: Sendable {
         return nil
     }
 
-    private mutating func extractHead(end: Int) -> [(ArraySlice<UInt8>, Int)] {
-        let head = Array(buffered[headStart..<end])
-        reset(keeping: Array(buffered[end...]))
-        var lines: [(ArraySlice<UInt8>, Int)] = []
-        // One buffer for a typical head instead of one per doubling (a request's allocations).
-        lines.reserveCapacity(16)
-        var start = 0
-        for index in head.indices where head[index] == ASCII.lf {
-            var lineEnd = index
-            if lineEnd > start, head[lineEnd - 1] == ASCII.cr { lineEnd -= 1 }
-            if lineEnd > start { lines.append((head[start..<lineEnd], start)) }
-            start = index + 1
+    /// The non-empty lines of a head, without CR/LF, each with its offset in the head: read in
+    /// place, with no array of lines made.
+    struct HeadLines: Sequence, IteratorProtocol {
+        private let head: ArraySlice<UInt8>
+        private var start: Int
+        /// The number of lines left at most (line feeds not yet passed): a capacity for the fields.
+        private(set) var remaining: Int
+
+        init(_ head: ArraySlice<UInt8>) {
+            self.head = head
+            self.start = head.startIndex
+            self.remaining = head.reduce(0) { $0 + ($1 == ASCII.lf ? 1 : 0) }
         }
-        return lines
+
+        mutating func next() -> (ArraySlice<UInt8>, Int)? {
+            while let end = head[start...].firstIndex(of: ASCII.lf) {
+                remaining -= 1
+                var lineEnd = end
+                if lineEnd > start, head[lineEnd - 1] == ASCII.cr { lineEnd -= 1 }
+                let line = head[start..<lineEnd]
+                let offset = start - head.startIndex
+                start = end + 1
+                if !line.isEmpty { return (line, offset) }
+            }
+            return nil
+        }
     }
 
-    private static func parseRequest(_ lines: [(ArraySlice<UInt8>, Int)]) throws(HTTPWireError) -> HTTPRequestHead {
-        guard let (line, _) = lines.first else { throw .malformedStartLine(offset: 0) }
-        let parts = line.split(separator: ASCII.space, maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .malformedStartLine(offset: line.count) }
-        let method = parts[0], target = parts[1], version = parts[2]
-        if let bad = method.firstIndex(where: { !ASCII.isTokenCharacter($0) }) { throw .malformedStartLine(offset: bad) }
+    /// `line` cut at its first `maxSplits` spaces, as `split(separator: " ", maxSplits:
+    /// omittingEmptySubsequences: false)` cuts it, without an array.
+    private static func startLineParts(_ line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>?, ArraySlice<UInt8>?) {
+        guard let firstSpace = line.firstIndex(of: ASCII.space) else { return (line, nil, nil) }
+        let rest = line[(firstSpace + 1)...]
+        guard let secondSpace = rest.firstIndex(of: ASCII.space) else { return (line[..<firstSpace], rest, nil) }
+        return (line[..<firstSpace], rest[..<secondSpace], rest[(secondSpace + 1)...])
+    }
+
+    private static func parseRequest(_ lines: HeadLines) throws(HTTPWireError) -> HTTPRequestHead {
+        var lines = lines
+        guard let (line, _) = lines.next() else { throw .malformedStartLine(offset: 0) }
+        let base = line.startIndex
+        guard case (let method, let target?, let version?) = startLineParts(line) else { throw .malformedStartLine(offset: line.count) }
+        if let bad = method.firstIndex(where: { !ASCII.isTokenCharacter($0) }) { throw .malformedStartLine(offset: bad - base) }
         if method.isEmpty { throw .malformedStartLine(offset: 0) }
-        if target.isEmpty { throw .malformedStartLine(offset: target.startIndex) }
-        if let bad = target.firstIndex(where: { !ASCII.isTargetCharacter($0) }) { throw .malformedStartLine(offset: bad) }
+        if target.isEmpty { throw .malformedStartLine(offset: target.startIndex - base) }
+        if let bad = target.firstIndex(where: { !ASCII.isTargetCharacter($0) }) { throw .malformedStartLine(offset: bad - base) }
         guard let parsedVersion = HTTPVersion.parse(version) else {
-            if version.starts(with: "HTTP/".utf8) { throw .unsupportedVersion(offset: version.startIndex) }
-            throw .malformedStartLine(offset: version.startIndex)
+            if version.starts(with: "HTTP/".utf8) { throw .unsupportedVersion(offset: version.startIndex - base) }
+            throw .malformedStartLine(offset: version.startIndex - base)
         }
         return HTTPRequestHead(
             method: String(decoding: method, as: UTF8.self),
             target: String(decoding: target, as: UTF8.self),
             version: parsedVersion,
-            headers: try parseFields(lines.dropFirst())
+            headers: try parseFields(lines)
         )
     }
 
-    private static func parseResponse(_ lines: [(ArraySlice<UInt8>, Int)]) throws(HTTPWireError) -> HTTPResponseHead {
-        guard let (line, _) = lines.first else { throw .malformedStartLine(offset: 0) }
-        let parts = line.split(separator: ASCII.space, maxSplits: 2, omittingEmptySubsequences: false)
-        guard let version = HTTPVersion.parse(parts[0]) else {
-            if parts[0].starts(with: "HTTP/".utf8) { throw .unsupportedVersion(offset: 0) }
+    private static func parseResponse(_ lines: HeadLines) throws(HTTPWireError) -> HTTPResponseHead {
+        var lines = lines
+        guard let (line, _) = lines.next() else { throw .malformedStartLine(offset: 0) }
+        let base = line.startIndex
+        let (versionPart, codePart, phrase) = startLineParts(line)
+        guard let version = HTTPVersion.parse(versionPart) else {
+            if versionPart.starts(with: "HTTP/".utf8) { throw .unsupportedVersion(offset: 0) }
             throw .malformedStartLine(offset: 0)
         }
-        guard parts.count >= 2 else { throw .malformedStartLine(offset: line.count) }
-        let code = parts[1]
-        guard code.count == 3, code.allSatisfy(ASCII.isDigit) else { throw .malformedStartLine(offset: code.startIndex) }
+        guard let code = codePart else { throw .malformedStartLine(offset: line.count) }
+        guard code.count == 3, code.allSatisfy(ASCII.isDigit) else { throw .malformedStartLine(offset: code.startIndex - base) }
         let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        guard status >= 100 else { throw .malformedStartLine(offset: code.startIndex) }
+        guard status >= 100 else { throw .malformedStartLine(offset: code.startIndex - base) }
         var reason = ""
-        if parts.count == 3 {
-            let phrase = parts[2]
-            if let bad = phrase.firstIndex(where: { !ASCII.isFieldValueCharacter($0) }) { throw .malformedStartLine(offset: bad) }
+        if let phrase {
+            if let bad = phrase.firstIndex(where: { !ASCII.isFieldValueCharacter($0) }) { throw .malformedStartLine(offset: bad - base) }
             reason = String(decoding: phrase, as: UTF8.self)
         }
-        var head = HTTPResponseHead(status: status, version: version, headers: try parseFields(lines.dropFirst()))
+        var head = HTTPResponseHead(status: status, version: version, headers: try parseFields(lines))
         head.reason = reason
         return head
     }
 
-    static func parseFields(_ lines: ArraySlice<(ArraySlice<UInt8>, Int)>) throws(HTTPWireError) -> HTTPHeaders {
+    /// The header fields of the lines left in `lines`, in one buffer of their size.
+    static func parseFields(_ lines: HeadLines) throws(HTTPWireError) -> HTTPHeaders {
+        var lines = lines
         var fields: [HTTPHeaders.Field] = []
-        fields.reserveCapacity(lines.count)
-        for (line, offset) in lines {
+        fields.reserveCapacity(lines.remaining)
+        while let (line, offset) = lines.next() {
             fields.append(try parseField(line, offset: offset))
         }
         return HTTPHeaders(fields)

@@ -58,7 +58,11 @@ public struct HTTPResponseParser: Sendable {
             if (100..<200).contains(parsed.status) && parsed.status != 101 { continue }
             head = parsed
             var decoder = HTTPBodyDecoder(framing: try parsed.bodyFraming(requestMethod: requestMethod), maxBodyBytes: maxBodyBytes)
-            let rest = headParser.takeBuffered()
+            var rest = headParser.takeBuffered()
+            if decoder.takeWholeBody(&rest, into: &body) {
+                self.decoder = decoder
+                return completedResponse()
+            }
             let used = try decoder.decode(rest[...], into: &body)
             self.decoder = decoder
             if decoder.isComplete { leftover = Array(rest[used...]) }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// What RFC 9111 decides about one stored response, as a value computed once when it is stored
 /// (from its header fields, lower-cased names, and the times its request went and its response
@@ -60,6 +61,15 @@ struct CacheFreshness: Equatable, Sendable {
     /// `no-store`, a status it understands with explicit freshness, a heuristically cacheable
     /// one, or a validator to revalidate with; with `Authorization` only when the response says
     /// `public`, `must-revalidate` or `s-maxage` (§3.5). `private` is for private caches: stored.
+    /// Whether a response with `status` and `headers` could be storable at all (`isStorable`
+    /// may still say no): read from the head's fields alone, so that the answers no cache keeps
+    /// cost no key and no lower-cased copy of the fields.
+    static func mayBeStorable(status: Int, headers: HTTPHeaders) -> Bool {
+        guard (200...599).contains(status), status != 206 else { return false }
+        if headers.contains("Cache-Control") || headers.contains("Expires") { return true }
+        return heuristicallyCacheable.contains(status) && (headers.contains("Last-Modified") || headers.contains("ETag"))
+    }
+
     static func isStorable(method: String, requestFields: [String: String], status: Int, fields: [String: String]) -> Bool {
         guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
         let request = CacheControl(requestFields["cache-control"])

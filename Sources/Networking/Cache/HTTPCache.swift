@@ -82,7 +82,7 @@ public final class HTTPCache: Sendable {
             return .send(conditional: [:], stored: nil)
         }
         let requestControl = CacheControl(HeaderFields.value("Cache-Control", in: fields))
-        let found = store.slot(forKey: Self.key(method: method, url: url))
+        let found = store.mayHoldResponses ? store.slot(forKey: Self.key(method: method, url: url)) : nil
         guard let slot = found, let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
             return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
@@ -109,8 +109,13 @@ public final class HTTPCache: Sendable {
             }
             return response
         }
+        // Most answers are neither a revalidation nor storable: decided before any key or copy is made.
+        guard head.status == 304 && stored != nil || CacheFreshness.mayBeStorable(status: head.status, headers: head.headers) else {
+            return response
+        }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
-        guard response.response?.url.map({ $0 == url }) ?? true else { return response }
+        // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
+        guard response.responseURL.map({ $0 == url }) ?? true else { return response }
         let key = Self.key(method: method, url: url)
         let requestFields = Self.lowercased(requestFields)
         if head.status == 304, let stored {

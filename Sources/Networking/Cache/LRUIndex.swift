@@ -24,6 +24,8 @@ struct LRUIndex<Value> {
 
     /// The least recently used key.
     var oldestKey: String? { oldest }
+    /// Whether it holds nothing.
+    var isEmpty: Bool { oldest == nil }
 
     /// Keys from least to most recently used.
     var keys: [String] {

@@ -49,6 +49,10 @@ public final class ResponseCache: Sendable {
     /// The bytes held in memory.
     public var memoryBytes: Int { memory.withLock { $0.totalCost } }
 
+    /// Whether a lookup could find anything: false only for a cache without a directory that
+    /// holds nothing in memory, whose lookups then need no key.
+    var mayHoldResponses: Bool { directory != nil || !memory.withLock { $0.isEmpty } }
+
     /// The response stored for `key`, from memory or disk; `nil` on a miss.
     public func response(forKey key: String) -> Response? {
         slot(forKey: key)?.response

@@ -15,9 +15,8 @@ extension Endpoint {
     /// ```
     public init(target: some TargetType, baseURL: URL? = nil, sampleResponseClosure: SampleResponseClosure? = nil) {
         let joined = JoinedURL.last.joined(baseURL ?? target.baseURL, appending: target.path)
-        let sampleData = target.sampleData
         self.init(url: joined.string,
-                  sampleResponseClosure: sampleResponseClosure ?? { .networkResponse(200, sampleData) },
+                  sample: sampleResponseClosure.map { .closure($0) } ?? .data(target.sampleData),
                   method: target.method,
                   task: target.task,
                   httpHeaderFields: target.headers,

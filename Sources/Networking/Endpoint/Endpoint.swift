@@ -11,7 +11,15 @@ public struct Endpoint: Sendable {
     /// The absolute URL as a string.
     public let url: String
     /// What a stubbing provider answers for this endpoint (by default 200 with the target's `sampleData`).
-    public let sampleResponseClosure: SampleResponseClosure
+    public var sampleResponseClosure: SampleResponseClosure {
+        switch sample {
+        case .closure(let closure): closure
+        case .data(let data): { .networkResponse(200, data) }
+        }
+    }
+    /// The stubbed answer as given: the default one is kept as its data, so that an endpoint
+    /// made for every request costs no closure until a stub asks for it.
+    let sample: Sample
     /// The method sent, and the one retries and multipart bodies are checked against.
     public let method: HTTPMethod
     /// What the request carries.
@@ -31,18 +39,26 @@ public struct Endpoint: Sendable {
                 task: RequestTask,
                 httpHeaderFields: [String: String]?) {
         self.url = url
-        self.sampleResponseClosure = sampleResponseClosure
+        self.sample = .closure(sampleResponseClosure)
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
         self.joined = nil
     }
 
+    /// Where the stubbed answer comes from.
+    enum Sample: Sendable {
+        /// The caller's closure.
+        case closure(SampleResponseClosure)
+        /// Status 200 with this body (`Endpoint(target:)`'s default).
+        case data(Data)
+    }
+
     /// An endpoint whose `url` is `joined.string`, `joined` being absolute or `nil`.
-    init(url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: HTTPMethod,
+    init(url: String, sample: Sample, method: HTTPMethod,
          task: RequestTask, httpHeaderFields: [String: String]?, joined: JoinedURL.Joined?) {
         self.url = url
-        self.sampleResponseClosure = sampleResponseClosure
+        self.sample = sample
         self.method = method
         self.task = task
         self.httpHeaderFields = httpHeaderFields
@@ -51,13 +67,13 @@ public struct Endpoint: Sendable {
 
     /// A copy with `newHTTPHeaderFields` merged in; the new values win on equal names.
     public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+        Endpoint(url: url, sample: sample, method: method, task: task,
                  httpHeaderFields: merged(newHTTPHeaderFields), joined: joined)
     }
 
     /// A copy with another task.
     public func replacing(task: RequestTask) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+        Endpoint(url: url, sample: sample, method: method, task: task,
                  httpHeaderFields: httpHeaderFields, joined: joined)
     }
 

@@ -5,15 +5,19 @@ extension HTTPClientError {
     /// What a provider wraps in `ProviderError.underlying` for this failure of `SocketTransport`:
     /// the one place the client's vocabulary becomes the transport's. The client's kinds become
     /// `TransportError`s; a URL it cannot use becomes URLSession's `URLError` (`.badURL`,
-    /// `.unsupportedURL`, with the failing URL), and an unclean TLS shutdown inside a
+    /// `.unsupportedURL`, with the failing URL and this error under `NSUnderlyingErrorKey`), and an unclean TLS shutdown inside a
     /// close-delimited body `URLError(.networkConnectionLost)` with this error under
-    /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is.
+    /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is. A parser's error
+    /// comes here only as `HTTPClientError(_:)` made it: one conversion per layer, so a cut
+    /// response reads the same whichever way it came.
     var transportFailure: any Error {
         switch self {
         case .badURL(let url):
-            return URLError(.badURL, userInfo: url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+            var info: [String: Any] = [NSUnderlyingErrorKey: self]
+            if let url { info[NSURLErrorFailingURLErrorKey] = url }
+            return URLError(.badURL, userInfo: info)
         case .unsupportedScheme(let url):
-            return URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
+            return URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url, NSUnderlyingErrorKey: self])
         case .cannotConnect(let host, let port, let number):
             return TransportError.cannotConnect(host: host, port: port, errno: number)
         case .cannotFindHost(let host, let code):

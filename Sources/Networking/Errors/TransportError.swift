@@ -23,10 +23,12 @@ public enum TransportError: Error, Sendable, Equatable {
     case proxyRefused(status: Int, proxy: String)
     /// A deadline passed: `phase` says which, `after` how long it was, `endpoint` for what.
     case timedOut(TimeoutPhase, after: Duration, endpoint: String)
-    /// The server's bytes are not a valid HTTP/1.1 response (a response cut short is
-    /// `connectionLost`: see `init(_:)`).
+    /// The server's bytes are not a valid HTTP/1.1 response (one cut short is `connectionLost`, as
+    /// `HTTPClientError(_:)`, the one conversion of a parser's error, decides).
     case badResponse(HTTPWireError)
-    /// The response body grew past `limit` bytes; the transfer was cancelled.
+    /// The response body grew past `limit` bytes, or a compressed one expanded past it; the
+    /// transfer was cancelled. (How many compressed bytes expanded so far is the client's
+    /// finding, `HTTPClientError.decompressionLimitExceeded`: the limit is what a caller acts on.)
     case responseTooLarge(limit: Int)
     /// More redirects than the transport follows; `count` is the redirect that was refused.
     case tooManyRedirects(Int)
@@ -40,17 +42,6 @@ public enum TransportError: Error, Sendable, Equatable {
     case tls(TLSFailure)
     /// No TLS library could be loaded for an `https` request through `SocketTransport`.
     case tlsUnavailable(TLSUnavailable)
-
-    /// The kind a parser's error is, as `HTTPClientError.init(_:)` decides (the one place that
-    /// says a response cut short means the connection was lost, and a body over the limit is too large).
-    public init(_ wire: HTTPWireError) {
-        switch HTTPClientError(wire) {
-        case .responseTooLarge(let limit): self = .responseTooLarge(limit: limit)
-        case .connectionLost(let number): self = .connectionLost(errno: number)
-        case .uncleanShutdown: self = .connectionLost(errno: nil)
-        default: self = .badResponse(wire)
-        }
-    }
 
     /// The `URLError` code URLSession reports for the same event, nil when it has none
     /// (a body over the size limit, a missing response).
@@ -79,7 +70,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .hostNameMismatch: .serverCertificateUntrusted
         case .badCertificateDate: .serverCertificateHasBadDate
         case .handshakeFailed, .protocolVersionRefused, .alertReceived, .renegotiationRefused, .protocolError,
-             .invalidConfiguration, .invalidHostName, .internalError: .secureConnectionFailed
+             .invalidConfiguration, .invalidHostName, .internalError, .unavailable: .secureConnectionFailed
         }
     }
 

@@ -95,7 +95,8 @@ extension NetworkLoggerPlugin.Configuration {
         public static let responseHeaders = LogOptions(rawValue: 1 << 6)
 
         /// A line with the request's timings (`SocketTransport` measures them): from its queueing,
-        /// each step's moment, the bytes both ways and whether the connection was reused.
+        /// each step's moment, the bytes both ways, whether the connection was reused and, over
+        /// TLS, the version, cipher and ALPN its handshake agreed on.
         public static let timings = LogOptions(rawValue: 1 << 7)
 
         /// Method and headers.

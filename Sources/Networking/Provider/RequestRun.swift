@@ -106,7 +106,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
     @usableFromInline
     func cancel() {
-        let claimed = state.withLock { state -> (work: (any Disposable)?, file: URL?)? in
+        let claimed = state.withLock { state -> (work: RequestWork?, file: URL?)? in
             guard !state.finished else { return nil }
             state.cancelled = true
             state.finished = true
@@ -114,7 +114,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             return (state.work, state.downloadFile)
         }
         guard let claimed else { return }
-        claimed.work?.dispose()
+        claimed.work?.stop()
         if let file = claimed.file { try? FileManager.default.removeItem(at: file) }
         deliver(Self.cancelledResult)
     }
@@ -152,7 +152,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private func send(_ request: URLRequest, behavior: StubBehavior, upload: EndpointUpload?) {
         // Plugins' `prepare` and `willSend` may have cancelled the request.
         if !provider.plugins.isEmpty, isFinished { return }
-        let work: any Disposable
+        let work: RequestWork
         switch behavior {
         case .never:
             work = sendThroughTransport(request, upload: upload)
@@ -161,28 +161,28 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             finish(stubResult(request))
             return
         case .immediate:
-            work = provider.scheduler.schedule { self.finish(self.stubResult(request)) }
+            work = .disposable(provider.scheduler.schedule { self.finish(self.stubResult(request)) })
         case .delayed(let delay):
-            work = provider.scheduler.scheduleRelative(delay) { self.finish(self.stubResult(request)) }
+            work = .disposable(provider.scheduler.scheduleRelative(delay) { self.finish(self.stubResult(request)) })
         }
         let disposeNow = state.withLock { state -> Bool in
             if state.finished { return true }
             state.work = work
             return false
         }
-        if disposeNow { work.dispose() }
+        if disposeNow { work.stop() }
     }
 
     /// Sends through the transport: uploads streamed from the request's body stream, downloads
     /// to a temporary file then moved, progress adapted to `ProgressResponse`.
-    private func sendThroughTransport(_ request: URLRequest, upload: EndpointUpload?) -> any Disposable {
+    private func sendThroughTransport(_ request: URLRequest, upload: EndpointUpload?) -> RequestWork {
         let task = endpoint.task
         var options = TransportOptions()
         do {
             options.upload = try upload?.source()
         } catch {
             finish(.failure(error as? ProviderError ?? .underlying(error, nil)))
-            return Disposables.create()
+            return .disposable(Disposables.create())
         }
         if progress != nil {
             if task.isUpload {
@@ -203,7 +203,10 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             }
         }
         var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
-            self.handleTransportEvent { self.finish(result, onDeliveryQueue: true) }
+            // The answer waits in the run's state, so the hop's closure captures the run alone
+            // (no context to allocate).
+            self.state.withLock { $0.answer = result }
+            self.handleTransportEvent { self.finishWithAnswer() }
         }
         if let destination = task.downloadDestination {
             let file = DownloadMover.temporaryFile()
@@ -224,14 +227,14 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             // The registry moves the answer (as `handleTransportEvent` would) before it runs the
             // completions, so the call is still listed while they run, as in Moya.
             let (callbackQueue, deliveryQueue) = (self.callbackQueue, provider.deliveryQueue)
-            return provider.inflight.send(
+            return .disposable(provider.inflight.send(
                 request, endpoint: endpoint, transport: provider.transport, progress: options.downloadProgress,
                 queue: callbackQueue,
                 hop: { Self.handleTransportEvent($0, callbackQueue: callbackQueue, deliveryQueue: deliveryQueue) },
-                completion: { result in self.finish(result, onDeliveryQueue: true) })
+                completion: { result in self.finish(result, onDeliveryQueue: true) }))
         }
-        let call = provider.transport.send(request, options: options, completion: complete)
-        return Disposables.create { call.cancel() }
+        // Held as it is: a disposable wrapped around it would cost a closure and an object a request.
+        return .call(provider.transport.send(request, options: options, completion: complete))
     }
 
     /// The units of a download's `progressObject`: transports report fractions of the body.
@@ -269,6 +272,15 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         case .networkError(let error):
             return .failure(.underlying(error, nil))
         }
+    }
+
+    /// Finishes with the transport's answer left in the state by `sendThroughTransport`.
+    private func finishWithAnswer() {
+        let answer = state.withLock { state in
+            defer { state.answer = nil }
+            return state.answer
+        }
+        if let answer { finish(answer, onDeliveryQueue: true) }
     }
 
     private func finish(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
@@ -341,11 +353,27 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 /// is one concrete type: a type nested in the generic class made every lock look its metadata up
 /// in the runtime's generic cache.
 private struct RequestRunState {
-    var work: (any Disposable)?
+    var work: RequestWork?
     var finished = false
     var cancelled = false
     var lastProgress = 0.0
     /// The units of the last update passed on (`ProgressResponse.progressObject`).
     var lastUnits: (completed: Int64, total: Int64)?
     var downloadFile: URL?
+    /// The transport's answer on its way to the delivery queue.
+    var answer: Result<Response, ProviderError>?
+}
+
+/// What a request's `cancel()` stops: a scheduled stub or a shared call (a disposable), or the
+/// transport's call itself.
+private enum RequestWork: Sendable {
+    case disposable(any Disposable)
+    case call(any Cancellable)
+
+    func stop() {
+        switch self {
+        case .disposable(let disposable): disposable.dispose()
+        case .call(let call): call.cancel()
+        }
+    }
 }

@@ -26,8 +26,12 @@ final class DeferredHTTPURLResponse: Sendable {
     }
 
     private let state: Lock<State>
+    /// The URL that answered: what the HTTP cache checks of every answer, read without building
+    /// the object.
+    let url: URL
 
     init(url: URL, statusCode: Int, httpVersion: HTTPVersion, headers: HTTPHeaders) {
+        self.url = url
         state = Lock(.pending(Head(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)))
     }
 

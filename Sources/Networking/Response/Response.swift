@@ -20,6 +20,13 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         case .deferred(let deferred): deferred.response
         }
     }
+    /// The URL of `response`, without building a deferred one.
+    var responseURL: URL? {
+        switch storage.source {
+        case .given(let response): response?.url
+        case .deferred(let deferred): deferred.url
+        }
+    }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public var fileURL: URL? { storage.fileURL }
     /// When each step of the request happened and the bytes it moved, from `SocketTransport`

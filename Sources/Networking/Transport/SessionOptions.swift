@@ -73,7 +73,11 @@ public struct SessionOptions: @unchecked Sendable {
 
     /// The cookie jar for `request`, nil when cookies are off for it.
     func cookieJar(for request: URLRequest) -> CookieJar? {
-        guard let cookieStorage, CookieJar.handles(request) else { return nil }
-        return CookieJar(storage: cookieStorage, acceptPolicy: cookieAcceptPolicy, setsCookies: shouldSetCookies)
+        CookieJar.handles(request) ? cookieJar : nil
+    }
+
+    /// The cookie jar of every request that handles cookies, nil when cookies are off.
+    var cookieJar: CookieJar? {
+        cookieStorage.map { CookieJar(storage: $0, acceptPolicy: cookieAcceptPolicy, setsCookies: shouldSetCookies) }
     }
 }

@@ -18,23 +18,18 @@ public final class TLSClientContext: @unchecked Sendable {
     ///
     /// - Throws: `.unavailable` when no OpenSSL loads, `.invalidConfiguration` when the trust
     ///   roots cannot be read or a protocol name is invalid.
-    public init(configuration: TLSConfiguration = TLSConfiguration(), applicationProtocols: [String] = ["http/1.1"]) throws(TLSContextError) {
-        let api: OpenSSL
-        do { api = try OpenSSL.loaded() } catch { throw .unavailable(error) }
-        do throws(TLSConfigurationError) {
-            let alpn = try ContextBuilder.alpnWireFormat(applicationProtocols)
-            context = try ContextBuilder.make(api, method: api.TLS_client_method(), minimum: configuration.minimumVersion, maximum: nil) { context throws(TLSConfigurationError) in
-                let mode = configuration.certificateVerification == .full ? OpenSSLConstants.verifyPeer : OpenSSLConstants.verifyNone
-                api.SSL_CTX_set_verify(context, mode, nil)
-                try Self.loadTrustRoots(configuration.trustRoots, into: context, api)
-                if !alpn.isEmpty {
-                    guard api.SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {
-                        throw .rejected(api.takeErrorOrUnknown())
-                    }
+    public init(configuration: TLSConfiguration = TLSConfiguration(), applicationProtocols: [String] = ["http/1.1"]) throws(TLSFailure) {
+        let api = try OpenSSL.loaded()
+        let alpn = try ContextBuilder.alpnWireFormat(applicationProtocols)
+        context = try ContextBuilder.make(api, method: api.TLS_client_method(), minimum: configuration.minimumVersion, maximum: nil) { context throws(TLSFailure) in
+            let mode = configuration.certificateVerification == .full ? OpenSSLConstants.verifyPeer : OpenSSLConstants.verifyNone
+            api.SSL_CTX_set_verify(context, mode, nil)
+            try Self.loadTrustRoots(configuration.trustRoots, into: context, api)
+            if !alpn.isEmpty {
+                guard api.SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {
+                    throw .invalidConfiguration(.rejected(api.takeErrorOrUnknown()))
                 }
             }
-        } catch {
-            throw .invalidConfiguration(error)
         }
         self.api = api
         self.configuration = configuration
@@ -49,7 +44,7 @@ public final class TLSClientContext: @unchecked Sendable {
     /// A context keeps what it read when it was made: a trust file or `SSL_CERT_FILE` changed
     /// later is not read again.
     public static func shared(for configuration: TLSConfiguration = TLSConfiguration(),
-                              applicationProtocols: [String] = ["http/1.1"]) throws(TLSContextError) -> TLSClientContext {
+                              applicationProtocols: [String] = ["http/1.1"]) throws(TLSFailure) -> TLSClientContext {
         let key = CacheKey(configuration: configuration, applicationProtocols: applicationProtocols)
         if let cached = cache.withLock({ $0[key] }) { return cached }
         // Made outside the lock (reading a trust store takes milliseconds); the first one stored wins.
@@ -70,11 +65,11 @@ public final class TLSClientContext: @unchecked Sendable {
 
     /// The system's default locations (which honour `SSL_CERT_FILE` and `SSL_CERT_DIR`), or
     /// exactly the PEM's certificates.
-    private static func loadTrustRoots(_ roots: TLSConfiguration.TrustRoots, into context: OpaquePointer, _ api: OpenSSL) throws(TLSConfigurationError) {
+    private static func loadTrustRoots(_ roots: TLSConfiguration.TrustRoots, into context: OpaquePointer, _ api: OpenSSL) throws(TLSFailure) {
         let pem: PEMText
         switch roots {
         case .system:
-            guard api.SSL_CTX_set_default_verify_paths(context) == 1 else { throw .rejected(api.takeErrorOrUnknown()) }
+            guard api.SSL_CTX_set_default_verify_paths(context) == 1 else { throw .invalidConfiguration(.rejected(api.takeErrorOrUnknown())) }
             api.ERR_clear_error()
             return
         case .pemFile(let path):
@@ -83,9 +78,9 @@ public final class TLSClientContext: @unchecked Sendable {
             pem = PEMText(text: text)
         }
         let store = api.SSL_CTX_get_cert_store(context)
-        try pem.withCertificates(api) { certificates throws(TLSConfigurationError) in
+        try pem.withCertificates(api) { certificates throws(TLSFailure) in
             for certificate in certificates {
-                guard api.X509_STORE_add_cert(store, certificate) == 1 else { throw .rejected(api.takeErrorOrUnknown()) }
+                guard api.X509_STORE_add_cert(store, certificate) == 1 else { throw .invalidConfiguration(.rejected(api.takeErrorOrUnknown())) }
             }
         }
     }

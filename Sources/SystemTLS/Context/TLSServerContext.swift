@@ -14,24 +14,18 @@ public final class TLSServerContext: @unchecked Sendable {
     ///
     /// - Throws: `.unavailable` when no OpenSSL loads, `.invalidConfiguration` when the chain or
     ///   key cannot be read, do not match, or a version or protocol name is invalid.
-    public init(configuration: TLSServerConfiguration) throws(TLSContextError) {
-        let api: OpenSSL
-        do { api = try OpenSSL.loaded() } catch { throw .unavailable(error) }
-        let protocols: ServerProtocols
-        do throws(TLSConfigurationError) {
-            let wire = try ContextBuilder.alpnWireFormat(configuration.applicationProtocols)
-            protocols = ServerProtocols(preferred: configuration.applicationProtocols.map { Array($0.utf8) })
-            let chain = try PEMText(configuration.certificateChain)
-            let key = try PEMText(configuration.privateKey)
-            context = try ContextBuilder.make(api, method: api.TLS_server_method(), minimum: configuration.minimumVersion,
-                                              maximum: configuration.maximumVersion) { context throws(TLSConfigurationError) in
-                try Self.useChain(chain, key: key, in: context, api)
-                if !wire.isEmpty {
-                    api.SSL_CTX_set_alpn_select_cb(context, selectApplicationProtocol, Unmanaged.passUnretained(protocols).toOpaque())
-                }
+    public init(configuration: TLSServerConfiguration) throws(TLSFailure) {
+        let api = try OpenSSL.loaded()
+        let wire = try ContextBuilder.alpnWireFormat(configuration.applicationProtocols)
+        let protocols = ServerProtocols(preferred: configuration.applicationProtocols.map { Array($0.utf8) })
+        let chain = try PEMText(configuration.certificateChain)
+        let key = try PEMText(configuration.privateKey)
+        context = try ContextBuilder.make(api, method: api.TLS_server_method(), minimum: configuration.minimumVersion,
+                                          maximum: configuration.maximumVersion) { context throws(TLSFailure) in
+            try Self.useChain(chain, key: key, in: context, api)
+            if !wire.isEmpty {
+                api.SSL_CTX_set_alpn_select_cb(context, selectApplicationProtocol, Unmanaged.passUnretained(protocols).toOpaque())
             }
-        } catch {
-            throw .invalidConfiguration(error)
         }
         self.api = api
         self.configuration = configuration
@@ -44,20 +38,20 @@ public final class TLSServerContext: @unchecked Sendable {
 
     /// The chain's first certificate as the server's, the rest as its chain, and the key,
     /// which must belong to the first.
-    private static func useChain(_ chain: PEMText, key: PEMText, in context: OpaquePointer, _ api: OpenSSL) throws(TLSConfigurationError) {
-        try chain.withCertificates(api) { certificates throws(TLSConfigurationError) in
-            guard api.SSL_CTX_use_certificate(context, certificates[0]) == 1 else { throw .rejected(api.takeErrorOrUnknown()) }
+    private static func useChain(_ chain: PEMText, key: PEMText, in context: OpaquePointer, _ api: OpenSSL) throws(TLSFailure) {
+        try chain.withCertificates(api) { certificates throws(TLSFailure) in
+            guard api.SSL_CTX_use_certificate(context, certificates[0]) == 1 else { throw .invalidConfiguration(.rejected(api.takeErrorOrUnknown())) }
             for intermediate in certificates.dropFirst() {
                 // SSL_CTX_add1_chain_cert: the context takes its own reference.
                 guard api.SSL_CTX_ctrl(context, OpenSSLConstants.ctrlChainCert, 1, UnsafeMutableRawPointer(intermediate)) == 1 else {
-                    throw .rejected(api.takeErrorOrUnknown())
+                    throw .invalidConfiguration(.rejected(api.takeErrorOrUnknown()))
                 }
             }
         }
-        try key.withPrivateKey(api) { key throws(TLSConfigurationError) in
+        try key.withPrivateKey(api) { key throws(TLSFailure) in
             guard api.SSL_CTX_use_PrivateKey(context, key) == 1, api.SSL_CTX_check_private_key(context) == 1 else {
                 api.ERR_clear_error()
-                throw .privateKeyMismatch
+                throw .invalidConfiguration(.privateKeyMismatch)
             }
         }
     }

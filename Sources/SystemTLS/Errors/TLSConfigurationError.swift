@@ -1,6 +1,6 @@
 /// What is wrong with a `TLSConfiguration` or `TLSServerConfiguration`: found when its context
-/// is made, before any connection.
-public enum TLSConfigurationError: Error, Sendable, Hashable {
+/// is made, before any connection. Thrown as `TLSFailure.invalidConfiguration`.
+public enum TLSConfigurationError: Sendable, Hashable {
     /// The PEM file at `path` could not be read.
     case unreadableFile(path: String)
     /// The PEM holds no certificate (`source` is the file's path, or "PEM text").

@@ -1,7 +1,4 @@
-/// Why a `TLSClientContext` or `TLSServerContext` could not be made.
-public enum TLSContextError: Error, Sendable, Hashable {
-    /// No usable OpenSSL is on the system (this is `HTTPClientError.tlsUnavailable`).
-    case unavailable(TLSUnavailable)
-    /// The configuration cannot be used as given.
-    case invalidConfiguration(TLSConfigurationError)
-}
+/// What making a `TLSClientContext` or `TLSServerContext` throws: `TLSFailure`, whose
+/// `.unavailable` and `.invalidConfiguration` cases were this type's.
+@available(*, deprecated, renamed: "TLSFailure", message: "contexts throw TLSFailure; its .unavailable and .invalidConfiguration cases are this type's")
+public typealias TLSContextError = TLSFailure

@@ -1,4 +1,7 @@
-/// Why a TLS connection failed, as a kind to switch on, each with what a caller needs.
+/// Why TLS failed, as a kind to switch on, each with what a caller needs: SystemTLS's one error
+/// type. Making a context throws it (no library, a configuration it cannot use), and so do a
+/// connection's steps (the handshake, a certificate, the records after it). OpenSSL's own
+/// reasons come as payloads (`OpenSSLError`, `TLSVerificationError`), never as errors of their own.
 ///
 /// A connection cut without `close_notify` is not a failure here: the machine reports it as
 /// `TLSMachine.Action.closed(.truncated)`, which a client maps to a lost connection.
@@ -27,6 +30,9 @@ public enum TLSFailure: Error, Sendable, Hashable {
     case protocolError(OpenSSLError)
     /// The configuration could not be used (found when its context was made).
     case invalidConfiguration(TLSConfigurationError)
+    /// No usable OpenSSL could be loaded (found when a context was made, or by
+    /// `TLSLibrary.load()`); it names the files looked for.
+    case unavailable(TLSUnavailable)
     /// The host is neither a DNS name nor an IP address OpenSSL can check a certificate against.
     case invalidHostName(String)
     /// OpenSSL failed on our side (out of memory, most likely): its reason.

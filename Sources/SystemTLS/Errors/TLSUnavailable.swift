@@ -1,7 +1,7 @@
 /// No usable OpenSSL could be loaded (none installed, one older than 1.1.1, or an Apple
 /// platform, where https goes through URLSession): which files were looked for and why each
-/// pair was refused.
-public struct TLSUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+/// pair was refused. Thrown as `TLSFailure.unavailable`.
+public struct TLSUnavailable: Sendable, Hashable, CustomStringConvertible {
     /// The shared libraries looked for, in order (`libssl.so.3`, `libcrypto.so.3`,
     /// `libssl.so.1.1`, `libcrypto.so.1.1`).
     public let filesLookedFor: [String]

@@ -8,11 +8,11 @@ extension OpenSSL {
 
     /// The loaded library, or why none loaded: tried once, on first use (a `static let` is
     /// initialized once, thread-safely), and never unloaded.
-    static let shared: Result<OpenSSL, TLSUnavailable> = load(from: libraryFiles)
+    static let shared: Result<OpenSSL, TLSFailure> = load(from: libraryFiles)
 
     /// Opens the first pair of `files` that loads and exports every function, and initializes
     /// it (with its error strings, for `OpenSSLError.description`).
-    static func load(from files: [(ssl: String, crypto: String)]) -> Result<OpenSSL, TLSUnavailable> {
+    static func load(from files: [(ssl: String, crypto: String)]) -> Result<OpenSSL, TLSFailure> {
         var reasons: [String] = []
         for pair in files {
             let ssl: SystemLibrary.Handle
@@ -39,11 +39,11 @@ extension OpenSSL {
                 reasons.append("\(pair.ssl): no symbol \(error.name) (OpenSSL 1.1.1 or later is needed)")
             }
         }
-        return .failure(TLSUnavailable(filesLookedFor: files.flatMap { [$0.ssl, $0.crypto] }, reasons: reasons))
+        return .failure(.unavailable(TLSUnavailable(filesLookedFor: files.flatMap { [$0.ssl, $0.crypto] }, reasons: reasons)))
     }
 
-    /// The loaded library, or `TLSUnavailable` saying what was looked for.
-    static func loaded() throws(TLSUnavailable) -> OpenSSL {
+    /// The loaded library, or `.unavailable` saying what was looked for.
+    static func loaded() throws(TLSFailure) -> OpenSSL {
         try shared.get()
     }
 }

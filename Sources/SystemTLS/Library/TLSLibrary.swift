@@ -2,9 +2,9 @@
 /// `libcrypto`, opened once on first use. Contexts load it themselves; call `load()` to learn
 /// beforehand whether TLS is available (for example to choose a transport).
 public enum TLSLibrary {
-    /// Loads the library if it is not loaded yet; throws what was looked for when none loads
-    /// (always on Apple platforms, where https goes through URLSession).
-    public static func load() throws(TLSUnavailable) {
+    /// Loads the library if it is not loaded yet; throws `TLSFailure.unavailable`, naming what was
+    /// looked for, when none loads (always on Apple platforms, where https goes through URLSession).
+    public static func load() throws(TLSFailure) {
         _ = try OpenSSL.loaded()
     }
 

@@ -177,11 +177,19 @@ public final class TLSMachine {
     /// Starts the handshake: a client's first `.write` is its ClientHello; a server waits for
     /// the client's (it needs no `start()`).
     public func start() -> [Action] {
-        guard state == .idle else { return [] }
-        state = .handshaking
-        var actions: [Action] = []
-        advanceHandshake(into: &actions)
-        return actions
+        switch state {
+        case .idle:
+            state = .handshaking
+            var actions: [Action] = []
+            advanceHandshake(into: &actions)
+            return actions
+        case .handshaking, .established, .closing:
+            // Started already (or a server the client's bytes started): the handshake goes on with them.
+            return []
+        case .closed, .failed:
+            // Ended before it was started (`close()`, a failure): nothing to send.
+            return []
+        }
     }
 
     /// The peer's bytes, as read from the socket, split anywhere (`[UInt8]`, a slice of the

@@ -84,6 +84,49 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         XCTAssertNotNil(timings.finished)
     }
 
+    /// Over https the logged line ends with the handshake's version, cipher and ALPN, as the
+    /// timings measured them; plain http's has none of it.
+    func testTheLoggerWritesTheTLSFieldsOverHTTPS() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let secure = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        defer { secure.stop() }
+        let measured = Recorder<HTTPClientTimings>()
+        let lines = LineCollector()
+        let transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client))
+        defer { transport.close() }
+        let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [
+            Probe(events: Recorder(), measured: measured),
+            NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: [.timings])),
+        ])
+        let answers = Recorder<Result<Response, ProviderError>>()
+        let done = expectation(description: "echo over https")
+        provider.request(ServerRoute(baseURL: secure.baseURL, path: "echo")) { result in
+            answers.append(result)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 15)
+        XCTAssertEqual(try XCTUnwrap(answers.values.first).get().statusCode, 200)
+        let tls = try XCTUnwrap(measured.values.first?.tls, "the timings have the handshake")
+        let cipher = try XCTUnwrap(tls.cipher)
+        XCTAssertEqual(tls.applicationProtocol, "http/1.1")
+        let line = try XCTUnwrap(lines.lines.first { $0.contains("Timings: ") }, lines.text)
+        XCTAssertTrue(line.contains("secured "), line)
+        let remote = try XCTUnwrap(measured.values.first?.remoteAddress)
+        XCTAssertTrue(remote.hasSuffix(":\(secure.port)"), remote)
+        XCTAssertTrue(line.hasSuffix("new connection to \(remote); \(tls.version), \(cipher), ALPN http/1.1"), line)
+        XCTAssertTrue(line.contains("TLS 1."), line)
+
+        let plain = LineCollector()
+        let plainTransport = SocketTransport()
+        defer { plainTransport.close() }
+        let plainProvider = NetworkProvider<ServerRoute>(transport: plainTransport, plugins: [
+            NetworkLoggerPlugin(configuration: .init(output: plain.output, logOptions: [.timings])),
+        ])
+        _ = try XCTUnwrap(try request(plainProvider, "echo")).get()
+        let plainLine = try XCTUnwrap(plain.lines.first { $0.contains("Timings: ") }, plain.text)
+        XCTAssertFalse(plainLine.contains("TLS") || plainLine.contains("ALPN"), plainLine)
+    }
+
     func testTheLoggerIsSilentAboutTimingsUnlessAsked() throws {
         let lines = LineCollector()
         let transport = SocketTransport()

@@ -64,13 +64,20 @@ final class HTTPClientErrorTransportTests: XCTestCase {
         }
         XCTAssertTrue(failure.isLostConnection)
         XCTAssertTrue(ProviderError.underlying(failure, nil).isLostConnection)
-        XCTAssertEqual(TransportError(.incompleteClose(received: 3)), .connectionLost(errno: nil))
+        let fromTheParser = try XCTUnwrap(HTTPClientError(.incompleteClose(received: 3)).transportFailure as? URLError,
+                                          "the parser's finding takes the same one path")
+        XCTAssertEqual(fromTheParser.code, .networkConnectionLost)
+        guard case .uncleanShutdown(3)? = fromTheParser.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+            return XCTFail("the client's error is not underneath: \(fromTheParser.errorUserInfo)")
+        }
     }
 
-    func testTransportErrorTakesTheClientsDecisionOnACutResponse() {
-        XCTAssertEqual(TransportError(.truncatedHead(received: 4)), .connectionLost(errno: nil))
-        XCTAssertEqual(TransportError(.truncatedBody(expected: 10, received: 2)), .connectionLost(errno: nil))
-        XCTAssertEqual(TransportError(.bodyTooLarge(limit: 9)), .responseTooLarge(limit: 9))
-        XCTAssertEqual(TransportError(.malformedChunk(offset: 1)), .badResponse(.malformedChunk(offset: 1)))
+    /// A parser's error reaches the transport's kinds only through the client's one conversion.
+    func testTheTransportTakesTheClientsDecisionOnACutResponse() {
+        func transport(_ wire: HTTPWireError) -> TransportError? { HTTPClientError(wire).transportFailure as? TransportError }
+        XCTAssertEqual(transport(.truncatedHead(received: 4)), .connectionLost(errno: nil))
+        XCTAssertEqual(transport(.truncatedBody(expected: 10, received: 2)), .connectionLost(errno: nil))
+        XCTAssertEqual(transport(.bodyTooLarge(limit: 9)), .responseTooLarge(limit: 9))
+        XCTAssertEqual(transport(.malformedChunk(offset: 1)), .badResponse(.malformedChunk(offset: 1)))
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
+import HTTPWire
 import Networking
 import TestSupport
 import XCTest
@@ -23,6 +25,12 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
     func testGarbageIsABadServerResponse() throws {
         let error = try failure(get("garbage"))
         XCTAssertEqual(error.urlError?.code, .badServerResponse, "\(error)")
+        // The parser's finding, kept through the client's error and the transport's, and bridged.
+        let transport = try XCTUnwrap(error.underlyingError as? TransportError, "\(error)")
+        guard case .badResponse(let wire) = transport else { return XCTFail("\(transport)") }
+        XCTAssertEqual(transport.underlyingError as? HTTPWireError, wire)
+        let bridged = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        XCTAssertNotNil(bridged?.userInfo[NSUnderlyingErrorKey], "ProviderError → TransportError → HTTPWireError as NSErrors")
         XCTAssertTrue(error.isBadResponse)
         XCTAssertFalse(error.isLostConnection || error.isNotConnection || error.isTimeout)
         XCTAssertNil(APIError.classify(error))
@@ -180,13 +188,21 @@ final class SocketTransportFaultTests: SocketTransportTestCase {
         let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))))
         let error = try failure(result)
         XCTAssertEqual(error.urlError?.code, .cannotConnectToHost, "\(error)")
+        XCTAssertEqual(error.underlyingError as? TransportError, .cannotConnect(host: "127.0.0.1", port: Int(port), errno: ECONNREFUSED),
+                       "the client's host, port and errno, kept")
         XCTAssertTrue(error.isNotConnection)
         XCTAssertTrue(APIError.classify(error)?.isNoNetwork == true)
     }
 
     func testOtherSchemesAreUnsupported() throws {
         let (_, result) = try send(URLRequest(url: try XCTUnwrap(URL(string: "ftp://127.0.0.1:1/"))))
-        XCTAssertEqual(try failure(result).urlError?.code, .unsupportedURL)
+        let error = try failure(result)
+        XCTAssertEqual(error.urlError?.code, .unsupportedURL)
+        let urlError = try XCTUnwrap(error.underlyingError as? URLError, "\(error)")
+        guard case .unsupportedScheme(let url)? = urlError.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+            return XCTFail("the client's unsupportedScheme is under the URLError: \(urlError.errorUserInfo)")
+        }
+        XCTAssertEqual(url.scheme, "ftp")
     }
 
     func testResponseOverTheSizeLimitFails() throws {

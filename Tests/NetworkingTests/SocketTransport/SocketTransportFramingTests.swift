@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import Locking
 import Networking
 import TestSupport
@@ -203,6 +204,11 @@ final class SocketTransportFramingTests: SocketTransportTestCase {
         for text in ["http:/no-host", "http:///path", "http://127.0.0.1:70000/", "http://127.0.0.1:0/"] {
             let error = try failure(send(URLRequest(url: try XCTUnwrap(URL(string: text)))).1)
             XCTAssertEqual(error.urlError?.code, .badURL, "\(text): \(error)")
+            // Converted once, the client's error kept under it.
+            let urlError = try XCTUnwrap(error.underlyingError as? URLError, "\(text): \(error)")
+            guard case .badURL? = urlError.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+                return XCTFail("\(text): the client's badURL is under the URLError: \(urlError.errorUserInfo)")
+            }
         }
     }
 

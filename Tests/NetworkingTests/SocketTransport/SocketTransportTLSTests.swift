@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import Networking
 import TestSupport
 import XCTest
@@ -47,6 +48,38 @@ final class SocketTransportTLSTests: SocketTransportTestCase {
         XCTAssertEqual(download.data.count, 5_000_000)
         XCTAssertTrue(download.data.enumerated().allSatisfy { $0.element == UInt8(truncatingIfNeeded: $0.offset) }, "byte i is i % 256")
         XCTAssertEqual(server.connectionCount, 1, "both on one kept-alive connection")
+    }
+
+    /// A certificate from a CA the transport does not trust fails as URLSession's
+    /// `.serverCertificateHasUnknownRoot`, each layer keeping the one below: the provider's
+    /// error holds the transport's, which holds SystemTLS's `TLSFailure` and OpenSSL's reason.
+    func testAnUntrustedCertificateKeepsItsCauseThroughEveryLayer() throws {
+        transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5),
+                                                         tls: TLSConfiguration(trustRoots: .system)))
+        let error = try failure(send(secureRequest("echo")).1)
+        XCTAssertEqual(error.urlError?.code, .serverCertificateHasUnknownRoot, "\(error)")
+        let transportError = try XCTUnwrap(error.underlyingError as? TransportError, "\(error)")
+        guard case .tls(.untrustedChain(let reason)) = transportError else { return XCTFail("\(transportError)") }
+        XCTAssertTrue(reason.isUnknownRoot, "\(reason)")
+        XCTAssertEqual(transportError.underlyingError as? TLSFailure, .untrustedChain(reason))
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0, "nothing was sent")
+    }
+
+    /// A body delimited by the connection's end, cut by FeedServer after 1,200 of its 5,000 bytes
+    /// without `close_notify`, fails as the one conversion says (the parser's `incompleteClose`,
+    /// the client's `uncleanShutdown`, URLSession's lost connection with it underneath); the same
+    /// body ended by `close_notify` is whole.
+    func testACloseDelimitedBodyCutWithoutCloseNotifyIsALostConnectionWithTheCountUnderneath() throws {
+        let whole = try send(secureRequest("until-close/5000")).1.get()
+        XCTAssertEqual(whole.data, Data(repeating: UInt8(ascii: "u"), count: 5_000))
+        let error = try failure(send(secureRequest("until-close/5000/1200")).1)
+        XCTAssertTrue(error.isLostConnection, "\(error)")
+        XCTAssertEqual(error.urlError?.code, .networkConnectionLost, "\(error)")
+        let lost = try XCTUnwrap(error.underlyingError as? URLError, "\(error)")
+        guard case .uncleanShutdown(let received)? = lost.errorUserInfo[NSUnderlyingErrorKey] as? HTTPClientError else {
+            return XCTFail("the client's error is not underneath: \(lost.errorUserInfo)")
+        }
+        XCTAssertEqual(received, 1_200)
     }
 
     /// After the pool lets its connection go, the next one resumes the session the first brought.

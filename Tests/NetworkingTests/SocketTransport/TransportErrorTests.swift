@@ -3,9 +3,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPClient
 import HTTPWire
 import EventLoopIO
-import Networking
+@testable import Networking
 import TestSupport
 import XCTest
 
@@ -110,12 +111,12 @@ final class TransportErrorTests: SocketTransportTestCase {
         ]
         for (name, wire, expected) in cases {
             guard let wire else { XCTFail("\(name): the parser took it"); continue }
-            XCTAssertEqual(TransportError(wire), expected, name)
+            XCTAssertEqual(HTTPClientError(wire).transportFailure as? TransportError, expected, name)
         }
-        XCTAssertTrue((TransportError(.truncatedHead(received: 3)) as any Error).isLostConnection)
+        XCTAssertTrue(HTTPClientError(.truncatedHead(received: 3)).transportFailure.isLostConnection)
         guard let garbage = parse("SSH-2.0-OpenSSH\r\n\r\n", atEnd: false) else { return XCTFail("the parser took garbage") }
-        XCTAssertEqual(TransportError(garbage), .badResponse(garbage))
-        XCTAssertEqual((TransportError(garbage) as any Error).urlError?.code, .badServerResponse)
+        XCTAssertEqual(HTTPClientError(garbage).transportFailure as? TransportError, .badResponse(garbage))
+        XCTAssertEqual(HTTPClientError(garbage).transportFailure.urlError?.code, .badServerResponse)
     }
 
     func testTheDefaultRedirectLimitIsURLSessions() throws {

@@ -1,8 +1,9 @@
 import HTTPClient
 
-/// An `HTTPClient` exchange as the `Cancellable` a transport returns.
+/// An `HTTPClient` exchange as the `Cancellable` a transport returns: two words (an object's
+/// existential), held inline by `any Cancellable`.
 struct ClientTaskCancellable: Cancellable {
-    let task: any HTTPClientTask
+    let task: any HTTPClientTaskObject
 
     var isCancelled: Bool { task.isCancelled }
 

@@ -67,10 +67,18 @@ struct SessionExchange: Sendable {
     }
 
     /// The hook the client calls at each redirect: stores its cookies, sets the next hop's.
-    var redirectHook: HTTPClientRequest.RedirectHook? {
+    /// `shared` is the transport's hook for requests without a main document (made once, see
+    /// `redirectHook(_:mainDocument:)`), handed out for those instead of a new closure.
+    func redirectHook(sharing shared: HTTPClientRequest.RedirectHook?) -> HTTPClientRequest.RedirectHook? {
         guard let jar else { return nil }
         let mainDocument = request.mainDocumentURL
-        return { head, from, to, headers in
+        if mainDocument == nil, let shared { return shared }
+        return Self.redirectHook(jar, mainDocument: mainDocument)
+    }
+
+    /// The redirect hook over `jar` for requests whose main document is `mainDocument`.
+    static func redirectHook(_ jar: CookieJar, mainDocument: URL?) -> HTTPClientRequest.RedirectHook {
+        { head, from, to, headers in
             jar.store(head.headers.values(for: "Set-Cookie"), from: from, mainDocumentURL: mainDocument)
             if let cookies = jar.cookieHeader(for: to) { headers.replaceOrAdd(name: "Cookie", value: cookies) }
         }

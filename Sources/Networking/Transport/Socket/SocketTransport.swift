@@ -70,6 +70,9 @@ public final class SocketTransport: HTTPTransport {
     /// What it does beyond sending each request as it is: default fields, cookies, caching.
     public let session: SessionOptions
     private let client: HTTPClient
+    /// The redirect hook of every request without a main document, made once (a closure a
+    /// request otherwise).
+    private let redirectHook: HTTPClientRequest.RedirectHook?
 
     /// The transport over `HTTPClient.shared`, the process's client: `DefaultTransport()` sends
     /// through it, so providers made with the default transport share its connections.
@@ -80,12 +83,14 @@ public final class SocketTransport: HTTPTransport {
     public init(configuration: Configuration = Configuration(), session: SessionOptions = SessionOptions()) {
         self.client = HTTPClient(configuration: configuration)
         self.session = session
+        self.redirectHook = session.cookieJar.map { SessionExchange.redirectHook($0, mainDocument: nil) }
     }
 
     /// Creates a transport over `client` (for tests that put it on loops of their own).
     init(client: HTTPClient, session: SessionOptions = SessionOptions()) {
         self.client = client
         self.session = session
+        self.redirectHook = session.cookieJar.map { SessionExchange.redirectHook($0, mainDocument: nil) }
     }
 
     /// Sends `request`; see the type's documentation for framing, limits, errors and cancellation.
@@ -123,17 +128,17 @@ public final class SocketTransport: HTTPTransport {
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
         clientRequest.downloadProgress = options.downloadProgress
-        clientRequest.redirectHook = exchange.redirectHook
+        clientRequest.redirectHook = exchange.redirectHook(sharing: redirectHook)
         let task = client.start(clientRequest) { result, partial in
             switch result {
             case .success(let answer):
-                let deliver: @Sendable () -> Void = {
-                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
+                // Without cookies to store, reported here: no closure made to carry the answer.
+                guard exchange.storesCookies(from: answer.head) else {
+                    return completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
                 }
-                guard exchange.storesCookies(from: answer.head) else { return deliver() }
                 Self.cookieQueue.async {
                     exchange.storeCookies(from: answer.head, url: answer.url)
-                    deliver()
+                    completion(.success(exchange.finished(Self.response(answer, to: request), head: answer.head)))
                 }
             case .failure(let error):
                 completion(.failure(.underlying(error.transportFailure, partial.map { Self.response($0, to: request) })))

@@ -1,15 +1,16 @@
-@testable import FeedServer
+import EventLoopIO
 import Foundation
+import SystemTLS
 import TestSupport
 import XCTest
 
-/// The server connection's TLS layer without a socket: each test plays a client (a
+/// The channel's TLS layer on a server's side, without a socket: each test plays a client (a
 /// `TLSMachine(client:)` trusting the test CA) against it in memory and checks the steps the
-/// connection would perform.
-final class ConnectionTLSTests: XCTestCase {
-    typealias Step = ConnectionTLS.Step
+/// channel's owner would perform.
+final class ChannelTLSTests: XCTestCase {
+    typealias Step = ChannelTLS.Step
 
-    private var layer: ConnectionTLS!
+    private var layer: ChannelTLS!
     private var client: TLSMachine!
     /// What the client's machine reported, writes left out.
     private var clientPlaintext: [UInt8] = []
@@ -18,7 +19,7 @@ final class ConnectionTLSTests: XCTestCase {
 
     override func setUpWithError() throws {
         try TLSFixtures.skipUnlessTLSLoads()
-        layer = try ConnectionTLS(context: TLSServerContext(configuration: TLSFixtures.server()))
+        layer = ChannelTLS(machine: try TLSMachine(server: TLSServerContext(configuration: TLSFixtures.server())))
         client = try TLSMachine(client: TLSClientContext(configuration: TLSFixtures.client), host: "localhost")
     }
 
@@ -86,7 +87,7 @@ final class ConnectionTLSTests: XCTestCase {
         let request = Array("GET /echo HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
         let steps = serverReceives(clientPerforms(client.send(plaintext: request)))
         XCTAssertEqual(delivered(steps), request)
-        XCTAssertFalse(layer.takeEnd(), "no end with the request")
+        XCTAssertNil(layer.takeEnd(), "no end with the request")
         let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
         clientPerforms(client.receive(ciphertext: sent(layer.seal(answer[...]))))
         XCTAssertEqual(clientPlaintext, answer)
@@ -100,8 +101,8 @@ final class ConnectionTLSTests: XCTestCase {
         let bytes = clientPerforms(client.send(plaintext: request)) + clientPerforms(client.close())
         let steps = serverReceives(bytes)
         XCTAssertEqual(delivered(steps), request)
-        XCTAssertTrue(layer.takeEnd())
-        XCTAssertFalse(layer.takeEnd(), "taken once")
+        XCTAssertEqual(layer.takeEnd(), .clean, "ended by close_notify")
+        XCTAssertNil(layer.takeEnd(), "taken once")
         // The machine answered the client's close_notify with its own.
         clientPerforms(client.receive(ciphertext: sent(steps)))
         XCTAssertEqual(clientClosure, .clean)
@@ -111,7 +112,7 @@ final class ConnectionTLSTests: XCTestCase {
     func testTheSocketsEndWithoutCloseNotifyIsHeldForTheNextRead() throws {
         handshake()
         XCTAssertEqual(layer.receivedEndOfStream(), [])
-        XCTAssertTrue(layer.takeEnd())
+        XCTAssertEqual(layer.takeEnd(), .truncated, "cut without close_notify")
     }
 
     /// Withholding the last bytes cuts the connection inside its last record: the client gets the

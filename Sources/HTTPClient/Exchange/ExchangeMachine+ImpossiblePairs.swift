@@ -1,0 +1,46 @@
+extension ExchangeMachine {
+    /// The machine's events, by the name of the method that takes each.
+    enum Event: String, CaseIterable, Sendable {
+        case begin, leased, connectTimerFired, handshakeCompleted, tlsFailed
+        case bodyOpened, headPrepared, headMade, outputWritten, pieceRead, writeFailed
+        case bytesRead, readFoundNothing, readFailed, parseFailed, headReceived, bodyArrived, responseComplete, endOfStream
+        case followingRedirect, idleTimerFired, downloadClosed, overallTimerFired, cancel
+    }
+
+    /// A phase and an event.
+    struct Pair: Hashable, Sendable, CustomStringConvertible {
+        let event: Event
+        let phase: Phase.Name
+
+        var description: String { "\(event) in \(phase)" }
+    }
+
+    /// Every (phase, event) pair `SocketExchange` cannot produce: each stops the process in
+    /// `impossible(_:)`. Every other pair is handled by name (a test drives each one). The
+    /// reasons are at each `impossible` call.
+    static let impossiblePairs: Set<Pair> = {
+        let table: [Event: [Phase.Name]] = [
+            .begin: [.waiting, .securing, .sending, .receiving],
+            .leased: [.idle, .securing, .sending, .receiving],
+            .connectTimerFired: [.idle, .sending, .receiving],
+            .handshakeCompleted: [.idle, .waiting, .sending, .receiving],
+            .headPrepared: [.idle, .waiting, .securing, .receiving, .done],
+            .headMade: [.idle, .waiting, .securing, .receiving, .done],
+            .outputWritten: [.idle, .waiting, .securing, .receiving, .done],
+            .bytesRead: [.securing],
+            .parseFailed: [.securing],
+            .headReceived: [.securing],
+            .bodyArrived: [.securing],
+            .responseComplete: [.securing],
+            .followingRedirect: [.waiting, .securing, .sending, .receiving, .done],
+            .idleTimerFired: [.idle],
+            .downloadClosed: [.idle, .waiting, .securing, .sending, .receiving],
+        ]
+        return Set(table.flatMap { event, phases in phases.map { Pair(event: event, phase: $0) } })
+    }()
+
+    /// Stops at `event` in the current phase, a pair the driver cannot produce (listed in `impossiblePairs`).
+    func impossible(_ event: Event) -> Never {
+        preconditionFailure("ExchangeMachine: \(Pair(event: event, phase: phase.name)) cannot happen")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HTTPWire
+
+/// Receiving: the answer's bytes, head, body and end, and the reads that fail or find nothing.
+extension ExchangeMachine {
+    /// Bytes of the answer arrived (fed to the parser by the driver).
+    mutating func bytesRead() {
+        switch phase {
+        case .sending, .receiving:
+            receivedAny = true
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            break
+        case .securing:
+            // Plaintext comes only after the handshake completed, which leaves securing at once.
+            impossible(.bytesRead)
+        }
+    }
+
+    /// A read found nothing: after a failed write nothing more will come.
+    mutating func readFoundNothing() -> Action {
+        switch phase {
+        case .receiving:
+            guard let writeErrno else { return .none }
+            return lost(errno: writeErrno)
+        case .securing, .sending:
+            // Woken for nothing (the peer's bytes went in an earlier read): the next wakes it.
+            return .none
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        }
+    }
+
+    /// A read failed with `errno`.
+    mutating func readFailed(errno: Int32) -> Action {
+        switch phase {
+        case .securing, .sending, .receiving:
+            return lost(errno: writeErrno ?? errno)
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        }
+    }
+
+    /// The parser refused the bytes read.
+    mutating func parseFailed(_ error: HTTPWireError) -> Action {
+        switch phase {
+        case .sending, .receiving:
+            return finish(.fail(.response(error)), disposal: .close)
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        case .securing:
+            // Plaintext comes only after the handshake completed, which leaves securing at once.
+            impossible(.parseFailed)
+        }
+    }
+
+    /// A response head arrived: decides, once, whether it is a redirect the client follows.
+    mutating func headReceived(status: Int, location: String?) {
+        switch phase {
+        case .sending, .receiving:
+            redirect = maximumRedirects != nil && RedirectPolicy.statuses.contains(status)
+                ? RedirectPolicy.nextRequest(after: request, status: status, location: location) : nil
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            break
+        case .securing:
+            // Plaintext comes only after the handshake completed, which leaves securing at once.
+            impossible(.headReceived)
+        }
+    }
+
+    /// Body bytes of the current response were parsed (none when only its head arrived);
+    /// `fileFailed` when the download file met an error so far. A body in memory stays with the
+    /// parser; a download's goes to its file, made with the final response's first bytes.
+    mutating func bodyArrived(fileFailed: Bool) -> Action {
+        switch phase {
+        case .sending, .receiving:
+            guard downloadsToFile else { return .none }
+            guard redirect == nil else { return .bodyBytes(.drop) }
+            switch download.bodyArrived(fileFailed: fileFailed) {
+            case .createAndWrite?: return .bodyBytes(.writeToFile(create: true))
+            case .write?: return .bodyBytes(.writeToFile(create: false))
+            case .failDownload?: return finish(.fail(.downloadFailed), disposal: .close)
+            case .report?, nil: return .none
+            }
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        case .securing:
+            // Plaintext comes only after the handshake completed, which leaves securing at once.
+            impossible(.bodyArrived)
+        }
+    }
+
+    /// A whole response arrived on a connection that says whether it can serve another request.
+    mutating func responseComplete(keepAlive: Bool, status: Int, leftoverBytes: Bool) -> Action {
+        switch phase {
+        case .sending:
+            // An early answer (a 413 during an upload): the connection is not reused.
+            return completed(reusable: false)
+        case .receiving:
+            return completed(reusable: writeErrno == nil && keepAlive && status != 101 && !leftoverBytes && !requestAsksToClose)
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        case .securing:
+            // Plaintext comes only after the handshake completed, which leaves securing at once.
+            impossible(.responseComplete)
+        }
+    }
+
+    /// The peer closed the connection; `parsed` is what the parser made of it (a response
+    /// delimited by the close, or why none is).
+    mutating func endOfStream(_ parsed: Result<Void, HTTPWireError>) -> Action {
+        switch phase {
+        case .securing:
+            return finish(.fail(.connectionLost(errno: nil)), disposal: .close)
+        case .sending, .receiving:
+            switch parsed {
+            case .success:
+                return completed(reusable: false)
+            case .failure(let error):
+                if case .truncatedHead(0) = error, retryApplies { return reconnect() }
+                return finish(.fail(writeErrno.map { .connectionLost(errno: $0) } ?? .response(error)), disposal: .close)
+            }
+        case .idle, .waiting, .done:
+            // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
+            return .none
+        }
+    }
+}
