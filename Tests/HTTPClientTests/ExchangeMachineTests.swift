@@ -194,32 +194,28 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(bounded.begin(.success(target)), .acquire(target.key, armWaitTimer: false))
     }
 
-    /// A new `https` connection is secured first (its handshake bounded by the connect timer),
-    /// then takes the request; the socket is written only while sending.
-    func testANewSecureConnectionIsSecuredThenTakesTheRequest() throws {
+    /// A new `https` connection comes secured (the pool's opener ran its handshake) and takes the
+    /// request at once; the socket is written only while sending; TLS failing later fails it.
+    func testANewSecureConnectionTakesTheRequestAtOnce() throws {
         var exchange = try machine("https://a.test/start")
         try wait(&exchange)
         XCTAssertFalse(exchange.writable, "no socket is written while waiting")
-        XCTAssertEqual(exchange.leased(.connected, needsHandshake: true) { XCTFail("not polled"); return true }, .secure)
-        XCTAssertEqual(exchange.phase, .securing)
-        XCTAssertFalse(exchange.writable, "nor while securing")
-        XCTAssertEqual(exchange.handshakeCompleted(), .send(body: .sendHead))
+        XCTAssertEqual(exchange.leased(.connected) { XCTFail("not polled"); return true }, .send(body: .sendHead))
         XCTAssertEqual(exchange.headPrepared(hasBody: false, length: nil), .length(0))
         XCTAssertEqual(exchange.attempt, 1)
         XCTAssertTrue(exchange.writable)
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .awaitAnswer))
         XCTAssertEqual(exchange.phase, .receiving)
         XCTAssertFalse(exchange.writable, "only the answer is awaited")
-
-        var kept = try machine("https://a.test/start")
-        try wait(&kept)
-        XCTAssertEqual(kept.leased(.reused, needsHandshake: true) { true }, .secure, "given back unused before its handshake: secured now")
-        XCTAssertTrue(kept.reused)
+        var failing = exchange
+        XCTAssertEqual(failing.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))))
 
         var refused = try machine("https://a.test/start")
         try wait(&refused)
-        _ = refused.leased(.connected, needsHandshake: true) { false }
-        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))))
+        _ = refused.leased(.connected) { false }
+        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))),
+                       "while sending too")
+        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), .none, "ended already")
     }
 
     /// The connect the pool opened while the exchange was first in line failed: the exchange fails
@@ -635,7 +631,7 @@ final class ExchangeMachineTests: XCTestCase {
     // MARK: Timeouts
 
     /// Each timer fails the exchange only in its own phase: the connect timer while queued (it
-    /// leaves the queue) or securing, the idle timer while opening, sending or receiving (armed
+    /// leaves the queue), the idle timer while opening, sending or receiving (armed
     /// again when bytes moved meanwhile), the overall one anywhere until the exchange ends.
     func testEachTimeoutFailsOnlyInItsPhase() throws {
         var waiting = try machine()
@@ -646,14 +642,6 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(waiting.connectTimerFired(), finish(.none, .fail(.timedOut(.connect)), leaveQueue: true),
                        "waiting for a pooled connection is bounded by the connect timeout, and leaves the queue")
         XCTAssertEqual(waiting.phase, .done)
-
-        var securing = try machine("https://a.test/")
-        try wait(&securing)
-        _ = securing.leased(.connected, needsHandshake: true) { false }
-        XCTAssertEqual(securing.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), .none, "no idle timer while securing")
-        var overallWhileSecuring = securing
-        XCTAssertEqual(overallWhileSecuring.overallTimerFired(), finish(.close, .fail(.timedOut(.overall))))
-        XCTAssertEqual(securing.connectTimerFired(), finish(.close, .fail(.timedOut(.connect))), "the handshake is bounded by the connect timeout")
 
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
@@ -685,10 +673,6 @@ final class ExchangeMachineTests: XCTestCase {
         var waiting = idle
         try wait(&waiting)
         phases.append(("waiting", waiting, finish(.none, .tearDown, leaveQueue: true)))
-        var securing = try machine("https://a.test/")
-        try wait(&securing)
-        _ = securing.leased(.connected, needsHandshake: true) { false }
-        phases.append(("securing", securing, finish(.close, .tearDown)))
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
         _ = opening.leased(.reused) { false }
@@ -705,7 +689,7 @@ final class ExchangeMachineTests: XCTestCase {
             XCTAssertEqual(exchange.overallTimerFired(), .none, "nothing is reported after cancel, \(name)")
             XCTAssertEqual(exchange.leased(.connected) { false }, .returnLease, name)
             XCTAssertEqual(exchange.leased(.failed(.cannotConnect(errno: ECONNREFUSED))) { false }, .none, name)
-            XCTAssertEqual(exchange.handshakeCompleted(), .none, name)
+            XCTAssertEqual(exchange.tlsFailed(.tls(.protocolVersionRefused)), .none, name)
             XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: true), .discardReader, "a reader opened too late is closed, \(name)")
             XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: false), .none, name)
             XCTAssertEqual(exchange.pieceRead([1], generation: generation), .none, name)

@@ -27,7 +27,7 @@ extension ExchangeMachine {
             case .sendHead: return .sendHead
             case .failUpload: return finish(.fail(.uploadFailed))
             }
-        case .idle, .waiting, .securing, .sending, .receiving, .done:
+        case .idle, .waiting, .sending, .receiving, .done:
             // Opened on the I/O queue for an attempt given up since (a reconnect, a redirect, an
             // early answer, the end): an open reader is closed, a failed one forgotten.
             return succeeded ? .discardReader : .none
@@ -47,7 +47,7 @@ extension ExchangeMachine {
             let framing = upload.headPrepared(hasBody: hasBody, length: length)
             phase = .sending(upload)
             return framing
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // The driver makes a head only as the machine says (`send`'s `.sendHead`, or
             // `.sendHead` after the body opened), both in sending.
             impossible(.headPrepared)
@@ -60,7 +60,7 @@ extension ExchangeMachine {
         switch phase {
         case .sending:
             requestAsksToClose = asksToClose
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // Follows `headPrepared` at once.
             impossible(.headMade)
         }
@@ -82,7 +82,7 @@ extension ExchangeMachine {
                 phase = .receiving
                 return .outputWritten(progress: progress, next: .awaitAnswer)
             }
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // The driver asks only while the machine says the socket may be written (`writable`).
             impossible(.outputWritten)
         }
@@ -99,18 +99,16 @@ extension ExchangeMachine {
             case .write(let framed): return .write(framed)
             case .failUpload: return finish(.fail(.uploadFailed))
             }
-        case .idle, .waiting, .securing, .sending, .receiving, .done:
+        case .idle, .waiting, .sending, .receiving, .done:
             // Read on the I/O queue for an attempt given up since (a reconnect, a redirect, an
             // early answer, the end): not written.
             return .none
         }
     }
 
-    /// The peer stopped taking the request (or the handshake): its answer may be waiting already.
+    /// The peer stopped taking the request: its answer may be waiting already.
     mutating func writeFailed(errno: Int32) -> Action {
         switch phase {
-        case .securing:
-            return finish(.fail(.connectionLost(errno: errno)), disposal: .close)
         case .sending:
             writeErrno = errno
             phase = .receiving

@@ -209,9 +209,6 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             closeBody()
             releaseClosed()
             if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
-        case .secure:
-            // Leases never need a handshake: the pool's opener secures every `https` connection.
-            preconditionFailure("SocketExchange: (\(machine.phase), secure) for a connection the pool secured")
         case .send(let start):
             useConnection()
             startBody(start)
