@@ -62,7 +62,7 @@ final class ExchangeMachinePairsTests: XCTestCase {
         list.append(("sending, a file being opened", opening))
 
         var opened = opening
-        _ = opened.bodyOpened(generation: opened.generation, succeeded: true)
+        _ = opened.bodyOpened(generation: opened.generation, failure: nil)
         list.append(("sending, a file opened", opened))
 
         var reading = try machine(method: "PUT", body: .bytes(Data([1, 2, 3])))
@@ -99,7 +99,7 @@ final class ExchangeMachinePairsTests: XCTestCase {
         case .leased: return exchange.leased(.connected) { false }
         case .connectTimerFired: return exchange.connectTimerFired()
         case .tlsFailed: return exchange.tlsFailed(.connectionLost(errno: ECONNRESET))
-        case .bodyOpened: return exchange.bodyOpened(generation: exchange.generation, succeeded: true)
+        case .bodyOpened: return exchange.bodyOpened(generation: exchange.generation, failure: nil)
         case .headPrepared:
             _ = exchange.headPrepared(hasBody: false, length: nil)
             return nil
@@ -107,7 +107,7 @@ final class ExchangeMachinePairsTests: XCTestCase {
             exchange.headMade(asksToClose: false)
             return nil
         case .outputWritten: return exchange.outputWritten()
-        case .pieceRead: return exchange.pieceRead([1], generation: exchange.generation)
+        case .pieceRead: return exchange.pieceRead(.success([1]), generation: exchange.generation)
         case .writeFailed: return exchange.writeFailed(errno: EPIPE)
         case .bytesRead:
             exchange.bytesRead()

@@ -68,8 +68,6 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     var body: UploadBodyReader?
     /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
     var download: (any ResponseBodySink)?
-    /// The error of the upload's file or stream, when it failed.
-    var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
