@@ -8,6 +8,8 @@ import XCTest
 /// feeds it: no socket, no loop, no timer. Each event returns one `Action`.
 final class ExchangeMachineTests: XCTestCase {
     private typealias Machine = ExchangeMachine
+    /// An upload's file or stream error, as the driver hands it over.
+    private static let unreadable = ExchangeFailure.UploadError(underlying: POSIXError(.ENOENT))
 
     private func machine(_ url: String = "http://a.test/start", method: String = "GET", headers: [String: String] = [:],
                          body: HTTPClientRequest.Body? = nil, downloadFile: URL? = nil,
@@ -57,9 +59,9 @@ final class ExchangeMachineTests: XCTestCase {
         }
         let generation = exchange.generation
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readNow(generation: generation)))
-        XCTAssertEqual(exchange.pieceRead(body, generation: generation), .write(body))
+        XCTAssertEqual(exchange.pieceRead(.success(body), generation: generation), .write(body))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: Int64(body.count), next: .readNow(generation: generation)))
-        XCTAssertEqual(exchange.pieceRead([], generation: generation), .write([]))
+        XCTAssertEqual(exchange.pieceRead(.success([]), generation: generation), .write([]))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .awaitAnswer))
         XCTAssertEqual(exchange.phase, .receiving)
     }
@@ -102,9 +104,9 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(exchange.headPrepared(hasBody: true, length: 3), .length(3))
         exchange.headMade(asksToClose: false)
         actions.append(exchange.outputWritten())
-        actions.append(exchange.pieceRead([1, 2, 3], generation: 1))
+        actions.append(exchange.pieceRead(.success([1, 2, 3]), generation: 1))
         actions.append(exchange.outputWritten())
-        actions.append(exchange.pieceRead([], generation: 1))
+        actions.append(exchange.pieceRead(.success([]), generation: 1))
         actions.append(exchange.outputWritten())
         exchange.bytesRead()
         exchange.headReceived(status: 200, location: nil)
@@ -194,32 +196,28 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(bounded.begin(.success(target)), .acquire(target.key, armWaitTimer: false))
     }
 
-    /// A new `https` connection is secured first (its handshake bounded by the connect timer),
-    /// then takes the request; the socket is written only while sending.
-    func testANewSecureConnectionIsSecuredThenTakesTheRequest() throws {
+    /// A new `https` connection comes secured (the pool's opener ran its handshake) and takes the
+    /// request at once; the socket is written only while sending; TLS failing later fails it.
+    func testANewSecureConnectionTakesTheRequestAtOnce() throws {
         var exchange = try machine("https://a.test/start")
         try wait(&exchange)
         XCTAssertFalse(exchange.writable, "no socket is written while waiting")
-        XCTAssertEqual(exchange.leased(.connected, needsHandshake: true) { XCTFail("not polled"); return true }, .secure)
-        XCTAssertEqual(exchange.phase, .securing)
-        XCTAssertFalse(exchange.writable, "nor while securing")
-        XCTAssertEqual(exchange.handshakeCompleted(), .send(body: .sendHead))
+        XCTAssertEqual(exchange.leased(.connected) { XCTFail("not polled"); return true }, .send(body: .sendHead))
         XCTAssertEqual(exchange.headPrepared(hasBody: false, length: nil), .length(0))
         XCTAssertEqual(exchange.attempt, 1)
         XCTAssertTrue(exchange.writable)
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .awaitAnswer))
         XCTAssertEqual(exchange.phase, .receiving)
         XCTAssertFalse(exchange.writable, "only the answer is awaited")
-
-        var kept = try machine("https://a.test/start")
-        try wait(&kept)
-        XCTAssertEqual(kept.leased(.reused, needsHandshake: true) { true }, .secure, "given back unused before its handshake: secured now")
-        XCTAssertTrue(kept.reused)
+        var failing = exchange
+        XCTAssertEqual(failing.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))))
 
         var refused = try machine("https://a.test/start")
         try wait(&refused)
-        _ = refused.leased(.connected, needsHandshake: true) { false }
-        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))))
+        _ = refused.leased(.connected) { false }
+        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), finish(.close, .fail(.tls(.protocolVersionRefused))),
+                       "while sending too")
+        XCTAssertEqual(refused.tlsFailed(.tls(.protocolVersionRefused)), .none, "ended already")
     }
 
     /// The connect the pool opened while the exchange was first in line failed: the exchange fails
@@ -319,7 +317,7 @@ final class ExchangeMachineTests: XCTestCase {
             try lease(&exchange, .connected)
             try makeHead(&exchange, body: [1, 2, 3, 4, 5])
             XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readNow(generation: 1)))
-            XCTAssertEqual(exchange.pieceRead([1, 2, 3, 4, 5], generation: 1), .write([1, 2, 3, 4, 5]))
+            XCTAssertEqual(exchange.pieceRead(.success([1, 2, 3, 4, 5]), generation: 1), .write([1, 2, 3, 4, 5]))
             if writeFails {
                 XCTAssertEqual(exchange.writeFailed(errno: EPIPE), .readAfterFailedWrite)
                 XCTAssertEqual(exchange.phase, .receiving)
@@ -585,22 +583,22 @@ final class ExchangeMachineTests: XCTestCase {
     // MARK: Uploads
 
     /// An upload whose file cannot be opened, or whose piece cannot be read, fails the exchange
-    /// with `uploadFailed`, the connection closed.
+    /// with `uploadFailed` carrying its error, the connection closed.
     func testAnUploadThatFailsEndsTheExchange() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("ExchangeMachineTests-\(UUID().uuidString)")
         XCTAssertThrowsError(try UploadBodyReader(.file(missing)), "the file is not there")
         var unopened = try machine(method: "PUT", body: .file(missing))
         try wait(&unopened)
         XCTAssertEqual(unopened.leased(.reused) { false }, .send(body: .open(generation: 1)))
-        XCTAssertEqual(unopened.bodyOpened(generation: 1, succeeded: false), finish(.close, .fail(.uploadFailed)))
+        XCTAssertEqual(unopened.bodyOpened(generation: 1, failure: Self.unreadable), finish(.close, .fail(.uploadFailed(Self.unreadable))))
 
         var unread = try machine(method: "PUT", body: .stream({ InputStream(data: Data()) }, length: nil))
         try wait(&unread)
         XCTAssertEqual(unread.leased(.reused) { false }, .send(body: .open(generation: 1)))
-        XCTAssertEqual(unread.bodyOpened(generation: 1, succeeded: true), .sendHead)
+        XCTAssertEqual(unread.bodyOpened(generation: 1, failure: nil), .sendHead)
         XCTAssertEqual(unread.headPrepared(hasBody: true, length: nil), .chunked)
         XCTAssertEqual(unread.outputWritten(), .outputWritten(progress: nil, next: .readOffLoop(generation: 1)))
-        XCTAssertEqual(unread.pieceRead(nil, generation: 1), finish(.close, .fail(.uploadFailed)))
+        XCTAssertEqual(unread.pieceRead(.failure(Self.unreadable), generation: 1), finish(.close, .fail(.uploadFailed(Self.unreadable))))
     }
 
     /// The body's generation tells late results of an attempt given up (a stale connection
@@ -611,31 +609,31 @@ final class ExchangeMachineTests: XCTestCase {
         try wait(&exchange)
         XCTAssertEqual(exchange.leased(.reused) { false }, .send(body: .open(generation: 1)))
         XCTAssertFalse(exchange.writable, "the head waits for the file's length")
-        XCTAssertEqual(exchange.bodyOpened(generation: 1, succeeded: true), .sendHead)
+        XCTAssertEqual(exchange.bodyOpened(generation: 1, failure: nil), .sendHead)
         XCTAssertEqual(exchange.headPrepared(hasBody: true, length: 4), .length(4))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readOffLoop(generation: 1)))
         XCTAssertFalse(exchange.writable, "a piece is read off the loop")
         XCTAssertEqual(exchange.readFailed(errno: ECONNRESET), .reconnect(armWaitTimer: true), "reset while the piece was read")
         XCTAssertEqual(exchange.leased(.connected) { false }, .send(body: .open(generation: 2)))
 
-        XCTAssertEqual(exchange.pieceRead([1, 2], generation: 1), .none, "the first attempt's piece")
-        XCTAssertEqual(exchange.bodyOpened(generation: 1, succeeded: true), .discardReader, "a reader of the first attempt is closed")
-        XCTAssertEqual(exchange.bodyOpened(generation: 1, succeeded: false), .none, "its failure is no failure")
+        XCTAssertEqual(exchange.pieceRead(.success([1, 2]), generation: 1), .none, "the first attempt's piece")
+        XCTAssertEqual(exchange.bodyOpened(generation: 1, failure: nil), .discardReader, "a reader of the first attempt is closed")
+        XCTAssertEqual(exchange.bodyOpened(generation: 1, failure: Self.unreadable), .none, "its failure is no failure")
         XCTAssertTrue(exchange.isSending)
-        XCTAssertEqual(exchange.bodyOpened(generation: 2, succeeded: true), .sendHead)
+        XCTAssertEqual(exchange.bodyOpened(generation: 2, failure: nil), .sendHead)
         XCTAssertEqual(exchange.headPrepared(hasBody: true, length: 4), .length(4))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .readOffLoop(generation: 2)))
-        XCTAssertEqual(exchange.pieceRead([1, 2, 3, 4], generation: 1), .none)
-        XCTAssertEqual(exchange.pieceRead([1, 2, 3, 4], generation: 2), .write([1, 2, 3, 4]))
+        XCTAssertEqual(exchange.pieceRead(.success([1, 2, 3, 4]), generation: 1), .none)
+        XCTAssertEqual(exchange.pieceRead(.success([1, 2, 3, 4]), generation: 2), .write([1, 2, 3, 4]))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: 4, next: .readOffLoop(generation: 2)), "the retry counts its own bytes")
-        XCTAssertEqual(exchange.pieceRead([], generation: 2), .write([]))
+        XCTAssertEqual(exchange.pieceRead(.success([]), generation: 2), .write([]))
         XCTAssertEqual(exchange.outputWritten(), .outputWritten(progress: nil, next: .awaitAnswer))
     }
 
     // MARK: Timeouts
 
     /// Each timer fails the exchange only in its own phase: the connect timer while queued (it
-    /// leaves the queue) or securing, the idle timer while opening, sending or receiving (armed
+    /// leaves the queue), the idle timer while opening, sending or receiving (armed
     /// again when bytes moved meanwhile), the overall one anywhere until the exchange ends.
     func testEachTimeoutFailsOnlyInItsPhase() throws {
         var waiting = try machine()
@@ -646,14 +644,6 @@ final class ExchangeMachineTests: XCTestCase {
         XCTAssertEqual(waiting.connectTimerFired(), finish(.none, .fail(.timedOut(.connect)), leaveQueue: true),
                        "waiting for a pooled connection is bounded by the connect timeout, and leaves the queue")
         XCTAssertEqual(waiting.phase, .done)
-
-        var securing = try machine("https://a.test/")
-        try wait(&securing)
-        _ = securing.leased(.connected, needsHandshake: true) { false }
-        XCTAssertEqual(securing.idleTimerFired(idleFor: .seconds(9), idleTimeout: .seconds(1)), .none, "no idle timer while securing")
-        var overallWhileSecuring = securing
-        XCTAssertEqual(overallWhileSecuring.overallTimerFired(), finish(.close, .fail(.timedOut(.overall))))
-        XCTAssertEqual(securing.connectTimerFired(), finish(.close, .fail(.timedOut(.connect))), "the handshake is bounded by the connect timeout")
 
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
@@ -685,10 +675,6 @@ final class ExchangeMachineTests: XCTestCase {
         var waiting = idle
         try wait(&waiting)
         phases.append(("waiting", waiting, finish(.none, .tearDown, leaveQueue: true)))
-        var securing = try machine("https://a.test/")
-        try wait(&securing)
-        _ = securing.leased(.connected, needsHandshake: true) { false }
-        phases.append(("securing", securing, finish(.close, .tearDown)))
         var opening = try machine(method: "PUT", body: .file(downloadFile))
         try wait(&opening)
         _ = opening.leased(.reused) { false }
@@ -705,10 +691,10 @@ final class ExchangeMachineTests: XCTestCase {
             XCTAssertEqual(exchange.overallTimerFired(), .none, "nothing is reported after cancel, \(name)")
             XCTAssertEqual(exchange.leased(.connected) { false }, .returnLease, name)
             XCTAssertEqual(exchange.leased(.failed(.cannotConnect(errno: ECONNREFUSED))) { false }, .none, name)
-            XCTAssertEqual(exchange.handshakeCompleted(), .none, name)
-            XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: true), .discardReader, "a reader opened too late is closed, \(name)")
-            XCTAssertEqual(exchange.bodyOpened(generation: generation, succeeded: false), .none, name)
-            XCTAssertEqual(exchange.pieceRead([1], generation: generation), .none, name)
+            XCTAssertEqual(exchange.tlsFailed(.tls(.protocolVersionRefused)), .none, name)
+            XCTAssertEqual(exchange.bodyOpened(generation: generation, failure: nil), .discardReader, "a reader opened too late is closed, \(name)")
+            XCTAssertEqual(exchange.bodyOpened(generation: generation, failure: Self.unreadable), .none, name)
+            XCTAssertEqual(exchange.pieceRead(.success([1]), generation: generation), .none, name)
             XCTAssertEqual(exchange.readFailed(errno: ECONNRESET), .none, name)
             XCTAssertEqual(exchange.responseComplete(keepAlive: true, status: 200, leftoverBytes: false), .none, name)
             XCTAssertEqual(exchange.endOfStream(.success(())), .none, name)

@@ -3,7 +3,7 @@ import SystemTLS
 
 /// Why an exchange fails, as its machines decide it: the one failure type between the machines
 /// and `HTTPClientError`. `SocketExchange.clientError(for:)` adds the host, the port, the
-/// deadline's length and the upload's or download's own error, in the one place that converts.
+/// deadline's length and the download's own error, in the one place that converts.
 enum ExchangeFailure: Error, Equatable, Sendable {
     /// The URL cannot be sent: its scheme is not `http` (`unsupportedScheme`), or it has no host
     /// or an unusable port.
@@ -20,8 +20,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case connectionLost(errno: Int32?)
     /// The parser refused the bytes (`HTTPClientError.init(_:)` decides what that means).
     case response(HTTPWireError)
-    /// The upload's file or stream failed to open or read (the driver holds its error).
-    case uploadFailed
+    /// The upload's file or stream failed to open or read, with its error.
+    case uploadFailed(UploadError)
     /// The download file failed (the driver holds its error).
     case downloadFailed
     /// A 307 or 308 redirect asks for the body again and it cannot be read again.
@@ -32,6 +32,16 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case tls(TLSFailure)
     /// No TLS library could be loaded for an `https` request.
     case tlsUnavailable(TLSUnavailable)
+
+    /// The error of an upload's file or stream, carried by the failure it causes.
+    struct UploadError: Error, Equatable, Sendable {
+        let underlying: any Error
+
+        /// Equal when they describe the same error (the machines' tests compare actions).
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            String(reflecting: lhs.underlying) == String(reflecting: rhs.underlying)
+        }
+    }
 
     /// SystemTLS's failure, kept as the cause: no library is `tlsUnavailable` (DESIGN's
     /// `HTTPClientError.tlsUnavailable`), every other kind `tls`.

@@ -63,10 +63,7 @@ extension ExchangeMachine {
         /// back, and asks the pool for a new connection (no idle one), ahead of the requests sent
         /// later; with `armWaitTimer` the connect timeout bounds the wait.
         case reconnect(armWaitTimer: Bool)
-        /// Starts TLS on the new connection, the connect timer bounding the handshake: its
-        /// outcome goes to `handshakeCompleted` or `tlsFailed`.
-        case secure
-        /// Sends on the leased (or just secured) connection, arming the idle timer, then starts
+        /// Sends on the leased connection (an `https` one secured by the pool's opener), arming the idle timer, then starts
         /// the body as `body` says.
         case send(body: BodyStart)
         /// The body's reader was opened for an attempt given up: close it off the loop.

@@ -27,7 +27,7 @@ extension ExchangeMachine {
         case .idle:
             guard let hook = request.redirectHook, let from = redirectedFrom else { return }
             hook(head, from, request.url, &request.headers)
-        case .waiting, .securing, .sending, .receiving, .done:
+        case .waiting, .sending, .receiving, .done:
             // The driver tells it as it performs the `.followRedirect` that left the exchange idle.
             impossible(.followingRedirect)
         }

@@ -10,7 +10,7 @@ extension ExchangeMachine {
         case .sending, .receiving:
             guard idleFor >= idleTimeout else { return .rearmIdleTimer }
             return finish(.fail(.timedOut(.idle)), disposal: .close)
-        case .waiting, .securing:
+        case .waiting:
             // The last attempt's timer, left armed by a reconnect: the connect timer (or the
             // overall deadline) bounds this wait, and `send` arms the idle timer again.
             return .none
@@ -30,7 +30,7 @@ extension ExchangeMachine {
         switch phase {
         case .done:
             return download.finished(succeeded: succeeded, fileFailed: fileFailed) == .failDownload
-        case .idle, .waiting, .securing, .sending, .receiving:
+        case .idle, .waiting, .sending, .receiving:
             // The driver reports (and closes the file) only after the `finish` that ends the exchange.
             impossible(.downloadClosed)
         }
@@ -39,7 +39,7 @@ extension ExchangeMachine {
     /// The overall deadline passed.
     mutating func overallTimerFired() -> Action {
         switch phase {
-        case .idle, .securing, .sending, .receiving:
+        case .idle, .sending, .receiving:
             return finish(.fail(.timedOut(.overall)), disposal: .close)
         case .waiting:
             return finish(.fail(.timedOut(.overall)), leaveQueue: true, disposal: .close)
@@ -52,7 +52,7 @@ extension ExchangeMachine {
     /// The caller cancelled (the driver's lock decided it came before any report).
     mutating func cancel() -> Action {
         switch phase {
-        case .idle, .securing, .sending, .receiving:
+        case .idle, .sending, .receiving:
             return finish(.tearDown, disposal: .close)
         case .waiting:
             return finish(.tearDown, leaveQueue: true, disposal: .close)

@@ -1,7 +1,7 @@
 extension ExchangeMachine {
     /// The machine's events, by the name of the method that takes each.
     enum Event: String, CaseIterable, Sendable {
-        case begin, leased, connectTimerFired, handshakeCompleted, tlsFailed
+        case begin, leased, connectTimerFired, tlsFailed
         case bodyOpened, headPrepared, headMade, outputWritten, pieceRead, writeFailed
         case bytesRead, readFoundNothing, readFailed, parseFailed, headReceived, bodyArrived, responseComplete, endOfStream
         case followingRedirect, idleTimerFired, downloadClosed, overallTimerFired, cancel
@@ -20,21 +20,15 @@ extension ExchangeMachine {
     /// reasons are at each `impossible` call.
     static let impossiblePairs: Set<Pair> = {
         let table: [Event: [Phase.Name]] = [
-            .begin: [.waiting, .securing, .sending, .receiving],
-            .leased: [.idle, .securing, .sending, .receiving],
+            .begin: [.waiting, .sending, .receiving],
+            .leased: [.idle, .sending, .receiving],
             .connectTimerFired: [.idle, .sending, .receiving],
-            .handshakeCompleted: [.idle, .waiting, .sending, .receiving],
-            .headPrepared: [.idle, .waiting, .securing, .receiving, .done],
-            .headMade: [.idle, .waiting, .securing, .receiving, .done],
-            .outputWritten: [.idle, .waiting, .securing, .receiving, .done],
-            .bytesRead: [.securing],
-            .parseFailed: [.securing],
-            .headReceived: [.securing],
-            .bodyArrived: [.securing],
-            .responseComplete: [.securing],
-            .followingRedirect: [.waiting, .securing, .sending, .receiving, .done],
+            .headPrepared: [.idle, .waiting, .receiving, .done],
+            .headMade: [.idle, .waiting, .receiving, .done],
+            .outputWritten: [.idle, .waiting, .receiving, .done],
+            .followingRedirect: [.waiting, .sending, .receiving, .done],
             .idleTimerFired: [.idle],
-            .downloadClosed: [.idle, .waiting, .securing, .sending, .receiving],
+            .downloadClosed: [.idle, .waiting, .sending, .receiving],
         ]
         return Set(table.flatMap { event, phases in phases.map { Pair(event: event, phase: $0) } })
     }()

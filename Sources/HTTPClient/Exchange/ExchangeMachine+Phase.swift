@@ -6,8 +6,6 @@ extension ExchangeMachine {
         /// Queued in the pool for a connection (which the pool may be opening), or a lease on its
         /// way to the loop.
         case waiting
-        /// The TLS handshake on a new connection of an `https` request (the connect timer bounds it).
-        case securing
         /// The request going out (a file or stream body being opened first, or read between pieces).
         case sending(RequestBodyUpload)
         /// The whole request is out (or the peer stopped taking it): only the answer is left.
@@ -32,7 +30,7 @@ extension ExchangeMachine {
 extension ExchangeMachine.Phase {
     /// The phases by name, without their sub-machines (for the table of impossible pairs).
     enum Name: String, CaseIterable, Sendable {
-        case idle, waiting, securing, sending, receiving, done
+        case idle, waiting, sending, receiving, done
     }
 
     /// This phase's name.
@@ -40,7 +38,6 @@ extension ExchangeMachine.Phase {
         switch self {
         case .idle: .idle
         case .waiting: .waiting
-        case .securing: .securing
         case .sending: .sending
         case .receiving: .receiving
         case .done: .done

@@ -14,9 +14,9 @@ extension ExchangeMachine {
         return false
     }
 
-    /// Whether a connection is in use and read: securing, sending or receiving.
+    /// Whether a connection is in use and read: sending or receiving.
     var readsConnection: Bool {
-        phase == .securing || phase == .receiving || isSending
+        phase == .receiving || isSending
     }
 
     /// Whether the socket may be written now: the head or a piece is going out (not while the

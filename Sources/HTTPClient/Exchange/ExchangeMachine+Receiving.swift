@@ -11,9 +11,6 @@ extension ExchangeMachine {
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             break
-        case .securing:
-            // Plaintext comes only after the handshake completed, which leaves securing at once.
-            impossible(.bytesRead)
         }
     }
 
@@ -23,7 +20,7 @@ extension ExchangeMachine {
         case .receiving:
             guard let writeErrno else { return .none }
             return lost(errno: writeErrno)
-        case .securing, .sending:
+        case .sending:
             // Woken for nothing (the peer's bytes went in an earlier read): the next wakes it.
             return .none
         case .idle, .waiting, .done:
@@ -35,7 +32,7 @@ extension ExchangeMachine {
     /// A read failed with `errno`.
     mutating func readFailed(errno: Int32) -> Action {
         switch phase {
-        case .securing, .sending, .receiving:
+        case .sending, .receiving:
             return lost(errno: writeErrno ?? errno)
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
@@ -51,9 +48,6 @@ extension ExchangeMachine {
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
-        case .securing:
-            // Plaintext comes only after the handshake completed, which leaves securing at once.
-            impossible(.parseFailed)
         }
     }
 
@@ -66,9 +60,6 @@ extension ExchangeMachine {
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             break
-        case .securing:
-            // Plaintext comes only after the handshake completed, which leaves securing at once.
-            impossible(.headReceived)
         }
     }
 
@@ -89,9 +80,6 @@ extension ExchangeMachine {
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
-        case .securing:
-            // Plaintext comes only after the handshake completed, which leaves securing at once.
-            impossible(.bodyArrived)
         }
     }
 
@@ -106,9 +94,6 @@ extension ExchangeMachine {
         case .idle, .waiting, .done:
             // Its connection was let go earlier in the same round (a redirect, a reconnect, the end).
             return .none
-        case .securing:
-            // Plaintext comes only after the handshake completed, which leaves securing at once.
-            impossible(.responseComplete)
         }
     }
 
@@ -116,8 +101,6 @@ extension ExchangeMachine {
     /// delimited by the close, or why none is).
     mutating func endOfStream(_ parsed: Result<Void, HTTPWireError>) -> Action {
         switch phase {
-        case .securing:
-            return finish(.fail(.connectionLost(errno: nil)), disposal: .close)
         case .sending, .receiving:
             switch parsed {
             case .success:

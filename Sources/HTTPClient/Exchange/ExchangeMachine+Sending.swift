@@ -16,21 +16,22 @@ extension ExchangeMachine {
         return .send(body: start)
     }
 
-    /// The upload's file or stream was opened (or failed to) for `generation`; one opened for an
-    /// attempt given up, or after the exchange ended, is discarded.
-    mutating func bodyOpened(generation: Int, succeeded: Bool) -> Action {
+    /// The upload's file or stream was opened for `generation` (or failed to, with `failure`);
+    /// one opened for an attempt given up, or after the exchange ended, is discarded.
+    mutating func bodyOpened(generation: Int, failure: ExchangeFailure.UploadError?) -> Action {
         switch phase {
         case .sending(var upload) where generation == self.generation:
-            let action = upload.opened(succeeded: succeeded)
+            let action = upload.opened(succeeded: failure == nil)
             phase = .sending(upload)
-            switch action {
-            case .sendHead: return .sendHead
-            case .failUpload: return finish(.fail(.uploadFailed))
+            switch (action, failure) {
+            case (.sendHead, _): return .sendHead
+            case (.failUpload, let failure?): return finish(.fail(.uploadFailed(failure)))
+            case (.failUpload, nil): preconditionFailure("RequestBodyUpload: an opened body failed")
             }
-        case .idle, .waiting, .securing, .sending, .receiving, .done:
+        case .idle, .waiting, .sending, .receiving, .done:
             // Opened on the I/O queue for an attempt given up since (a reconnect, a redirect, an
             // early answer, the end): an open reader is closed, a failed one forgotten.
-            return succeeded ? .discardReader : .none
+            return failure == nil ? .discardReader : .none
         }
     }
 
@@ -47,7 +48,7 @@ extension ExchangeMachine {
             let framing = upload.headPrepared(hasBody: hasBody, length: length)
             phase = .sending(upload)
             return framing
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // The driver makes a head only as the machine says (`send`'s `.sendHead`, or
             // `.sendHead` after the body opened), both in sending.
             impossible(.headPrepared)
@@ -60,7 +61,7 @@ extension ExchangeMachine {
         switch phase {
         case .sending:
             requestAsksToClose = asksToClose
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // Follows `headPrepared` at once.
             impossible(.headMade)
         }
@@ -82,35 +83,34 @@ extension ExchangeMachine {
                 phase = .receiving
                 return .outputWritten(progress: progress, next: .awaitAnswer)
             }
-        case .idle, .waiting, .securing, .receiving, .done:
+        case .idle, .waiting, .receiving, .done:
             // The driver asks only while the machine says the socket may be written (`writable`).
             impossible(.outputWritten)
         }
     }
 
-    /// A piece was read for `generation` (`bytes` nil when the read failed); empty at the end. One
-    /// read for an attempt given up, or after the exchange ended, is not written.
-    mutating func pieceRead(_ bytes: [UInt8]?, generation: Int) -> Action {
+    /// A piece was read for `generation` (empty at the end), or its read failed. One read for
+    /// an attempt given up, or after the exchange ended, is not written.
+    mutating func pieceRead(_ read: Result<[UInt8], ExchangeFailure.UploadError>, generation: Int) -> Action {
         switch phase {
         case .sending(var upload) where generation == self.generation:
-            let action = upload.pieceRead(bytes)
+            let action = upload.pieceRead(try? read.get())
             phase = .sending(upload)
-            switch action {
-            case .write(let framed): return .write(framed)
-            case .failUpload: return finish(.fail(.uploadFailed))
+            switch (action, read) {
+            case (.write(let framed), _): return .write(framed)
+            case (.failUpload, .failure(let failure)): return finish(.fail(.uploadFailed(failure)))
+            case (.failUpload, .success): preconditionFailure("RequestBodyUpload: a piece read failed")
             }
-        case .idle, .waiting, .securing, .sending, .receiving, .done:
+        case .idle, .waiting, .sending, .receiving, .done:
             // Read on the I/O queue for an attempt given up since (a reconnect, a redirect, an
             // early answer, the end): not written.
             return .none
         }
     }
 
-    /// The peer stopped taking the request (or the handshake): its answer may be waiting already.
+    /// The peer stopped taking the request: its answer may be waiting already.
     mutating func writeFailed(errno: Int32) -> Action {
         switch phase {
-        case .securing:
-            return finish(.fail(.connectionLost(errno: errno)), disposal: .close)
         case .sending:
             writeErrno = errno
             phase = .receiving

@@ -18,68 +18,62 @@ extension ExchangeMachine {
         case .done:
             // A redirect's next hop, started in a task of its own, after a cancel or the overall deadline.
             return .none
-        case .waiting, .securing, .sending, .receiving:
+        case .waiting, .sending, .receiving:
             // Begun once, and again only for a followed redirect, which leaves the exchange idle.
             impossible(.begin)
         }
     }
 
-    /// The pool's lease reached the loop; `needsHandshake` when its connection is an `https` one
-    /// not secured yet; `isClosed` polls a kept connection for a request that may not be sent
+    /// The pool's lease reached the loop (an `https` connection secured by the pool's opener);
+    /// `isClosed` polls a kept connection for a request that may not be sent
     /// twice (an idempotent one is not polled: its loop watched it while idle, and a retry covers
     /// a close since). A lease that arrives after the exchange ended (cancelled, timed out) goes
     /// back unused.
-    mutating func leased(_ lease: Lease, needsHandshake: Bool = false, isClosed: () -> Bool) -> Action {
+    mutating func leased(_ lease: Lease, isClosed: () -> Bool) -> Action {
         switch (phase, lease) {
         case (.waiting, .failed(let failure)):
             // The connect the pool opened while this exchange was first in line failed: no slot is held.
             return finish(.fail(failure))
         case (.waiting, .connected):
-            return use(reused: false, needsHandshake: needsHandshake, polls: false, isClosed: isClosed)
+            return use(reused: false, polls: false, isClosed: isClosed)
         case (.waiting, .reused), (.waiting, .handedOver):
             // A request that may not be sent twice polls the kept connection first.
-            return use(reused: true, needsHandshake: needsHandshake, polls: !idempotent, isClosed: isClosed)
+            return use(reused: true, polls: !idempotent, isClosed: isClosed)
         case (.done, .failed):
             // Cancelled or timed out while the connect's failure was on its way: nothing to give back.
             return .none
         case (.done, .connected), (.done, .reused), (.done, .handedOver):
             // Cancelled or timed out while the lease was on its way: it goes back unused.
             return .returnLease
-        case (.idle, _), (.securing, _), (.sending, _), (.receiving, _):
+        case (.idle, _), (.sending, _), (.receiving, _):
             // The pool leases once per wait: a waiter leaves its queue as it is served, and only
             // `waiting` queues (the first hop's `begin`, a redirect's, a reconnect).
             impossible(.leased)
         }
     }
 
-    /// Takes the leased connection (holding its slot): secures it first when it needs a
-    /// handshake, else sends, unless (when it `polls`) `isClosed` says a kept one was closed meanwhile.
-    mutating func use(reused: Bool, needsHandshake: Bool, polls: Bool, isClosed: () -> Bool) -> Action {
+    /// Takes the leased connection (holding its slot) and sends, unless (when it `polls`)
+    /// `isClosed` says a kept one was closed meanwhile.
+    mutating func use(reused: Bool, polls: Bool, isClosed: () -> Bool) -> Action {
         holdsSlot = true
         attempt = 0
         self.reused = reused
-        guard !needsHandshake else {
-            phase = .securing
-            return .secure
-        }
         guard polls, isClosed() else { return startAttempt() }
         return reconnect()
     }
 
-    /// The connect timer fired: while waiting for a connection (it bounds the wait unless an
-    /// overall deadline does), or while securing a new one.
+    /// The connect timer fired while waiting for a connection (it bounds the wait, the pool's
+    /// connect and handshake included, unless an overall deadline does).
     mutating func connectTimerFired() -> Action {
         switch phase {
         case .waiting:
             return finish(.fail(.timedOut(.connect)), leaveQueue: true)
-        case .securing:
-            return finish(.fail(.timedOut(.connect)))
         case .done:
             // A late fire: the driver cancels the timer as the exchange ends.
             return .none
         case .idle, .sending, .receiving:
-            // Every action out of waiting and securing cancels it (`send` uses the connection,
-            // `finish` stops the hop); only `acquire`/`reconnect` and `secure` arm it.
+            // Every action out of waiting cancels it (`send` uses the connection, `finish`
+            // stops the hop); only `acquire` and `reconnect` arm it.
             impossible(.connectTimerFired)
         }
     }

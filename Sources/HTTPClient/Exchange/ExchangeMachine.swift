@@ -3,11 +3,12 @@ import EventLoopIO
 import HTTPWire
 
 /// Every decision of one exchange, as a value: it takes what happened (the target read, a lease
-/// or the failure of the connect the pool opened for it, the TLS handshake, the body opened and
-/// read, bytes written and read, the response's head and end, a timer, a cancel) and returns the
-/// one action to perform next. Connecting is the pool's (`ConnectionOpener`), not the
-/// exchange's. The sending phase carries its sub-machine (`RequestBodyUpload`); `DownloadToFile`
-/// spans the redirects, each decided once, when its head arrives. `SocketExchange` drives it on its loop
+/// or the failure of the connect the pool opened for it, the body opened and read, bytes written
+/// and read, the response's head and end, a timer, a cancel) and returns the one action to
+/// perform next. Connecting is the pool's (`ConnectionOpener`), not the exchange's, and so is
+/// every TLS handshake (`ConnectionHandshake`). The sending phase carries its sub-machine
+/// (`RequestBodyUpload`); `DownloadToFile` spans the redirects, each decided once, when its head
+/// arrives. `SocketExchange` drives it on its loop
 /// in one exhaustive `switch` (`run(_:)`), keeping only sockets, buffers, files and timer handles.
 ///
 /// Every event switches over the phase and names each one: a pair the driver can produce (a late
@@ -16,8 +17,8 @@ import HTTPWire
 /// reason; a pair it cannot is `impossible(_:)`, a `preconditionFailure` naming it, and is listed
 /// in `impossiblePairs`.
 ///
-/// One file per step, each an extension: `+Waiting` (the target, the pool's lease), `+Securing`,
-/// `+Sending`, `+Receiving`, `+Completing` (a whole response: delivered or redirected), `+Retry`
+/// One file per step, each an extension: `+Waiting` (the target, the pool's lease), `+Sending`,
+/// `+TLSFailure`, `+Receiving`, `+Completing` (a whole response: delivered or redirected), `+Retry`
 /// (the stale connection's one retry) and `+Ending` (timers, cancel, `finish`); the actions are in
 /// `+Action`, the phases in `+Phase`, the impossible pairs in `+ImpossiblePairs`.
 struct ExchangeMachine: Sendable {

@@ -12,7 +12,7 @@ extension SocketExchange {
         }
     }
 
-    /// Takes the leased (or just secured) connection's channel over to send on, watched for
+    /// Takes the leased connection's channel over to send on, watched for
     /// reading (an early answer, or the server closing it) and, while bytes are queued, for room
     /// to write. A pooled connection parked on this loop is watched for reading already: only its
     /// owner changes. Bytes already queued on the channel (TLS records its parked watcher

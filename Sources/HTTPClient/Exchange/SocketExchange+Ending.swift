@@ -26,7 +26,7 @@ extension SocketExchange {
     }
 
     /// The error a caller sees for the machine's `failure`: the one place that names the host,
-    /// the deadline's length and the file's or stream's own error.
+    /// the deadline's length and the download file's or stream's own error.
     func clientError(for failure: ExchangeFailure) -> HTTPClientError {
         let key = machine.target?.key
         // Where the socket connects: the proxy, for a tunnel through one.
@@ -43,7 +43,7 @@ extension SocketExchange {
         case .connectionLost(let number): return .connectionLost(errno: number)
         case .proxyRefused(let status): return .proxyRefused(status: status, host: host, port: port)
         case .response(let wire): return HTTPClientError(wire)
-        case .uploadFailed: return .uploadFailed(underlying: uploadError ?? URLError(.cannotOpenFile))
+        case .uploadFailed(let failure): return .uploadFailed(underlying: failure.underlying)
         case .downloadFailed: return .downloadFailed(underlying: download?.failure ?? URLError(.cannotCreateFile))
         case .tooManyRedirects(let count): return .tooManyRedirects(count)
         case .bodyNotReplayable: return .bodyNotReplayable

@@ -25,7 +25,7 @@ extension SocketExchange {
         applyPendingCancel()
         switch opened {
         case .success(let reader):
-            let action = machine.bodyOpened(generation: generation, succeeded: true)
+            let action = machine.bodyOpened(generation: generation, failure: nil)
             if case .discardReader = action {
                 // Opened for an attempt given up (or a cancelled exchange): closed where it was opened.
                 io.async { reader.close() }
@@ -34,8 +34,7 @@ extension SocketExchange {
             body = reader
             run(action)
         case .failure(let error):
-            uploadError = error
-            run(machine.bodyOpened(generation: generation, succeeded: false))
+            run(machine.bodyOpened(generation: generation, failure: ExchangeFailure.UploadError(underlying: error)))
         }
     }
 
@@ -135,13 +134,7 @@ extension SocketExchange {
     /// A piece of the body was read (or its read failed).
     private func pieceRead(_ read: Result<[UInt8], any Error>, generation: Int) {
         applyPendingCancel()
-        switch read {
-        case .success(let bytes):
-            run(machine.pieceRead(bytes, generation: generation))
-        case .failure(let error):
-            uploadError = error
-            run(machine.pieceRead(nil, generation: generation))
-        }
+        run(machine.pieceRead(read.mapError { ExchangeFailure.UploadError(underlying: $0) }, generation: generation))
     }
 
     /// Gives the upload reader up (closing it where it is read).

@@ -68,8 +68,6 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     var body: UploadBodyReader?
     /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
     var download: (any ResponseBodySink)?
-    /// The error of the upload's file or stream, when it failed.
-    var uploadError: (any Error)?
     var lastActivity = ContinuousClock.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
@@ -209,9 +207,6 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             closeBody()
             releaseClosed()
             if let key = machine.target?.key { acquire(key, armWaitTimer: armWaitTimer, freshOnly: true) }
-        case .secure:
-            // Leases never need a handshake: the pool's opener secures every `https` connection.
-            preconditionFailure("SocketExchange: (\(machine.phase), secure) for a connection the pool secured")
         case .send(let start):
             useConnection()
             startBody(start)
