@@ -1,7 +1,6 @@
 import Foundation
 @testable import HTTPClient
 import Synchronization
-import TestSupport
 import XCTest
 
 /// `Body.chunks` read ahead of the socket: the sequence is pulled until 256 KiB wait, not
@@ -24,13 +23,28 @@ final class ChunkReadAheadTests: XCTestCase {
         })
     }
 
-    /// Whether `asked` stays at `value` for a quarter of a second.
-    private func staysAt(_ value: Int, _ asked: Asked) -> Bool {
+    /// Whether `asked` stays at `value` for a quarter of a second (sleeping without holding a
+    /// thread of the pool the read-ahead task runs on).
+    private func staysAt(_ value: Int, _ asked: Asked) async throws -> Bool {
         for _ in 0..<5 {
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
             if asked.value != value { return false }
         }
         return true
+    }
+
+    /// Whether `asked` reaches `value` within 10 seconds.
+    private func reaches(_ value: Int, _ asked: Asked) async throws -> Bool {
+        try await eventually { asked.value == value }
+    }
+
+    /// Whether `condition` holds within 10 seconds, polled without holding a thread.
+    private func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<1_000 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     func testTheSequenceIsReadAheadUpToTheBoundAndAgainBelowHalfOfIt() async throws {
@@ -40,15 +54,20 @@ final class ChunkReadAheadTests: XCTestCase {
         XCTAssertEqual(first?.count, size)
         // The first chunk taken, then four (256 KiB) read ahead, and no more while none is taken.
         let ahead = HTTPClientRequest.ChunkIterator.readAhead / size
-        XCTAssertTrue(waitUntil { asked.value == 1 + ahead }, "read ahead: \(asked.value)")
-        XCTAssertTrue(staysAt(1 + ahead, asked), "stopped at the bound: \(asked.value)")
+        let readAhead = try await reaches(1 + ahead, asked)
+        XCTAssertTrue(readAhead, "read ahead: \(asked.value)")
+        let stopped = try await staysAt(1 + ahead, asked)
+        XCTAssertTrue(stopped, "stopped at the bound: \(asked.value)")
         // Taking one leaves three (more than half): still not asked.
         XCTAssertEqual(try XCTUnwrap(iterator.readyChunk()).get()?.count, size)
-        XCTAssertTrue(staysAt(1 + ahead, asked))
+        let stillStopped = try await staysAt(1 + ahead, asked)
+        XCTAssertTrue(stillStopped, "not asked above half: \(asked.value)")
         // Taking another leaves half: it is read up to the bound again (two more).
         XCTAssertEqual(try XCTUnwrap(iterator.readyChunk()).get()?.count, size)
-        XCTAssertTrue(waitUntil { asked.value == 3 + ahead }, "asked again: \(asked.value)")
-        XCTAssertTrue(staysAt(3 + ahead, asked))
+        let askedAgain = try await reaches(3 + ahead, asked)
+        XCTAssertTrue(askedAgain, "asked again: \(asked.value)")
+        let stoppedAgain = try await staysAt(3 + ahead, asked)
+        XCTAssertTrue(stoppedAgain, "stopped at the bound again: \(asked.value)")
     }
 
     func testEveryChunkComesInOrderThenTheEnd() async throws {
@@ -90,7 +109,8 @@ final class ChunkReadAheadTests: XCTestCase {
         let first = try await iterator.nextChunk()
         XCTAssertEqual(first, [1])
         iterator.cancel()
-        XCTAssertTrue(waitUntil { ended.load(ordering: .relaxed) }, "the task reading the sequence was cancelled")
+        let sequenceEnded = try await eventually { ended.load(ordering: .relaxed) }
+        XCTAssertTrue(sequenceEnded, "the task reading the sequence was cancelled")
         do {
             _ = try await iterator.nextChunk()
             XCTFail("a cancelled iterator gave a chunk")

@@ -67,9 +67,7 @@ extension HTTPClientRequest {
         static let readAhead = 256 * 1024
 
         private struct State {
-            var ready: [[UInt8]] = []
-            var first = 0
-            var bytes = 0
+            var ready = ChunkQueue()
             /// How the sequence ended (after the chunks in `ready`): nil while it goes on.
             var end: Result<Void, any Error>?
             /// The writer waiting for a chunk.
@@ -81,22 +79,14 @@ extension HTTPClientRequest {
 
             /// The next chunk or the end, when there; with the paused read-ahead to go on.
             mutating func take() -> (Result<[UInt8]?, any Error>?, CheckedContinuation<Void, Never>?) {
-                guard first < ready.count else {
+                guard let chunk = ready.pop() else {
                     switch end {
                     case .success?: return (.success(nil), nil)
                     case .failure(let error)?: return (.failure(error), nil)
                     case nil: return (nil, nil)
                     }
                 }
-                let chunk = ready[first]
-                ready[first] = []
-                first += 1
-                if first == ready.count {
-                    ready.removeAll(keepingCapacity: true)
-                    first = 0
-                }
-                bytes -= chunk.count
-                guard bytes <= ChunkIterator.readAhead / 2, let paused else { return (.success(chunk), nil) }
+                guard ready.bytes <= ChunkIterator.readAhead / 2, let paused else { return (.success(chunk), nil) }
                 self.paused = nil
                 return (.success(chunk), paused)
             }
@@ -160,8 +150,6 @@ extension HTTPClientRequest {
             let (pump, reader, paused) = shared.state.withLock { state in
                 state.cancelled = true
                 state.ready.removeAll()
-                state.first = 0
-                state.bytes = 0
                 defer { state.reader = nil; state.paused = nil }
                 return (state.pump, state.reader, state.paused)
             }
@@ -194,13 +182,12 @@ extension HTTPClientRequest {
                             return (reader, .success(chunk), false)
                         }
                         state.ready.append(chunk)
-                        state.bytes += chunk.count
                     case .success(nil):
                         state.end = .success(())
                     case .failure(let error):
                         state.end = .failure(error)
                     }
-                    guard let reader = state.reader else { return (nil, nil, state.bytes >= ChunkIterator.readAhead) }
+                    guard let reader = state.reader else { return (nil, nil, state.ready.bytes >= ChunkIterator.readAhead) }
                     state.reader = nil
                     return (reader, state.take().0, false)
                 }
@@ -210,7 +197,7 @@ extension HTTPClientRequest {
                 guard full else { continue }
                 await withCheckedContinuation { continuation in
                     let goOn = shared.state.withLock { state -> Bool in
-                        guard !state.cancelled, state.bytes > ChunkIterator.readAhead / 2 else { return true }
+                        guard !state.cancelled, state.ready.bytes > ChunkIterator.readAhead / 2 else { return true }
                         state.paused = continuation
                         return false
                     }
