@@ -18,9 +18,8 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         var head: HTTPResponseHead?
         var url: URL?
         var headWaiter: CheckedContinuation<HeadAnswer, Never>?
-        var chunks: [[UInt8]] = []
-        var firstChunk = 0
-        var buffered = 0
+        var chunks = ChunkQueue()
+        var buffered: Int { chunks.bytes }
         var reader: CheckedContinuation<ChunkAnswer, Never>?
         var resume: (@Sendable () -> Void)?
         /// How the exchange ended: nil while the body is still coming.
@@ -37,25 +36,6 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         /// connection pooled at its end.
         var discarding = false
 
-        mutating func append(_ chunk: [UInt8]) {
-            chunks.append(chunk)
-            buffered += chunk.count
-        }
-
-        /// Takes the first chunk buffered, if any.
-        mutating func popChunk() -> [UInt8]? {
-            guard firstChunk < chunks.count else { return nil }
-            let chunk = chunks[firstChunk]
-            chunks[firstChunk] = []
-            firstChunk += 1
-            if firstChunk == chunks.count {
-                chunks.removeAll(keepingCapacity: true)
-                firstChunk = 0
-            }
-            buffered -= chunk.count
-            return chunk
-        }
-
         /// Decodes into the buffer until it holds more than `limit` or the decoder needs input;
         /// at the input's end that ends the body. True when decoding failed (the body's end is
         /// that failure, after what was decoded before it).
@@ -64,7 +44,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
             self.decoder = nil
             defer { self.decoder = decoder }
             do throws(HTTPClientError) {
-                while buffered <= limit, let chunk = try decoder.next() { append(chunk) }
+                while buffered <= limit, let chunk = try decoder.next() { chunks.append(chunk) }
             } catch {
                 decoderFull = false
                 end = .failure(error)
@@ -79,7 +59,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         /// again, once at most half of `limit` waits), else how the body ended; nil while
         /// neither is there. With it, the exchange's resume to call and the task to cancel.
         mutating func answer(limit: Int) -> (ChunkAnswer?, (@Sendable () -> Void)?, (any HTTPClientTask)?) {
-            guard let chunk = popChunk() else {
+            guard let chunk = chunks.pop() else {
                 switch end {
                 case .success?: return (.success(nil), nil, nil)
                 case .failure(let error)?: return (.failure(error), nil, nil)
@@ -135,7 +115,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
                 state.decoder?.feed(bytes)
                 failed = state.decode(limit: limit)
             } else {
-                state.append(bytes)
+                state.chunks.append(bytes)
             }
             return (state.buffered > limit || state.decoderFull, serve(&state), failed ? state.task : nil)
         }
@@ -268,8 +248,6 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
                   length - state.received <= Self.drainLimit else { return nil }
             state.discarding = true
             state.chunks.removeAll()
-            state.firstChunk = 0
-            state.buffered = 0
             state.decoder = nil
             state.decoderFull = false
             defer { state.resume = nil }
@@ -288,8 +266,6 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
             guard state.end == nil else { return nil }
             state.end = .failure(.cancelled)
             state.chunks.removeAll()
-            state.firstChunk = 0
-            state.buffered = 0
             return state.task
         }
         task?.cancel()

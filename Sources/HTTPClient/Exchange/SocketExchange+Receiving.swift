@@ -8,7 +8,7 @@ extension SocketExchange {
         loop.assertInLoop()
         guard let socket, machine.readsConnection else { return }
         // Most answers fit in a few kilobytes: the buffer starts small and grows to `readChunk`
-        // once a read fills it.
+        // once a read fills it, to `bodyReadChunk` for a body streamed or written to a file.
         if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: firstReadSize) }
         let result = readBuffer.withUnsafeMutableBytes { socket.receive(into: $0) }
         switch result {
@@ -20,8 +20,9 @@ extension SocketExchange {
             } else {
                 received(readBuffer[0..<count])
             }
-            if count == readBuffer.count, count < readChunk {
-                readBuffer = [UInt8](repeating: 0, count: min(readChunk, count * 4))
+            let largest = download == nil ? readChunk : Self.bodyReadChunk
+            if count == readBuffer.count, count < largest {
+                readBuffer = [UInt8](repeating: 0, count: min(largest, count * 4))
             }
         case .wouldBlock:
             run(machine.readFoundNothing())
@@ -35,6 +36,10 @@ extension SocketExchange {
             run(machine.readFailed(errno: number))
         }
     }
+
+    /// The read size for a body that leaves the exchange as it comes (a streamed response, a
+    /// download file): each read is one chunk handed on, so larger reads wake its consumer less.
+    static var bodyReadChunk: Int { 262_144 }
 
     /// Response bytes arrived (read from the socket, or decrypted).
     func received(_ bytes: ArraySlice<UInt8>) {

@@ -117,6 +117,8 @@ extension SocketExchange {
             pieceRead(Result { try body.next(limit: readChunk) }, generation: generation)
         case .readOffLoop(let generation):
             guard let body else { return }
+            // A chunk read ahead goes out at once, as a piece in memory does.
+            if let ready = body.readyChunk() { return pieceRead(ready, generation: generation) }
             // The socket is watched for an early answer meanwhile (its queue is out).
             connection?.channel.setReading(true)
             body.read(limit: readChunk, on: io) { [self] read in

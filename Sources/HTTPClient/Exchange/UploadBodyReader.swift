@@ -73,6 +73,17 @@ final class UploadBodyReader: @unchecked Sendable {
         }
     }
 
+    /// An `AsyncSequence`'s next chunk when it was read ahead already (counted as `read` counts
+    /// it); nil when none is there yet, or for any other body.
+    func readyChunk() -> Result<[UInt8], any Error>? {
+        guard let chunks, !finished, let ready = chunks.readyChunk() else { return nil }
+        return Result {
+            let chunk = try ready.get() ?? []
+            try counting(chunk)
+            return chunk
+        }
+    }
+
     /// Counts a chunk against the declared length: more than declared, or the end before it, fails.
     private func counting(_ chunk: [UInt8]) throws {
         counted += Int64(chunk.count)
@@ -106,6 +117,7 @@ final class UploadBodyReader: @unchecked Sendable {
     func close() {
         finished = true
         reading.withLock { $0?.cancel() }
+        chunks?.cancel()
         try? file?.close()
         file = nil
         stream?.close()

@@ -1,0 +1,121 @@
+import Foundation
+@testable import HTTPClient
+import Synchronization
+import XCTest
+
+/// `Body.chunks` read ahead of the socket: the sequence is pulled until 256 KiB wait, not
+/// further while nothing is taken, and again once the writer took them down to half.
+final class ChunkReadAheadTests: XCTestCase {
+    private let size = 65_536
+
+    /// How often a sequence was asked for a chunk.
+    private final class Asked: Sendable {
+        private let count = Atomic<Int>(0)
+        var value: Int { count.load(ordering: .relaxed) }
+        func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+    }
+
+    /// A sequence of `count` chunks of `size` bytes counting how often it was asked.
+    private func counted(_ count: Int, asked: Asked) -> AsyncStream<[UInt8]> {
+        let size = size
+        return AsyncStream(unfolding: {
+            asked.next() <= count ? [UInt8](repeating: 1, count: size) : nil
+        })
+    }
+
+    /// Whether `asked` stays at `value` for a quarter of a second (sleeping without holding a
+    /// thread of the pool the read-ahead task runs on).
+    private func staysAt(_ value: Int, _ asked: Asked) async throws -> Bool {
+        for _ in 0..<5 {
+            try await Task.sleep(for: .milliseconds(50))
+            if asked.value != value { return false }
+        }
+        return true
+    }
+
+    /// Whether `asked` reaches `value` within 10 seconds.
+    private func reaches(_ value: Int, _ asked: Asked) async throws -> Bool {
+        try await eventually { asked.value == value }
+    }
+
+    /// Whether `condition` holds within 10 seconds, polled without holding a thread.
+    private func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<1_000 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    func testTheSequenceIsReadAheadUpToTheBoundAndAgainBelowHalfOfIt() async throws {
+        let asked = Asked()
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(counted(100, asked: asked)).takeIterator())
+        let first = try await iterator.nextChunk()
+        XCTAssertEqual(first?.count, size)
+        // The first chunk taken, then four (256 KiB) read ahead, and no more while none is taken.
+        let ahead = HTTPClientRequest.ChunkIterator.readAhead / size
+        let readAhead = try await reaches(1 + ahead, asked)
+        XCTAssertTrue(readAhead, "read ahead: \(asked.value)")
+        let stopped = try await staysAt(1 + ahead, asked)
+        XCTAssertTrue(stopped, "stopped at the bound: \(asked.value)")
+        // Taking one leaves three (more than half): still not asked.
+        XCTAssertEqual(try XCTUnwrap(iterator.readyChunk()).get()?.count, size)
+        let stillStopped = try await staysAt(1 + ahead, asked)
+        XCTAssertTrue(stillStopped, "not asked above half: \(asked.value)")
+        // Taking another leaves half: it is read up to the bound again (two more).
+        XCTAssertEqual(try XCTUnwrap(iterator.readyChunk()).get()?.count, size)
+        let askedAgain = try await reaches(3 + ahead, asked)
+        XCTAssertTrue(askedAgain, "asked again: \(asked.value)")
+        let stoppedAgain = try await staysAt(3 + ahead, asked)
+        XCTAssertTrue(stoppedAgain, "stopped at the bound again: \(asked.value)")
+    }
+
+    func testEveryChunkComesInOrderThenTheEnd() async throws {
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for value in 0..<40 { continuation.yield([UInt8](repeating: UInt8(value), count: value == 7 ? 0 : 40_000)) }
+            continuation.finish()
+        }
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(chunks).takeIterator())
+        var firsts: [UInt8] = []
+        while let chunk = try await iterator.nextChunk() { firsts.append(chunk[0]) }
+        XCTAssertEqual(firsts, (0..<40).filter { $0 != 7 }.map(UInt8.init), "in order, the empty chunk skipped")
+        let after = try await iterator.nextChunk()
+        XCTAssertNil(after)
+    }
+
+    func testTheSequencesFailureComesAfterTheChunksBeforeIt() async throws {
+        struct Broken: Error {}
+        let chunks = AsyncThrowingStream<[UInt8], any Error> { continuation in
+            continuation.yield([1, 2])
+            continuation.finish(throwing: Broken())
+        }
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(chunks).takeIterator())
+        let first = try await iterator.nextChunk()
+        XCTAssertEqual(first, [1, 2])
+        do {
+            _ = try await iterator.nextChunk()
+            XCTFail("the failure was not thrown")
+        } catch {
+            XCTAssertTrue(error is Broken, "\(error)")
+        }
+    }
+
+    func testCancellingStopsTheReadAheadAndEndsTheSequence() async throws {
+        let ended = Atomic<Bool>(false)
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        continuation.onTermination = { _ in ended.store(true, ordering: .relaxed) }
+        continuation.yield([1])
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(chunks).takeIterator())
+        let first = try await iterator.nextChunk()
+        XCTAssertEqual(first, [1])
+        iterator.cancel()
+        let sequenceEnded = try await eventually { ended.load(ordering: .relaxed) }
+        XCTAssertTrue(sequenceEnded, "the task reading the sequence was cancelled")
+        do {
+            _ = try await iterator.nextChunk()
+            XCTFail("a cancelled iterator gave a chunk")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+    }
+}
