@@ -45,6 +45,27 @@ final class ConnectionPool: Sendable {
         var hosts: [ConnectionPoolKey: Host] = [:]
         /// The last TLS session of each `https` host, offered to its next new connection.
         var sessions: [ConnectionPoolKey: TLSSession] = [:]
+        /// Each connection's watcher, made when it is first parked and kept while it is leased,
+        /// so that parking it again makes no object; dropped when the pool closes the connection
+        /// or lets it go closed.
+        var watchers: [ObjectIdentifier: ParkedConnection] = [:]
+    }
+
+    /// Runs `step` (a machine's event that may park `connection`) with a maker of its watcher:
+    /// the one kept for it, else a new one, kept from then on.
+    private static func parking<Outcome>(_ connection: Connection, pool: ConnectionPool, in state: inout State,
+                                          _ step: (inout State, () -> ParkedConnection) -> Outcome) -> Outcome {
+        let id = ObjectIdentifier(connection)
+        let kept = state.watchers[id]
+        var made: ParkedConnection?
+        let outcome = step(&state) {
+            if let kept { return kept }
+            let parked = ParkedConnection(connection: connection, pool: pool)
+            made = parked
+            return parked
+        }
+        if let made { state.watchers[id] = made }
+        return outcome
     }
 
     /// The most connections open to one host at once.
@@ -127,9 +148,11 @@ final class ConnectionPool: Sendable {
         let loop = connection.loop
         loop.assertInLoop()
         let released = state.withLock { state in
-            state.hosts[connection.key]?.released(connection.id, reusable: reusable) {
-                ParkedConnection(connection: connection, pool: self)
+            let released = Self.parking(connection, pool: self, in: &state) { state, park in
+                state.hosts[connection.key]?.released(connection.id, reusable: reusable, park: park)
             }
+            if case .close? = released { state.watchers[ObjectIdentifier(connection)] = nil }
+            return released
         }
         switch released {
         case .kept(.deliver(let waiter))?:
@@ -157,7 +180,9 @@ final class ConnectionPool: Sendable {
     func connected(_ opener: ConnectionOpener, _ connection: Connection) {
         let loop = opener.loop
         let handoff = state.withLock { state in
-            state.hosts[opener.key]?.connected(opener.id) { ParkedConnection(connection: connection, pool: self) }
+            Self.parking(connection, pool: self, in: &state) { state, park in
+                state.hosts[opener.key]?.connected(opener.id, park: park)
+            }
         }
         switch handoff {
         case .deliver(let waiter)?:
@@ -195,7 +220,9 @@ final class ConnectionPool: Sendable {
     func discard(_ parked: ParkedConnection) -> Bool {
         let key = parked.connection.key
         let outcome = state.withLock { state in
-            state.hosts[key]?.idleClosed(parked.connection.id) ?? (dropped: false, open: nil)
+            let outcome = state.hosts[key]?.idleClosed(parked.connection.id) ?? (dropped: false, open: nil)
+            if outcome.dropped { state.watchers[ObjectIdentifier(parked.connection)] = nil }
+            return outcome
         }
         if let open = outcome.open { self.open(open, to: key, on: parked.loop) }
         return outcome.dropped
@@ -219,6 +246,7 @@ final class ConnectionPool: Sendable {
                 let key = state.hosts.keys[index]
                 let host = state.hosts.values[index].closeIdle()
                 closed += host.closed
+                for parked in host.closed { state.watchers[ObjectIdentifier(parked.connection)] = nil }
                 opens += host.open.map { (key, $0) }
             }
             return (closed, opens)
