@@ -40,7 +40,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private struct Inbox {
-        var tasks: [@Sendable () -> Void] = []
+        var tasks: [LoopTask] = []
         /// The loop waits in the poller (or is about to): a task handed over must wake it.
         var sleeping = false
         /// A wake-up was sent and not yet consumed: another one would be a wasted system call.
@@ -58,10 +58,10 @@ public final class EventLoop: @unchecked Sendable {
     private var timers = TimerHeap()
     private var stopping = false
     /// Tasks to run once the current round's events are handled, before the loop waits again.
-    private var endOfRound: [() -> Void] = []
-    private var endOfRoundRunning: [() -> Void] = []
+    private var endOfRound: [RoundTask] = []
+    private var endOfRoundRunning: [RoundTask] = []
     /// The tasks taken from the inbox, run outside its lock; kept with its capacity.
-    private var runningTasks: [@Sendable () -> Void] = []
+    private var runningTasks: [LoopTask] = []
     /// Calls that changed what the system watches (add, modify, remove).
     private var interestChanges = 0
     private let thread = ThreadIdentityCell()
@@ -98,7 +98,7 @@ public final class EventLoop: @unchecked Sendable {
     public func execute(_ task: @escaping @Sendable () -> Void) {
         let wake = inbox.withLock { inbox -> Bool in
             guard !inbox.closed else { return false }
-            inbox.tasks.append(task)
+            inbox.tasks.append(LoopTask(run: task))
             // Awake: the loop takes its tasks before it waits again, under this lock.
             guard inbox.sleeping, !inbox.wakePending else { return false }
             inbox.wakePending = true
@@ -199,7 +199,7 @@ public final class EventLoop: @unchecked Sendable {
     /// over in one go). Call on the loop's thread.
     public func executeAtEndOfRound(_ task: @escaping () -> Void) {
         assertInLoop()
-        endOfRound.append(task)
+        endOfRound.append(RoundTask(run: task))
     }
 
     /// Runs `action` on the loop at `deadline`; the handle cancels it.
@@ -298,7 +298,7 @@ public final class EventLoop: @unchecked Sendable {
         while !endOfRound.isEmpty {
             // Swapped with a spare that keeps its capacity: no array is made per round.
             swap(&endOfRound, &endOfRoundRunning)
-            for task in endOfRoundRunning { task() }
+            for task in endOfRoundRunning { task.run() }
             endOfRoundRunning.removeAll(keepingCapacity: true)
         }
     }
@@ -311,7 +311,7 @@ public final class EventLoop: @unchecked Sendable {
             guard !inbox.tasks.isEmpty else { return }
             swap(&inbox.tasks, &runningTasks)
         }
-        for task in runningTasks { task() }
+        for task in runningTasks { task.run() }
         runningTasks.removeAll(keepingCapacity: true)
     }
 
