@@ -79,5 +79,22 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertTrue(bypassed("[::1]:8080", "http://[::1]:8080/"))
         XCTAssertFalse(bypassed("10.0.0.0/8", "http://ten.example/"), "a range never matches a name")
         XCTAssertFalse(bypassed("10.0.0.0/33", "http://10.0.0.1/"), "an impossible prefix is skipped")
+        XCTAssertTrue(bypassed("10.0.0.0/8", "http://010.1.2.3/"), "leading zeros, as before")
+        XCTAssertFalse(bypassed("10.0.0.0/8", "http://10.256.0.1/"), "not an address: a part over 255")
+        XCTAssertFalse(bypassed("10.0.0.0/8", "http://10.1.2/"), "not an address: three parts")
+        XCTAssertFalse(bypassed("10.0.0.0/8", "http://10.1.2.3.4/"), "not an address: five parts")
+        XCTAssertTrue(bypassed("fd00::/8", "http://[FD12::1]/"), "upper-case hex")
+        XCTAssertFalse(bypassed("::/0", "http://fade.cafe/"), "hex letters and dots are still a name")
+    }
+
+    func testNoProxyNamesByTheirLastLabels() {
+        XCTAssertTrue(bypassed("example.com.", "http://api.example.com/"), "a rule's trailing dot")
+        XCTAssertTrue(bypassed("example.com", "http://api.example.com./"), "a host's trailing dot")
+        XCTAssertTrue(bypassed("localhost", "http://LOCALHOST:8080/"))
+        XCTAssertFalse(bypassed("localhost", "http://xlocalhost/"))
+        XCTAssertFalse(bypassed("localhost", "http://localhostx/"))
+        XCTAssertFalse(bypassed("a.example.com", "http://example.com/"), "a longer rule than the host")
+        XCTAssertTrue(bypassed("localhost,.internal.test,10.0.0.0/8,example.org:8080,127.0.0.1", "http://db.Internal.test/"))
+        XCTAssertFalse(bypassed("localhost,.internal.test,10.0.0.0/8,example.org:8080,127.0.0.1", "http://example.org/"))
     }
 }

@@ -2,17 +2,37 @@
 enum IPAddressBytes {
     /// The 4 or 16 bytes of `text` (dotted IPv4; IPv6 with `::` and an IPv4 tail); nil otherwise.
     static func parse(_ text: String) -> [UInt8]? {
-        text.contains(":") ? ipv6(text) : ipv4(text)
+        // A host name has a letter past `f` or a `-`: most are turned away here, without a split.
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.allSatisfy({ byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+        }) else { return nil }
+        return utf8.contains(UInt8(ascii: ":")) ? ipv6(text) : ipv4(text)
     }
 
+    /// The 4 bytes of a dotted IPv4 address (each part 1 to 3 digits, at most 255), read byte by byte.
     static func ipv4(_ text: String) -> [UInt8]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
         var bytes: [UInt8] = []
-        for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt8(part) else { return nil }
-            bytes.append(value)
+        bytes.reserveCapacity(4)
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, bytes.count < 3 else { return nil }
+                bytes.append(UInt8(value))
+                value = 0
+                digits = 0
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits += 1
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return nil }
+            } else {
+                return nil
+            }
         }
+        guard digits > 0, bytes.count == 3 else { return nil }
+        bytes.append(UInt8(value))
         return bytes
     }
 

@@ -55,17 +55,21 @@ struct NoProxyRule: Equatable, Sendable {
         }
     }
 
-    /// Whether a request to `host` (lower-cased, no brackets) on `port` goes direct.
-    func matches(host: String, port requestPort: Int) -> Bool {
+    /// Whether a request to `host` (lower-cased, no brackets, its IP address bytes `address` when
+    /// it is one) on `port` goes direct. Compares bytes: no string is built per request.
+    func matches(host: String, address: [UInt8]?, port requestPort: Int) -> Bool {
         if let port, port != requestPort { return false }
         switch pattern {
         case .everything:
             return true
         case .domain(let domain):
-            let host = host.hasSuffix(".") ? String(host.dropLast()) : host
-            return host == domain || host.hasSuffix("." + domain)
+            var host = host.utf8[...]
+            if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+            let domain = domain.utf8
+            guard host.count >= domain.count, host.suffix(domain.count).elementsEqual(domain) else { return false }
+            return host.count == domain.count || host.dropLast(domain.count).last == UInt8(ascii: ".")
         case .network(let network, let prefix):
-            guard let address = IPAddressBytes.parse(host), address.count == network.count else { return false }
+            guard let address, address.count == network.count else { return false }
             return IPAddressBytes.samePrefix(address, network, bits: prefix)
         }
     }

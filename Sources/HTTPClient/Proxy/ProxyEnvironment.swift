@@ -15,6 +15,8 @@ public struct ProxyEnvironment: Sendable, Equatable {
     /// The proxy for `https://` URLs.
     public let https: ProxyEndpoint?
     let bypass: [NoProxyRule]
+    /// Whether `bypass` has an address or range (only then is a host read as an address).
+    private let hasNetworks: Bool
 
     /// The settings in `variables` (the process's environment by default).
     public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
@@ -25,6 +27,7 @@ public struct ProxyEnvironment: Sendable, Equatable {
         http = (first("http_proxy") ?? all).flatMap(ProxyEndpoint.init)
         https = (first("https_proxy", "HTTPS_PROXY") ?? all).flatMap(ProxyEndpoint.init)
         bypass = first("no_proxy", "NO_PROXY").map(NoProxyRule.rules) ?? []
+        hasNetworks = bypass.contains { if case .network = $0.pattern { true } else { false } }
     }
 
     /// The proxy a request to `url` goes through, nil when it goes direct (no proxy for its
@@ -41,7 +44,9 @@ public struct ProxyEnvironment: Sendable, Equatable {
     func proxy(secure: Bool, host: String, port: Int) -> ProxyEndpoint? {
         guard let proxy = secure ? https : http else { return nil }
         guard !bypass.isEmpty else { return proxy }
-        let host = host.lowercased()
-        return bypass.contains { $0.matches(host: host, port: port) } ? nil : proxy
+        // Lower-cased only when it has upper-case letters; read as an address once, for the ranges.
+        let host = host.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? host.lowercased() : host
+        let address = hasNetworks ? IPAddressBytes.parse(host) : nil
+        return bypass.contains { $0.matches(host: host, address: address, port: port) } ? nil : proxy
     }
 }

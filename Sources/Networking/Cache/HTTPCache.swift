@@ -119,9 +119,12 @@ public final class HTTPCache: Sendable {
         let key = Self.key(method: method, url: url)
         let requestFields = Self.lowercased(requestFields)
         if head.status == 304, let stored {
-            let merged = CacheFreshness.updated(Self.fields(of: stored.response), with: head.headers.joinedByName)
-            let http = HTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: "HTTP/1.1", headerFields: merged)
-            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request, response: http)
+            // The merged answer's `HTTPURLResponse` is built only if a caller reads it.
+            let merged = CacheFreshness.updated(stored.response.headerFields, with: head.headers.joinedByName)
+            let http = DeferredHTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: .http1_1,
+                                               headers: HTTPHeaders(merged))
+            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request,
+                                   deferred: http, fileURL: nil)
             store(updated, fields: Self.lowercased(merged), key: key, requestFields: requestFields, requestTime: requestTime, responseTime: responseTime)
             return updated
         }
@@ -144,19 +147,10 @@ public final class HTTPCache: Sendable {
     /// stored through `ResponseCache.store` or read from disk); nil when it may not be used.
     private func freshness(of slot: CacheSlot) -> CacheFreshness? {
         if let freshness = slot.freshness { return freshness }
-        let fields = Self.lowercased(Self.fields(of: slot.response))
+        let fields = Self.lowercased(slot.response.headerFields)
         guard CacheControl(fields["cache-control"]).noStore == false else { return nil }
         return CacheFreshness(status: slot.response.statusCode, fields: fields, requestFields: slot.requestFields,
                               requestTime: slot.requestTime, responseTime: slot.responseTime)
-    }
-
-    /// A response's fields as its `HTTPURLResponse` has them.
-    static func fields(of response: Response) -> [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in response.response?.allHeaderFields ?? [:] {
-            if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
-        }
-        return fields
     }
 
     static func lowercased(_ fields: [String: String]) -> [String: String] {

@@ -29,9 +29,13 @@ final class DeferredHTTPURLResponse: Sendable {
     /// The URL that answered: what the HTTP cache checks of every answer, read without building
     /// the object.
     let url: URL
+    /// The head's fields, kept beside the built object: what the HTTP cache merges a 304 into
+    /// without reading `allHeaderFields` back.
+    let headers: HTTPHeaders
 
     init(url: URL, statusCode: Int, httpVersion: HTTPVersion, headers: HTTPHeaders) {
         self.url = url
+        self.headers = headers
         state = Lock(.pending(Head(url: url, statusCode: statusCode, httpVersion: httpVersion, headers: headers)))
     }
 

@@ -27,6 +27,19 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         case .deferred(let deferred): deferred.url
         }
     }
+    /// The fields of `response`, read from the head for a deferred one (without building it).
+    var headerFields: [String: String] {
+        switch storage.source {
+        case .deferred(let deferred):
+            return deferred.headers.joinedByName
+        case .given(let response):
+            var fields: [String: String] = [:]
+            for (name, value) in response?.allHeaderFields ?? [:] {
+                if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
+            }
+            return fields
+        }
+    }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public var fileURL: URL? { storage.fileURL }
     /// When each step of the request happened and the bytes it moved, from `SocketTransport`
