@@ -128,4 +128,27 @@ final class ChunkReadAheadTests: XCTestCase {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
     }
+
+    /// The read-ahead task waits for the writer (the bound is full) when the iterator is
+    /// cancelled: it asks the stream once more in the cancelled task, so a stream whose producer
+    /// lives on sees the cancellation. (A cancel landing between two pulls takes the same way:
+    /// `testCancellingStopsTheReadAheadAndEndsTheSequence` meets that race now and then.)
+    func testCancellingWhileTheReadAheadWaitsAtTheBoundStillEndsTheSequence() async throws {
+        let ended = Atomic<Bool>(false)
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        continuation.onTermination = { _ in ended.store(true, ordering: .relaxed) }
+        let bound = HTTPClientRequest.ChunkIterator.readAhead / size
+        for _ in 0..<(bound + 3) { continuation.yield([UInt8](repeating: 3, count: size)) }
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(chunks).takeIterator())
+        let first = try await iterator.nextChunk()
+        XCTAssertEqual(first?.count, size)
+        // The task fills the bound and waits for the writer, outside the stream's `next()` (three
+        // chunks wait when it pulled the first before the writer asked, else four).
+        let filled = try await eventually { iterator.queuedBytes >= (bound - 1) * size }
+        XCTAssertTrue(filled, "read ahead to the bound: \(iterator.queuedBytes) bytes")
+        iterator.cancel()
+        let sequenceEnded = try await eventually { ended.load(ordering: .relaxed) }
+        XCTAssertTrue(sequenceEnded, "the stream saw the cancellation")
+        withExtendedLifetime((chunks, continuation, iterator)) {}
+    }
 }

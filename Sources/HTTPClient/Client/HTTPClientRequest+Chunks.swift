@@ -144,6 +144,11 @@ extension HTTPClientRequest {
             }
         }
 
+        /// The bytes read ahead and not yet taken (for tests).
+        var queuedBytes: Int {
+            shared.state.withLock { $0.ready.bytes }
+        }
+
         /// Stops reading ahead (the request is over): the read-ahead task is cancelled, a waiting
         /// writer gets `CancellationError`.
         func cancel() {
@@ -192,8 +197,15 @@ extension HTTPClientRequest {
                     return (reader, state.take().0, false)
                 }
                 if let reader, let answer { reader.resume(with: answer) }
-                let over = shared.state.withLock { state in state.cancelled || state.end != nil }
-                if over { return }
+                let (cancelled, ended) = shared.state.withLock { state in (state.cancelled, state.end != nil) }
+                if ended { return }
+                if cancelled {
+                    // Cancelled between two pulls: ask once more, in the cancelled task, so that the
+                    // sequence sees the cancellation (an `AsyncStream` ends and calls its
+                    // `onTermination`) as it would in a `for await` loop's task.
+                    if case .success(_?) = pulled { _ = try? await source.next() }
+                    return
+                }
                 guard full else { continue }
                 await withCheckedContinuation { continuation in
                     let goOn = shared.state.withLock { state -> Bool in
