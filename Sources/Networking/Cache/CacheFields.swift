@@ -17,10 +17,7 @@ struct CacheFields {
     var vary: String?
 
     init(_ headers: HTTPHeaders) {
-        // Over the array's buffer: each name is read where it is, not copied out with its value.
-        headers.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices { take(fields[index]) }
-        }
+        for field in headers { take(field) }
     }
 
     /// Notes `field` if it is one of the decisions' (a name of another length costs one compare).

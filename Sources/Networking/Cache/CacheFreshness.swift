@@ -133,16 +133,10 @@ struct CacheFreshness: Equatable, Sendable {
     static func updated(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(stored.count + notModified.count)
-        // Over the arrays' buffers: names are compared where they are, not copied out field by field.
-        stored.fields.withUnsafeBufferPointer { kept in
-            notModified.fields.withUnsafeBufferPointer { new in
-                for index in kept.indices {
-                    let replaced = new.indices.contains { new[$0].name.isFieldName(kept[index].name) && !isFraming(new[$0].name) }
-                    if !replaced { fields.append(kept[index]) }
-                }
-                for index in new.indices where !isFraming(new[index].name) { fields.append(new[index]) }
-            }
+        for field in stored where !notModified.contains(where: { $0.name.isFieldName(field.name) && !isFraming($0.name) }) {
+            fields.append(field)
         }
+        for field in notModified where !isFraming(field.name) { fields.append(field) }
         return HTTPHeaders(fields)
     }
 
