@@ -37,6 +37,17 @@ enum SystemLibrary {
         return user + system
     }
 
+    /// The page faults the process has taken without I/O (`ru_minflt`): each is a fresh page touched.
+    static var minorPageFaults: Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Int(usage.ru_minflt)
+    }
+
     /// A blocking TCP socket (`socket(AF_INET, SOCK_STREAM, 0)`); Darwin also sets `SO_NOSIGPIPE`.
     static func streamSocket() -> Int32 {
         #if canImport(Darwin)
