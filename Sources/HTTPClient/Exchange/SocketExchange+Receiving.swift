@@ -12,6 +12,7 @@ extension SocketExchange {
             guard case .transferred(let count) = result else { return readTransferredNothing(result) }
             touch()
             timings.bytesReceived += Int64(count)
+            directRefillLimit = Self.refillLimit(after: count, into: body.count)
             body.removeLast(body.count - count)
             return receivedBody(consume body)
         }
@@ -67,9 +68,20 @@ extension SocketExchange {
             && connection?.channel.tls == nil
     }
 
-    /// A buffer the sink gave back, sized for the next read of body bytes (what is expected, at
-    /// most `bodyReadChunk`), when they may be read straight into it; nil when they may not or
-    /// no buffer waits (the read then goes through `readBuffer`, and the bytes are copied).
+    /// How far a spare buffer may be grown back after a read straight into one that brought
+    /// `count` bytes into `room`: to the whole read size after a read of a quarter of it, to
+    /// twice what came after one that filled its buffer, else not past what came. Growing costs
+    /// a copy of the bytes added, so a peer sending little at a time is read into the buffers as
+    /// they are rather than into ones refilled for it.
+    static func refillLimit(after count: Int, into room: Int) -> Int {
+        if count >= bodyReadChunk / 4 { return bodyReadChunk }
+        return count == room ? min(bodyReadChunk, count * 2) : count
+    }
+
+    /// A buffer the sink gave back, sized for the next read of body bytes (up to `bodyReadChunk`
+    /// and what is expected; one shrunk below half of that by a short read grown back as far as
+    /// `directRefillLimit`), when they may be read straight into it; nil when they may not or no
+    /// buffer waits (the read then goes through `readBuffer`, and the bytes are copied).
     private func directBodyBuffer() -> [UInt8]? {
         guard readsBodyDirectly, let download else { return nil }
         var buffer = download.spareBuffer()
@@ -82,10 +94,11 @@ extension SocketExchange {
             // run of short reads does not refill each one; below that it is grown by bytes the
             // read overwrites (an array has no uninitialized room), copied from `readBuffer` at
             // the speed of a copy rather than element by element.
+            let target = min(size, directRefillLimit)
             if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: firstReadSize) }
-            while buffer.count < size { buffer.append(contentsOf: readBuffer.prefix(size - buffer.count)) }
+            while buffer.count < target { buffer.append(contentsOf: readBuffer.prefix(target - buffer.count)) }
         }
-        return buffer
+        return buffer.isEmpty ? nil : buffer
     }
 
     /// Body bytes read straight into `body` arrived: handed on as they are.
