@@ -81,6 +81,16 @@ final class StreamingBufferReuseTests: HTTPClientTestCase {
         XCTAssertGreaterThan(spares.reused, 0, "read into given-back buffers (\(spares))")
     }
 
+    /// A spare shrunk by a short read is grown back (a copy of the bytes added) only as far as
+    /// the last read earns: a peer sending little at a time is read into the buffers as they are.
+    func testASpareIsGrownBackOnlyAsFarAsTheLastReadEarns() {
+        let whole = SocketExchange.bodyReadChunk
+        XCTAssertEqual(SocketExchange.refillLimit(after: whole / 4, into: whole), whole, "a quarter of a read: all of it")
+        XCTAssertEqual(SocketExchange.refillLimit(after: 65_536, into: 65_536), 131_072, "a full small buffer: twice that")
+        XCTAssertEqual(SocketExchange.refillLimit(after: whole / 2, into: whole / 2), whole, "never past the read size")
+        XCTAssertEqual(SocketExchange.refillLimit(after: 1_000, into: 65_536), 1_000, "a trickle: not past what came")
+    }
+
     /// What the stream keeps for reuse is let go of when the body ends, and never more than
     /// `spareLimit` chunks besides the one the reader holds.
     func testTheSparesAreBoundedAndLetGoOfAtTheEnd() throws {
