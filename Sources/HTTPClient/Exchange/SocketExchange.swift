@@ -64,6 +64,9 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// The last whole response parsed, until it is delivered or followed.
     var response: HTTPResponse?
     var readBuffer: [UInt8] = []
+    /// The most a spare buffer shrunk by a short read is grown back to for the next read of body
+    /// bytes straight into it (`directBodyBuffer`).
+    var directRefillLimit = 1_048_576
     /// The current attempt's reader of the request body.
     var body: UploadBodyReader?
     /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
