@@ -52,15 +52,8 @@ enum ClientAloneBenchmarks {
                     plainRounds.append(plainLoop(requests / 4, level))
                 }
             }
-            let ours = HTTPBenchmarks.Phase(combining: oursRounds), plain = HTTPBenchmarks.Phase(combining: plainRounds)
-            if ours.failed > 0 || plain.failed > 0 {
-                FileHandle.standardError.write(Data("\(name): client \(ours.failed) failed, plain loop \(plain.failed) failed\n".utf8))
-            }
-            context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
-                                           baseline: plain.requestsPerSecond, baselineName: "plain blocking-socket loop"))
-            context.report(BenchmarkResult(name: name + ".cpu", unit: "us/req", value: ours.cpuMicrosecondsPerRequest,
-                                           baseline: plain.cpuMicrosecondsPerRequest, baselineName: "plain blocking-socket loop"))
-            Checksum.fold(ours.completed &+ plain.completed)
+            HTTPBenchmarks.reportBesidePlainLoop(context, name, side: "client", HTTPBenchmarks.Phase(combining: oursRounds),
+                                                 HTTPBenchmarks.Phase(combining: plainRounds))
         }
     }
 
@@ -90,5 +83,20 @@ enum ClientAloneBenchmarks {
         let (latencies, failed) = recorder.snapshot
         return HTTPBenchmarks.Phase(completed: latencies.count, failed: failed, seconds: seconds, latenciesMicroseconds: latencies,
                                     cpuSeconds: ResourceUsage.processCPUSeconds - cpu)
+    }
+}
+
+extension HTTPBenchmarks {
+    /// Reports `ours` beside the plain loop's rounds as `name` (req/s) and `name.cpu` (µs of
+    /// process CPU a request), saying on stderr what failed on either side.
+    static func reportBesidePlainLoop(_ context: BenchmarkContext, _ name: String, side: String, _ ours: Phase, _ plain: Phase) {
+        if ours.failed > 0 || plain.failed > 0 {
+            FileHandle.standardError.write(Data("\(name): \(side) \(ours.failed) failed, plain loop \(plain.failed) failed\n".utf8))
+        }
+        context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
+                                       baseline: plain.requestsPerSecond, baselineName: "plain blocking-socket loop"))
+        context.report(BenchmarkResult(name: name + ".cpu", unit: "us/req", value: ours.cpuMicrosecondsPerRequest,
+                                       baseline: plain.cpuMicrosecondsPerRequest, baselineName: "plain blocking-socket loop"))
+        Checksum.fold(ours.completed &+ plain.completed)
     }
 }
