@@ -18,6 +18,7 @@ let families = [
     Family(label: "n", run: SessionBenchmarks.run),
     Family(label: "o", run: InflateBenchmarks.run),
     Family(label: "p", run: StreamingBenchmarks.run),
+    Family(label: "p", run: ClientAloneBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
