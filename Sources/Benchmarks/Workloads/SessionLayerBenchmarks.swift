@@ -13,7 +13,7 @@ import Networking
 ///   field list), ns per request; the cache left out (it has its own rows).
 /// - `n.session-request.allocations`: the same work's allocations per request (only where
 ///   allocations are counted: `scripts/count-allocations.sh --filter n.session-request`).
-/// - `n.provider-session.concurrent-32.cpu`: GETs of `/echo` through `NetworkProvider` at 32 in
+/// - `n.provider-session.concurrent-32.cpu`: GETs of `/bytes/2048` through `NetworkProvider` at 32 in
 ///   flight with `SessionOptions()` (the shared storage and cache), in alternated rounds beside the
 ///   session off; µs of process CPU per request (the in-process server's included, on both sides).
 enum SessionLayerBenchmarks {
@@ -69,7 +69,8 @@ enum SessionLayerBenchmarks {
             on.close()
             off.close()
         }
-        let target = HTTPBenchmarks.FeedTarget(baseURL: server.baseURL, path: "echo")
+        // A fixed answer (2 KB, as the lead's nginx file): `/echo` would make the server echo the default fields too.
+        let target = HTTPBenchmarks.FeedTarget(baseURL: server.baseURL, path: "bytes/2048")
         func through(_ transport: SocketTransport) -> HTTPBenchmarks.Send {
             let provider = NetworkProvider<HTTPBenchmarks.FeedTarget>(transport: transport)
             return { done in
