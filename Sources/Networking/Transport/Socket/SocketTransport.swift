@@ -144,7 +144,8 @@ public final class SocketTransport: HTTPTransport {
     /// The client's request for the one `exchange` prepared.
     private func clientRequest(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions) -> HTTPClientRequest {
         let request = exchange.request
-        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: HTTPHeaders(exchange.fields),
+        // The method as normalized (upper-cased), which the client sends: the request is not read twice.
+        var clientRequest = HTTPClientRequest(url: exchange.url, method: exchange.method, headers: exchange.head,
                                               body: Self.body(upload),
                                               idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
         clientRequest.uploadProgress = options.uploadProgress
