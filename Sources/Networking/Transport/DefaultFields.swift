@@ -17,9 +17,15 @@ struct DefaultFields: Sendable {
     /// For a download to a file: no `Accept-Encoding`.
     let downloading: Set
 
+    /// `headers` with one field per name without case, as adding them one by one to an empty
+    /// request's fields keeps them (of names differing only in case, the first in order).
     init(_ headers: [String: String]) {
-        plain = Set(fields: headers, list: HTTPHeaders(headers))
-        let downloaded = headers.filter { !HeaderFields.sameName($0.key, "Accept-Encoding") }
+        var kept: [String: String] = [:]
+        for name in headers.keys.sorted() where HeaderFields.key(name, in: kept) == nil {
+            kept[name] = headers[name]
+        }
+        plain = Set(fields: kept, list: HTTPHeaders(kept))
+        let downloaded = kept.filter { !HeaderFields.sameName($0.key, "Accept-Encoding") }
         downloading = Set(fields: downloaded, list: HTTPHeaders(downloaded))
     }
 

@@ -137,6 +137,11 @@ final class DefaultHeadersTests: LeakCheckingTestCase {
         let changed = try exchange(URLRequest(url: echoURL), options)
         XCTAssertEqual(changed.head["User-Agent"], "Changed/3", "made ready again when `headers` changes")
         XCTAssertEqual(changed.head, HTTPHeaders(options.headers))
+        options.headers["user-agent"] = "Twice/4"
+        let twice = try exchange(URLRequest(url: echoURL), options)
+        XCTAssertEqual(twice.head.values(for: "User-Agent").count, 1, "names that differ only in case go once, as before")
+        XCTAssertEqual(twice.head.count, options.headers.count - 1)
+        options.headers["user-agent"] = nil
 
         var own = URLRequest(url: echoURL)
         own.setValue("application/json", forHTTPHeaderField: "Accept")
