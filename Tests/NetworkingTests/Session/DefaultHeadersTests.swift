@@ -163,6 +163,8 @@ final class DefaultHeadersTests: LeakCheckingTestCase {
         XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders([:])), HTTPHeaders(["Cookie": "c=3"]))
         XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Zeta": "1"])), HTTPHeaders(["Zeta": "1", "Cookie": "c=3"]))
         XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Accept": "1"])), HTTPHeaders(["Accept": "1", "Cookie": "c=3"]))
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Cookiè": "1", "Cöokie": "2", "COOK": "3"])),
+                       HTTPHeaders(["Cookiè": "1", "Cöokie": "2", "COOK": "3", "Cookie": "c=3"]), "names beyond ASCII ordered as lower-cased strings")
     }
 
     func testADownloadToAFileCarriesTheDefaultFieldsButAcceptEncoding() throws {
