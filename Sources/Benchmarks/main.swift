@@ -17,14 +17,17 @@ let families = [
     Family(label: "m", run: ClientPipelineBenchmarks.run),
     Family(label: "n", run: SessionBenchmarks.run),
     Family(label: "n", run: CacheBenchmarks.run),
+    Family(label: "n", run: SessionLayerBenchmarks.run),
     Family(label: "o", run: InflateBenchmarks.run),
+    Family(label: "p", run: StreamingBenchmarks.run),
+    Family(label: "p", run: ClientAloneBenchmarks.run),
 ]
 
 /// The result labels each family can produce, for `--filter`.
 let familyLabels: [String: [String]] = [
     "a": ["a.", "a2."], "b": ["b."], "c": ["c."], "d": ["d."], "e": ["e1.", "e2."], "f": ["f."],
     "g": ["g."], "h": ["h."], "i": ["i."], "j": ["j."], "k": ["k."], "l": ["l."], "m": ["m."],
-    "n": ["n."], "o": ["o."],
+    "n": ["n."], "o": ["o."], "p": ["p."],
 ]
 
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {

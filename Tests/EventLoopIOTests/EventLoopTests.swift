@@ -85,6 +85,19 @@ final class EventLoopTests: XCTestCase {
 
     /// The loop runs on a thread it started (named after it), not on a dispatch queue's worker;
     /// `isOnAnyLoopThread` tells its thread from others.
+    func testWorkGatheredForTheEndOfARoundRunsWhenTheLoopStopsInThatRound() throws {
+        let loop = try EventLoop(label: "EventLoopTests.endOfRoundAtStop")
+        let gate = DispatchSemaphore(value: 0)
+        let ran = DispatchSemaphore(value: 0)
+        // The first task holds the loop, so the next two are taken in one round: the stop comes
+        // before that round's end, where the gathered work (an answer to resume) was to run.
+        loop.execute { gate.wait() }
+        loop.execute { loop.executeAtEndOfRound { ran.signal() } }
+        loop.stop()
+        gate.signal()
+        XCTAssertEqual(ran.wait(timeout: .now() + 5), .success, "the work gathered for the round's end was dropped")
+    }
+
     func testTheLoopRunsOnAThreadOfItsOwn() throws {
         let loop = try EventLoop(label: "ELTests.thread")
         defer { loop.stop() }

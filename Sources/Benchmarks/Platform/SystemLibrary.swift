@@ -24,18 +24,27 @@ enum SystemLibrary {
         #endif
     }
 
-    /// The processor time the whole process has used (user and system, every thread), in seconds.
-    static var processCPUSeconds: Double {
+    /// The whole process's resource usage so far.
+    private static var processUsage: rusage {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
+        return usage
+    }
+
+    /// The processor time the whole process has used (user and system, every thread), in seconds.
+    static var processCPUSeconds: Double {
+        let usage = processUsage
         let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         return user + system
     }
+
+    /// The page faults the process has taken without I/O (`ru_minflt`): each is a fresh page touched.
+    static var minorPageFaults: Int { Int(processUsage.ru_minflt) }
 
     /// A blocking TCP socket (`socket(AF_INET, SOCK_STREAM, 0)`); Darwin also sets `SO_NOSIGPIPE`.
     static func streamSocket() -> Int32 {

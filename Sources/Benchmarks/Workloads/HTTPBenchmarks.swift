@@ -167,15 +167,7 @@ enum HTTPBenchmarks {
                                                              inFlight: level, limit: phaseLimit / 4))
                     }
                 }
-                let ours = Phase(combining: oursRounds), plain = Phase(combining: plainRounds)
-                if ours.failed > 0 || plain.failed > 0 {
-                    FileHandle.standardError.write(Data("\(name): socket \(ours.failed) failed, plain loop \(plain.failed) failed\n".utf8))
-                }
-                context.report(BenchmarkResult(name: name, unit: "req/s", value: ours.requestsPerSecond,
-                                               baseline: plain.requestsPerSecond, baselineName: "plain blocking-socket loop"))
-                context.report(BenchmarkResult(name: name + ".cpu", unit: "us/req", value: ours.cpuMicrosecondsPerRequest,
-                                               baseline: plain.cpuMicrosecondsPerRequest, baselineName: "plain blocking-socket loop"))
-                Checksum.fold(ours.completed &+ plain.completed)
+                reportBesidePlainLoop(context, name, side: "socket", Phase(combining: oursRounds), Phase(combining: plainRounds))
             }
         }
     }

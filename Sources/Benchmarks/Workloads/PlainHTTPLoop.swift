@@ -48,7 +48,7 @@ enum PlainHTTPLoop {
         if fd >= 0 { _ = SystemLibrary.closeDescriptor(fd) }
     }
 
-    private static func connectLoopback(port: UInt16) -> Int32 {
+    static func connectLoopback(port: UInt16) -> Int32 {
         let fd = SystemLibrary.streamSocket()
         guard fd >= 0 else { return -1 }
         var address = sockaddr_in()
@@ -91,7 +91,7 @@ enum PlainHTTPLoop {
             && needed > headEnd
     }
 
-    private static func find(_ bytes: [UInt8]) -> Int? {
+    static func find(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
         for index in 3..<bytes.count where bytes[index] == 10 && bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 {
             return index + 1
@@ -99,7 +99,7 @@ enum PlainHTTPLoop {
         return nil
     }
 
-    private static func contentLength(_ head: ArraySlice<UInt8>) -> Int? {
+    static func contentLength(_ head: ArraySlice<UInt8>) -> Int? {
         let text = String(decoding: head, as: UTF8.self).lowercased()
         guard let range = text.range(of: "\r\ncontent-length:") else { return nil }
         let digits = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber }

@@ -268,6 +268,8 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func end() {
+        // Work the last tasks gathered for the end of their round (answers to hand over) still runs.
+        runEndOfRound()
         for index in slots.indices where slots[index].registration != nil {
             release(index)
         }

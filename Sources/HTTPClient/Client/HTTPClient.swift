@@ -102,7 +102,7 @@ public final class HTTPClient: Sendable {
     public func execute(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
         let pending = PendingExecution()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 pending.begin(continuation) {
                     start(delivering(request)) { result, _ in pending.finish(result) }
                 }

@@ -8,8 +8,10 @@ import Locking
 /// the socket unread, and reading below half of it lets the exchange read again. The exchange's
 /// end (`end(_:)`) ends the body, or fails it. A compressed body is decoded as it arrives
 /// (`ResponseBodyDecoder`), as far as the limit: what it would decode past it waits in the
-/// decoder (the socket left unread) until the consumer reads. Everything is behind one lock;
-/// nothing is called under it.
+/// decoder (the socket left unread) until the consumer reads. An undecoded chunk the consumer
+/// let go of (it asked for the next one) is kept, at most `spareLimit` of them, for the exchange
+/// to read later body bytes into (`spareBuffer()`). Everything is behind one lock; nothing is
+/// called under it.
 final class ResponseBodyStream: ResponseBodySink, Sendable {
     typealias HeadAnswer = Result<HTTPResponseHead, HTTPClientError>
     typealias ChunkAnswer = Result<[UInt8]?, HTTPClientError>
@@ -35,6 +37,38 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         /// The consumer let go with a small remainder to come: it is read and dropped, and the
         /// connection pooled at its end.
         var discarding = false
+        /// The chunk the reader took last, which it may still hold.
+        var lent: [UInt8] = []
+        /// Chunks the reader let go of (it asked for the next one after taking them), for the
+        /// exchange to put later bytes in, at most `spareLimit`.
+        var spares: [[UInt8]] = []
+        var sparesTaken = 0
+
+        /// The addresses (`Int(bitPattern:)`) of the last two spares the exchange took, and how
+        /// many chunks written since came in one of their buffers (a spare read into arrives
+        /// with the next write, one decoded into with the write after).
+        var spareAddresses: [Int] = []
+        var sparesReused = 0
+
+        /// The reader asks for a chunk: it is done with the one it took before, which may carry
+        /// later body bytes.
+        mutating func reclaimLent() {
+            guard lent.capacity > 0 else { return }
+            if spares.count < ResponseBodyStream.spareLimit { spares.append(lent) }
+            lent = []
+        }
+
+        /// The reader takes `chunk`; kept to reuse once it asks again. Only undecoded chunks,
+        /// which are the parser's buffers.
+        mutating func lend(_ chunk: [UInt8]) {
+            if decoder == nil { lent = chunk }
+        }
+
+        /// Lets go of the chunks kept for reuse.
+        mutating func dropSpares() {
+            lent = []
+            spares = []
+        }
 
         /// Decodes into the buffer until it holds more than `limit` or the decoder needs input;
         /// at the input's end that ends the body. True when decoding failed (the body's end is
@@ -59,13 +93,16 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
         /// again, once at most half of `limit` waits), else how the body ended; nil while
         /// neither is there. With it, the exchange's resume to call and the task to cancel.
         mutating func answer(limit: Int) -> (ChunkAnswer?, (@Sendable () -> Void)?, (any HTTPClientTask)?) {
+            reclaimLent()
             guard let chunk = chunks.pop() else {
+                if end != nil { dropSpares() }
                 switch end {
                 case .success?: return (.success(nil), nil, nil)
                 case .failure(let error)?: return (.failure(error), nil, nil)
                 case nil: return (nil, nil, nil)
                 }
             }
+            lend(chunk)
             guard buffered <= limit / 2 else { return (.success(chunk), nil, nil) }
             let failed = decoderFull && decode(limit: limit)
             var resume: (@Sendable () -> Void)?
@@ -109,6 +146,11 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
             // A body given up (cancelled) or failed (its decoding) takes no more.
             if case .failure? = state.end { return (false, nil, nil) }
             state.received += bytes.count
+            if !state.spareAddresses.isEmpty,
+               let index = state.spareAddresses.firstIndex(of: bytes.withUnsafeBufferPointer({ Int(bitPattern: $0.baseAddress) })) {
+                state.sparesReused += 1
+                state.spareAddresses.remove(at: index)
+            }
             if state.discarding { return (false, nil, nil) }
             var failed = false
             if state.decoder != nil {
@@ -159,6 +201,31 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
     func finish(_ done: @escaping @Sendable ((any Error)?) -> Void) {
         done(nil)
     }
+
+    var givesBuffersBack: Bool { true }
+
+    /// The most chunks kept for reuse besides the one the reader holds: with the limit's unread
+    /// bytes, what a streamed body holds stays a few reads' worth.
+    static let spareLimit = 2
+
+    /// A chunk the reader let go of, for the next body bytes; empty when none waits. Still
+    /// shared (the reader kept it), it is not written into: the parser's array copies on write.
+    func spareBuffer() -> [UInt8] {
+        state.withLock { state in
+            guard let spare = state.spares.popLast() else { return [] }
+            state.sparesTaken += 1
+            if state.spareAddresses.count == 2 { state.spareAddresses.removeFirst() }
+            state.spareAddresses.append(spare.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+            return spare
+        }
+    }
+
+    /// How many spare chunks the exchange took back, and how many chunks came in one of their
+    /// buffers: reused in place, not copied (for tests).
+    var spares: (taken: Int, reused: Int) { state.withLock { ($0.sparesTaken, $0.sparesReused) } }
+
+    /// The chunks kept for reuse: the one the reader took last and the spares (for tests).
+    var keptForReuse: Int { state.withLock { $0.spares.count + ($0.lent.capacity > 0 ? 1 : 0) } }
 
     /// The exchange reported: the body ends (after what is buffered, and what the decoder
     /// still holds) or fails; a caller still waiting for the head gets the failure.
@@ -248,6 +315,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
                   length - state.received <= Self.drainLimit else { return nil }
             state.discarding = true
             state.chunks.removeAll()
+            state.dropSpares()
             state.decoder = nil
             state.decoderFull = false
             defer { state.resume = nil }
@@ -266,6 +334,7 @@ final class ResponseBodyStream: ResponseBodySink, Sendable {
             guard state.end == nil else { return nil }
             state.end = .failure(.cancelled)
             state.chunks.removeAll()
+            state.dropSpares()
             return state.task
         }
         task?.cancel()

@@ -12,6 +12,18 @@ protocol ResponseBodySink: AnyObject, Sendable {
     func resumeWhenDrained(_ resume: @escaping @Sendable () -> Void)
     /// Ends the sink after what was written, then calls `done` (from any thread) with its first error.
     func finish(_ done: @escaping @Sendable ((any Error)?) -> Void)
+    /// Whether the sink gives back the buffers written to it (`spareBuffer()`), so that body bytes
+    /// may be read straight into them.
+    var givesBuffersBack: Bool { get }
+    /// A buffer the sink's reader let go of, for the exchange to put the next body bytes in (read
+    /// straight into it, or decoded into it by `HTTPResponseParser.takeBody(reusing:)`); empty
+    /// when there is none.
+    func spareBuffer() -> [UInt8]
+}
+
+extension ResponseBodySink {
+    var givesBuffersBack: Bool { false }
+    func spareBuffer() -> [UInt8] { [] }
 }
 
 extension DownloadFileWriter: ResponseBodySink {}

@@ -51,6 +51,14 @@ final class ConnectionPool: Sendable {
         var watchers: [ObjectIdentifier: ParkedConnection] = [:]
     }
 
+    /// Runs `step` on the machine of `key`'s host, changed in place; nil when the pool never
+    /// opened a connection to `key`. Through the dictionary's index: its optional subscript's
+    /// in-place change allocates a frame for every call.
+    private static func host<Outcome>(_ key: ConnectionPoolKey, in state: inout State, _ step: (inout Host) -> Outcome) -> Outcome? {
+        guard let index = state.hosts.index(forKey: key) else { return nil }
+        return step(&state.hosts.values[index])
+    }
+
     /// Runs `step` (a machine's event that may park `connection`) with a maker of its watcher:
     /// the one kept for it, else a new one, kept from then on.
     private static func parking<Outcome>(_ connection: Connection, pool: ConnectionPool, in state: inout State,
@@ -135,7 +143,7 @@ final class ConnectionPool: Sendable {
     /// connection being opened meanwhile goes on, for the next waiter or the idle list.
     @discardableResult
     func cancelWaiting(_ key: ConnectionPoolKey, id: ObjectIdentifier) -> Bool {
-        state.withLock { $0.hosts[key]?.waiterLeft { $0.id == id } ?? false }
+        state.withLock { state in Self.host(key, in: &state) { $0.waiterLeft { $0.id == id } } ?? false }
     }
 
     /// Gives a leased connection back, on its loop, its channel owned by anyone: a `reusable`
@@ -149,7 +157,7 @@ final class ConnectionPool: Sendable {
         loop.assertInLoop()
         let released = state.withLock { state in
             let released = Self.parking(connection, pool: self, in: &state) { state, park in
-                state.hosts[connection.key]?.released(connection.id, reusable: reusable, park: park)
+                Self.host(connection.key, in: &state) { $0.released(connection.id, reusable: reusable, park: park) }
             }
             if case .close? = released { state.watchers[ObjectIdentifier(connection)] = nil }
             return released
@@ -181,7 +189,7 @@ final class ConnectionPool: Sendable {
         let loop = opener.loop
         let handoff = state.withLock { state in
             Self.parking(connection, pool: self, in: &state) { state, park in
-                state.hosts[opener.key]?.connected(opener.id, park: park)
+                Self.host(opener.key, in: &state) { $0.connected(opener.id, park: park) }
             }
         }
         switch handoff {
@@ -198,7 +206,7 @@ final class ConnectionPool: Sendable {
     /// more requests wait.
     func connectFailed(_ opener: ConnectionOpener, _ failure: ExchangeFailure) {
         let outcome = state.withLock { state in
-            state.hosts[opener.key]?.connectFailed(opener.id)
+            Self.host(opener.key, in: &state) { $0.connectFailed(opener.id) }
         }
         guard let outcome else { preconditionFailure("ConnectionPool: connectFailed to \(opener.key), a host it never opened") }
         if let waiter = outcome.fail { deliver(.failed(failure), to: waiter, from: opener.loop) }
@@ -220,7 +228,7 @@ final class ConnectionPool: Sendable {
     func discard(_ parked: ParkedConnection) -> Bool {
         let key = parked.connection.key
         let outcome = state.withLock { state in
-            let outcome = state.hosts[key]?.idleClosed(parked.connection.id) ?? (dropped: false, open: nil)
+            let outcome = Self.host(key, in: &state) { $0.idleClosed(parked.connection.id) } ?? (dropped: false, open: nil)
             if outcome.dropped { state.watchers[ObjectIdentifier(parked.connection)] = nil }
             return outcome
         }

@@ -67,6 +67,12 @@ public struct HTTPBodyDecoder: Sendable {
         return true
     }
 
+    /// Counts `count` body bytes the parser took as they are (`HTTPResponseParser.feedBody`):
+    /// a `Content-Length` or close-delimited body's, at most what is left of it.
+    mutating func tookPlainBody(_ count: Int) {
+        receivedCount += count
+    }
+
     /// Tells the decoder the peer closed: completes a close-delimited body when the close was
     /// `.complete`, throws `incompleteClose` when it was not (RFC 9112 §9.8), or `truncatedBody`
     /// when the framing expected more. `Content-Length` and chunked bodies end by their framing

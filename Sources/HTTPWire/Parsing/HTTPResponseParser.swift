@@ -35,6 +35,44 @@ public struct HTTPResponseParser: Sendable {
         return body
     }
 
+    /// Removes and returns the body bytes decoded so far, as `takeBody()`, and decodes what
+    /// follows into `spare`'s buffer (emptied, its capacity kept) rather than a new one: a caller
+    /// streaming the body gives back a buffer its consumer let go of, so that a few buffers carry
+    /// the whole body. A `spare` still shared elsewhere is left alone (an array's copy on write).
+    public mutating func takeBody(reusing spare: consuming [UInt8]) -> [UInt8] {
+        spare.removeAll(keepingCapacity: true)
+        swap(&spare, &body)
+        return spare
+    }
+
+    /// How many of the bytes to come are body bytes taken as they are, which a caller may read
+    /// straight into a buffer of its own for `feedBody(_:)`: what is left of a `Content-Length`
+    /// body, or of the size limit for a close-delimited one. 0 before the body's start, for a
+    /// chunked body, and once the body is complete.
+    public var plainBodyBytesExpected: Int {
+        guard let decoder, !decoder.isComplete else { return 0 }
+        switch decoder.framing {
+        case .contentLength(let length):
+            return length <= maxBodyBytes ? length - decoder.receivedCount : 0
+        case .untilClose:
+            return maxBodyBytes - decoder.receivedCount
+        case .chunked, .none:
+            return 0
+        }
+    }
+
+    /// Feeds `bytes`, all body bytes (at most `plainBodyBytesExpected`); returns the response
+    /// once it is complete. With no body bytes waiting to be taken, the array itself becomes the
+    /// body, uncopied; otherwise, as `feed`, its bytes are appended.
+    public mutating func feedBody(_ bytes: consuming [UInt8]) throws(HTTPWireError) -> HTTPResponse? {
+        guard body.isEmpty, bytes.count <= plainBodyBytesExpected, var decoder else { return try feed(bytes[...]) }
+        receivedBytes += bytes.count
+        decoder.tookPlainBody(bytes.count)
+        self.decoder = decoder
+        swap(&bytes, &body)
+        return completedResponse()
+    }
+
     /// Feeds received bytes; returns the response once it is complete.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(HTTPWireError) -> HTTPResponse? {
         try feed(ArraySlice(bytes))

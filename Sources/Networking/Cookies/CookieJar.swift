@@ -20,8 +20,11 @@ struct CookieJar: @unchecked Sendable {
     /// The `Cookie` field for a request to `url`, nil when no stored cookie matches. As
     /// URLSession on Linux does, stored cookies replace a `Cookie` field the request set itself
     /// when there are any, and leave it alone otherwise.
-    func cookieHeader(for url: URL, now: Date = Date()) -> String? {
+    /// `now` defaults to the time the storage is found to hold cookies (the clock is not read
+    /// for an empty one).
+    func cookieHeader(for url: URL, now: Date? = nil) -> String? {
         guard setsCookies, let cookies = storage.cookies, !cookies.isEmpty, let target = CookieMatching.Target(url) else { return nil }
+        let now = now ?? Date()
         return CookieMatching.headerValue(cookies.filter { CookieMatching.matches($0, target, now: now) })
     }
 
@@ -48,9 +51,12 @@ struct CookieJar: @unchecked Sendable {
         }
     }
 
-    /// Whether a request to `url` takes part: its own `httpShouldHandleCookies` and an http(s) URL.
-    static func handles(_ request: URLRequest) -> Bool {
-        guard request.httpShouldHandleCookies, let scheme = request.url?.scheme?.lowercased() else { return false }
-        return scheme == "http" || scheme == "https"
+    /// Whether `request` to `url` (its URL) takes part: its own `httpShouldHandleCookies` and an
+    /// http(s) URL.
+    static func handles(_ request: URLRequest, url: URL) -> Bool {
+        guard let scheme = url.scheme, HeaderFields.sameName(scheme, "http") || HeaderFields.sameName(scheme, "https") else {
+            return false
+        }
+        return request.httpShouldHandleCookies
     }
 }

@@ -153,14 +153,13 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
     }
 
     /// `request(_:callbackQueue:progress:completion:)` for `rx.request`: the answer goes to the
-    /// `Single`'s `observer`, and the returned run is the subscription's disposable (disposing
-    /// cancels), one object where a completion closure and a disposable wrapping the run were.
+    /// subscription's `observer` as a `Single`'s events, and the returned run is its disposable
+    /// (disposing cancels, and the observer hears nothing more): one object where a sink, a
+    /// completion closure and a disposable wrapping the run were.
     @inlinable
-    func request(
-        _ target: Target, callbackQueue: DispatchQueue?, observer: @escaping Single<Response>.SingleObserver
-    ) -> any Disposable {
+    func request(_ target: Target, callbackQueue: DispatchQueue?, observer: AnyObserver<Response>) -> any Disposable {
         RequestRun(provider: self, target: target, callbackQueue: callbackQueue ?? self.callbackQueue,
-                   progress: nil, reply: .single(observer)).start()
+                   progress: nil, reply: .observer(observer)).start()
     }
 
     /// Sends the request for `target` and returns its response; cancelling the task cancels it.

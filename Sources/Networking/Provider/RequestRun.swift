@@ -29,6 +29,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let progress: ProgressBlock?
     private let reply: RequestReply
     private let state = Lock(RequestRunState())
+    /// Set by `dispose()` (the `Single` subscription's end): an `rx.request` observer then hears
+    /// nothing more, as behind `Single.create`'s sink. Read without the lock, just before each event.
+    private let disposed = Atomic<Bool>(false)
 
     @usableFromInline
     init(
@@ -92,9 +95,11 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         return self
     }
 
-    /// `cancel()`: disposing the subscription of `rx.request`, whose disposable the run is.
+    /// `cancel()`: disposing the subscription of `rx.request`, whose disposable the run is. Its
+    /// observer hears nothing after this (plugins still see the cancellation, as in Moya).
     @usableFromInline
     func dispose() {
+        disposed.store(true, ordering: .releasing)
         cancel()
     }
 
@@ -312,10 +317,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 ?? ProgressResponse(progress: fraction, response: response)
         }
         if !onDeliveryQueue, let callbackQueue {
-            let reply = self.reply
-            callbackQueue.async { Self.report(processed, to: reply, after: progress, last) }
+            callbackQueue.async { self.report(processed, after: progress, last) }
         } else {
-            Self.report(processed, to: reply, after: progress, last)
+            report(processed, after: progress, last)
         }
     }
 
@@ -333,12 +337,25 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         return provider.plugins.reduce(result) { $1.process($0, target: target) }
     }
 
-    /// The last progress update, when there is a progress block, then the completion.
-    private static func report(
-        _ result: Result<Response, ProviderError>, to reply: RequestReply, after progress: ProgressBlock?, _ last: ProgressResponse?
-    ) {
+    /// The last progress update, when there is a progress block, then the completion, or the
+    /// observer's events unless the subscription was disposed before each.
+    private func report(_ result: Result<Response, ProviderError>, after progress: ProgressBlock?, _ last: ProgressResponse?) {
         if let progress, let last { progress(last) }
-        reply.send(result)
+        switch reply {
+        case .completion(let completion):
+            completion(result)
+        case .observer(let observer):
+            switch result {
+            case .success(let response):
+                guard !disposed.load(ordering: .acquiring) else { return }
+                observer.on(.next(response))
+                guard !disposed.load(ordering: .acquiring) else { return }
+                observer.on(.completed)
+            case .failure(let error):
+                guard !disposed.load(ordering: .acquiring) else { return }
+                observer.on(.error(error))
+            }
+        }
     }
 
     static func validate(_ result: Result<Response, ProviderError>, codes: [Int]) -> Result<Response, ProviderError> {

@@ -16,14 +16,20 @@ extension Rx where Base: NetworkProviderType {
     @inlinable
     public func request(_ target: Base.Target, callbackQueue: DispatchQueue? = nil) -> Single<Response> {
         let provider = base
-        let single = Single<Response>.create { observer in
-            if let provider = provider as? NetworkProvider<Base.Target> {
-                return provider.request(target, callbackQueue: callbackQueue, observer: observer)
+        let single: Single<Response>
+        if let provider = provider as? NetworkProvider<Base.Target> {
+            // The run keeps the Single's grammar (one answer, nothing after dispose), so its
+            // subscriptions need no `create` sink.
+            single = .keepingGrammar { observer in
+                provider.request(target, callbackQueue: callbackQueue, observer: observer)
             }
-            let call = provider.request(target, callbackQueue: callbackQueue, progress: nil) { result in
-                observer(result.mapError { $0 })
+        } else {
+            single = .create { observer in
+                let call = provider.request(target, callbackQueue: callbackQueue, progress: nil) { result in
+                    observer(result.mapError { $0 })
+                }
+                return Disposables.create { call.cancel() }
             }
-            return Disposables.create { call.cancel() }
         }
         guard let timeout = provider.requestTimeout else { return single }
         return single.timeout(timeout, scheduler: provider.scheduler)

@@ -20,7 +20,9 @@ public struct SessionOptions: @unchecked Sendable {
     /// Fields every request carries unless it sets its own (`DefaultHeaders.standard` by
     /// default); the provider adds them before plugins see the request. `Accept-Encoding` is
     /// left out for a body going to a file, which is written as it arrives.
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        didSet { defaultFields = DefaultFields(headers) }
+    }
     /// Where cookies are kept and read: `HTTPCookieStorage.shared` by default, as
     /// `URLSessionConfiguration.default`; nil handles no cookies.
     public var cookieStorage: HTTPCookieStorage?
@@ -33,6 +35,8 @@ public struct SessionOptions: @unchecked Sendable {
     public var cache: HTTPCache?
     /// The cache policy of a request that keeps `.useProtocolCachePolicy`.
     public var requestCachePolicy: URLRequest.CachePolicy
+    /// `headers` made ready, once, for a request that sets no field itself.
+    private(set) var defaultFields: DefaultFields
 
     /// Options; pass only what differs from the defaults.
     public init(headers: [String: String] = DefaultHeaders.standard,
@@ -42,6 +46,7 @@ public struct SessionOptions: @unchecked Sendable {
                 cache: HTTPCache? = .shared,
                 requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy) {
         self.headers = headers
+        self.defaultFields = DefaultFields(headers)
         self.cookieStorage = cookieStorage
         self.shouldSetCookies = shouldSetCookies
         self.cookieAcceptPolicy = cookieAcceptPolicy
@@ -71,9 +76,9 @@ public struct SessionOptions: @unchecked Sendable {
         }
     }
 
-    /// The cookie jar for `request`, nil when cookies are off for it.
-    func cookieJar(for request: URLRequest) -> CookieJar? {
-        CookieJar.handles(request) ? cookieJar : nil
+    /// The cookie jar for `request` to `url` (its URL), nil when cookies are off for it.
+    func cookieJar(for request: URLRequest, url: URL) -> CookieJar? {
+        cookieStorage != nil && CookieJar.handles(request, url: url) ? cookieJar : nil
     }
 
     /// The cookie jar of every request that handles cookies, nil when cookies are off.

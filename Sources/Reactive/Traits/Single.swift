@@ -46,6 +46,17 @@ public struct Single<Element>: ObservableConvertibleType {
         })
     }
 
+    /// A single whose subscriptions hand their observer to `subscribe` as is, with no sink between:
+    /// for a producer in this package that keeps the grammar itself (`.next` then `.completed`, or
+    /// `.error`, once; nothing after its returned disposable is disposed), as `NetworkProvider`'s
+    /// request run does. `create` guards a caller's closure instead.
+    @inlinable
+    package static func keepingGrammar(
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+    ) -> Single<Element> {
+        Single(unchecked: Observable(subscribe))
+    }
+
     /// Succeeds with `element` at once.
     @inlinable
     public static func just(_ element: Element) -> Single<Element> {

@@ -35,6 +35,27 @@ final class StubbedProviderTests: LeakCheckingTestCase {
         XCTAssertEqual(events.values, ["prepare", "willSend", "didReceive", "process", "success 200", "subscribed"])
     }
 
+    /// Disposing `rx.request`'s own subscription before the answer cancels the request: plugins
+    /// see it end, in Moya's order, and the observer (no operator between to drop events for it)
+    /// hears nothing, neither the cancellation nor the stub's answer.
+    func testDisposingTheRequestsOwnSubscriptionCancelsAndItsObserverHearsNothing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let events = Recorder<String>()
+        let provider = NetworkProvider<StubbedAPI>(endpointClosure: stubbedEndpoint,
+                                                   stubClosure: NetworkProvider.delayedStub(.seconds(10)),
+                                                   plugins: [OrderSpy(events)], scheduler: scheduler)
+        let observer = scheduler.createObserver(Int.self)
+        let direct = scheduler.createObserver(Response.self)
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(100) { subscription.disposable = provider.rx.request(.ok).asObservable().subscribe(direct) }
+        scheduler.scheduleAt(100) { _ = provider.rx.request(.ok).map { $0.statusCode }.asObservable().subscribe(observer) }
+        scheduler.scheduleAt(105) { subscription.dispose() }
+        scheduler.start()
+        XCTAssertEqual(events.values, ["prepare", "willSend", "prepare", "willSend", "didReceive", "process", "didReceive", "process"])
+        XCTAssertTrue(direct.events.isEmpty, "\(direct.events)")
+        XCTAssertEqual(observer.events, [.next(110, 200), .completed(110)], "the other request answers")
+    }
+
     /// `rx.request` of a provider type of the caller's own goes through its `request` requirement.
     func testRxRequestOfAnotherProviderTypeAnswersAndDisposingCancels() {
         let scheduler = TestScheduler(initialClock: 0)

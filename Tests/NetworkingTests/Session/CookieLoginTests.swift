@@ -85,6 +85,27 @@ final class CookieLoginTests: LeakCheckingTestCase {
         XCTAssertEqual(String(decoding: response.data, as: UTF8.self), "\(name)=1")
     }
 
+    /// The storage is read for every request (nothing tells a transport it changed): a cookie
+    /// another thread sets between two requests goes with the second, and a deleted one no more.
+    func testACookieAnotherThreadSetsBetweenTwoRequestsGoesWithTheNextAndADeletedOneDoesNot() throws {
+        let storage = SessionTestSupport.storage()
+        let transport = SocketTransport(session: SessionOptions(cookieStorage: storage, cache: nil))
+        let cookieSent = { () throws -> String in
+            String(decoding: try SessionTestSupport.send(self.request("/echo"), through: transport).data, as: UTF8.self)
+        }
+        XCTAssertEqual(try cookieSent(), "", "an empty storage")
+        let cookie = try XCTUnwrap(HTTPCookie(properties: [.name: "late", .value: "1", .domain: "127.0.0.1", .path: "/"]))
+        let set = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            storage.setCookie(cookie)
+            set.signal()
+        }
+        XCTAssertEqual(set.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(try cookieSent(), "late=1")
+        storage.deleteCookie(cookie)
+        XCTAssertEqual(try cookieSent(), "", "deleted")
+    }
+
     func testNoStorageOrARequestThatDoesNotHandleCookiesSendsAndStoresNone() throws {
         let storage = SessionTestSupport.storage()
         let transport = SocketTransport(session: SessionOptions(cookieStorage: storage))

@@ -3,12 +3,15 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Networking
+import HTTPWire
+@testable import Networking
 import TestSupport
 import XCTest
 
 /// The fields every request carries (Alamofire's `HTTPHeaders.default`), checked by what a real
-/// server (FeedServer's `/echo`) receives and by what plugins see.
+/// server (FeedServer's `/echo`) receives and by what plugins see; and what `SessionExchange`
+/// makes ready once per `SessionOptions` (the same list a dictionary of the fields gives, kept up
+/// to date when `headers` changes, without `Accept-Encoding` for a download) and the method as sent.
 final class DefaultHeadersTests: LeakCheckingTestCase {
     private var server: FeedServer!
 
@@ -110,6 +113,88 @@ final class DefaultHeadersTests: LeakCheckingTestCase {
                 XCTAssertEqual(echo.field("Accept-Language"), "de-CH")
                 XCTAssertEqual(echo.field("User-Agent"), DefaultHeaders.standard["User-Agent"])
             }
+        }
+    }
+
+    /// The exchange `options` prepares for `request`, failing the test when the cache would answer.
+    private func exchange(_ request: URLRequest, _ options: SessionOptions, downloading: Bool = false) throws -> SessionExchange {
+        guard case .send(let exchange) = SessionExchange.start(request, url: try XCTUnwrap(request.url), options: options,
+                                                                downloading: downloading, uploading: false) else {
+            XCTFail("answered without sending")
+            throw URLError(.unknown)
+        }
+        return exchange
+    }
+
+    func testARequestWithoutFieldsSendsTheReadyListWhichIsTheListOfItsFields() throws {
+        var options = SessionOptions(cookieStorage: nil, cache: nil)
+        let standard = DefaultHeaders.standard
+        XCTAssertEqual(try exchange(URLRequest(url: echoURL), options).head, HTTPHeaders(standard))
+        XCTAssertEqual(try exchange(URLRequest(url: echoURL), options, downloading: true).head,
+                       HTTPHeaders(standard.filter { $0.key != "Accept-Encoding" }), "a download: no Accept-Encoding")
+        options.headers["User-Agent"] = "Changed/3"
+        options.headers["X-Extra"] = "1"
+        let changed = try exchange(URLRequest(url: echoURL), options)
+        XCTAssertEqual(changed.head["User-Agent"], "Changed/3", "made ready again when `headers` changes")
+        XCTAssertEqual(changed.head, HTTPHeaders(options.headers))
+        options.headers["user-agent"] = "Twice/4"
+        let twice = try exchange(URLRequest(url: echoURL), options)
+        XCTAssertEqual(twice.head.values(for: "User-Agent").count, 1, "names that differ only in case go once, as before")
+        XCTAssertEqual(twice.head.count, options.headers.count - 1)
+        options.headers["user-agent"] = nil
+
+        var own = URLRequest(url: echoURL)
+        own.setValue("application/json", forHTTPHeaderField: "Accept")
+        own.setValue("Mine/1", forHTTPHeaderField: "user-agent")
+        let withOwn = try exchange(own, options)
+        var expected = options.headers
+        expected["User-Agent"] = nil
+        expected.merge(own.allHTTPHeaderFields ?? [:]) { _, own in own }
+        XCTAssertEqual(withOwn.head, HTTPHeaders(expected))
+        XCTAssertEqual(withOwn.head["User-Agent"], "Mine/1")
+    }
+
+    func testSettingAFieldInTheListGivesTheListOfTheDictionaryWithItSet() {
+        let fields = ["Accept-Encoding": "gzip", "cookie": "own=1", "User-Agent": "A/1", "X-Long-Field-Name-Here": "x", "Accept": "*/*"]
+        var expected = fields
+        expected["cookie"] = nil
+        expected["Cookie"] = "stored=2"
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "stored=2", in: HTTPHeaders(fields)), HTTPHeaders(expected))
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders([:])), HTTPHeaders(["Cookie": "c=3"]))
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Zeta": "1"])), HTTPHeaders(["Zeta": "1", "Cookie": "c=3"]))
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Accept": "1"])), HTTPHeaders(["Accept": "1", "Cookie": "c=3"]))
+        XCTAssertEqual(SessionExchange.setting("Cookie", to: "c=3", in: HTTPHeaders(["Cookiè": "1", "Cöokie": "2", "COOK": "3"])),
+                       HTTPHeaders(["Cookiè": "1", "Cöokie": "2", "COOK": "3", "Cookie": "c=3"]), "names beyond ASCII ordered as lower-cased strings")
+    }
+
+    func testADownloadToAFileCarriesTheDefaultFieldsButAcceptEncoding() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let answers = Recorder<Result<Response, ProviderError>>()
+        _ = SocketTransport(session: SessionOptions(cookieStorage: nil, cache: nil))
+            .send(URLRequest(url: echoURL), options: TransportOptions(downloadFile: file)) { answers.append($0) }
+        XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 })
+        XCTAssertEqual(try XCTUnwrap(answers.values.first).get().statusCode, 200)
+        let echo = try JSONDecoder().decode(EchoedRequest.self, from: Data(contentsOf: file))
+        XCTAssertEqual(echo.field("User-Agent"), DefaultHeaders.standard["User-Agent"])
+        XCTAssertEqual(echo.field("Accept-Language"), DefaultHeaders.standard["Accept-Language"])
+        XCTAssertNil(echo.field("Accept-Encoding"), "a body written to a file is not asked for compressed")
+    }
+
+    func testTheMethodIsSentUpperCasedAndAnUpperCaseOneAsItIs() throws {
+        XCTAssertEqual(SessionExchange.normalizedMethod(nil), "GET")
+        XCTAssertEqual(SessionExchange.normalizedMethod(""), "GET")
+        XCTAssertEqual(SessionExchange.normalizedMethod("PATCH"), "PATCH")
+        XCTAssertEqual(SessionExchange.normalizedMethod("Delete"), "DELETE")
+        XCTAssertEqual(SessionExchange.normalizedMethod("propfind"), "PROPFIND")
+        XCTAssertEqual(SessionExchange.normalizedMethod("MÉTHODE"), "MÉTHODE".uppercased())
+        XCTAssertEqual(SessionExchange.normalizedMethod("mé"), "MÉ")
+        let transport = SocketTransport(session: SessionOptions(cookieStorage: nil, cache: nil))
+        for (method, sent) in [("post", "POST"), ("Put", "PUT"), ("DELETE", "DELETE")] {
+            var request = URLRequest(url: echoURL)
+            request.httpMethod = method
+            let echo = try JSONDecoder().decode(EchoedRequest.self, from: SessionTestSupport.send(request, through: transport).data)
+            XCTAssertEqual(echo.method, sent)
         }
     }
 }

@@ -9,21 +9,24 @@ import HTTPWire
 /// before sending, the default fields the request lacks, the cache's decision (answer from the
 /// cache, make the request conditional, or refuse to load) and the stored cookies; each
 /// redirect's `Set-Cookie` stored and the next hop's cookies set; after the answer, its
-/// `Set-Cookie` stored and the cache told. It works on the fields as a dictionary and never
-/// mutates the `URLRequest` (a copy on Linux costs microseconds).
+/// `Set-Cookie` stored and the cache told. It works on the fields as a dictionary, then as the
+/// client's list, and never mutates the `URLRequest` (a copy on Linux costs microseconds); a
+/// request with no fields of its own takes the defaults as `SessionOptions` made them ready.
 struct SessionExchange: Sendable {
     /// The request as the caller gave it (what the `Response` carries).
     let request: URLRequest
     let url: URL
     /// The method, upper-cased.
     let method: String
-    /// The fields to send: the request's, the default fields it lacks, cookies, conditional fields.
-    let fields: [String: String]
+    /// The fields to send, in the order `HTTPHeaders(_:)` gives a dictionary of them (by name
+    /// without case): the request's, the default fields it lacks, conditional fields, cookies.
+    let head: HTTPHeaders
     /// The fields before cookies and conditional fields (what the cache keys `Vary` on).
     let requestFields: [String: String]
     let jar: CookieJar?
     let cache: HTTPCache?
     let stored: CacheSlot?
+    /// When the request started (for the cache; `distantPast` without one).
     let requestTime: Date
 
     /// What to do with a request.
@@ -37,9 +40,18 @@ struct SessionExchange: Sendable {
     /// Prepares `request` to `url` under `options`; `downloading` says the body goes to a file
     /// (no `Accept-Encoding`, no caching) and `uploading` that a body comes from `TransportOptions`.
     static func start(_ request: URLRequest, url: URL, options: SessionOptions, downloading: Bool, uploading: Bool) -> Start {
-        let method = request.httpMethod.map { $0.isEmpty ? "GET" : $0.uppercased() } ?? "GET"
-        var fields = request.allHTTPHeaderFields ?? [:]
-        options.addMissingHeaders(to: &fields, downloading: downloading)
+        let method = normalizedMethod(request.httpMethod)
+        var fields: [String: String]
+        // A request with no fields of its own sends the defaults as they were made ready once.
+        var ready: HTTPHeaders?
+        if let own = request.allHTTPHeaderFields, !own.isEmpty {
+            fields = own
+            options.addMissingHeaders(to: &fields, downloading: downloading)
+        } else {
+            let defaults = options.defaultFields.set(downloading: downloading)
+            fields = defaults.fields
+            ready = defaults.list
+        }
         let requestFields = fields
         var stored: CacheSlot?
         var cache: HTTPCache?
@@ -55,15 +67,37 @@ struct SessionExchange: Sendable {
             case .send(let conditional, let slot):
                 cache = optionsCache
                 stored = slot
+                if !conditional.isEmpty { ready = nil }
                 for (name, value) in conditional { HeaderFields.set(value, for: name, in: &fields) }
             }
         }
-        let jar = options.cookieJar(for: request)
+        var head = ready ?? HTTPHeaders(fields)
+        let jar = options.cookieJar(for: request, url: url)
         if let cookies = jar?.cookieHeader(for: url) {
-            HeaderFields.set(cookies, for: "Cookie", in: &fields)
+            head = Self.setting("Cookie", to: cookies, in: head)
         }
-        return .send(SessionExchange(request: request, url: url, method: method, fields: fields, requestFields: requestFields,
-                                     jar: jar, cache: cache, stored: stored, requestTime: Date()))
+        // The clock is read for the cache alone (its age computations).
+        return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: requestFields,
+                                     jar: jar, cache: cache, stored: stored, requestTime: cache == nil ? .distantPast : Date()))
+    }
+
+    /// `head` (ordered by name without case, as `HTTPHeaders(_:)` orders a dictionary) with
+    /// `name` set to `value`: any field of that name, of any case, replaced by one in its place
+    /// in that order. The same list as setting it in the dictionary and listing that anew.
+    static func setting(_ name: String, to value: String, in head: HTTPHeaders) -> HTTPHeaders {
+        var fields = head.fields.filter { !$0.name.caseInsensitiveEquals(name) }
+        let key = name.lowercased()
+        let index = fields.firstIndex { $0.name.lowercased() > key } ?? fields.endIndex
+        fields.insert(HTTPHeaders.Field(name: name, value: value), at: index)
+        return HTTPHeaders(fields)
+    }
+
+    /// `method` upper-cased, `GET` when nil or empty; one with no lower-case ASCII letter and no
+    /// other byte than ASCII (every usual method) as it is.
+    static func normalizedMethod(_ method: String?) -> String {
+        guard let method, !method.isEmpty else { return "GET" }
+        let upperCased = method.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) }
+        return upperCased ? method : method.uppercased()
     }
 
     /// The hook the client calls at each redirect: stores its cookies, sets the next hop's.
@@ -100,17 +134,5 @@ struct SessionExchange: Sendable {
         guard let cache else { return response }
         return cache.received(response, head: head, for: request, url: url, method: method, fields: requestFields,
                               stored: stored, requestTime: requestTime)
-    }
-}
-
-extension SocketTransport {
-    /// The fields `send` would put on `request` (its own, the default fields it lacks, cookies,
-    /// conditional fields), or nil when the cache would answer it or the URL is missing: what
-    /// the benchmarks time of `SessionOptions`' work on a request.
-    package func sessionFields(for request: URLRequest) -> [String: String]? {
-        guard let url = request.url,
-              case .send(let exchange) = SessionExchange.start(request, url: url, options: session, downloading: false, uploading: false)
-        else { return nil }
-        return exchange.fields
     }
 }

@@ -123,13 +123,7 @@ public final class SocketTransport: HTTPTransport {
     private func send(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions,
                       completion: @escaping @Sendable (Result<Response, ProviderError>) -> Void) -> any Cancellable {
         let request = exchange.request
-        var clientRequest = HTTPClientRequest(url: exchange.url, method: request.httpMethod ?? "GET", headers: HTTPHeaders(exchange.fields),
-                                              body: Self.body(upload),
-                                              idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
-        clientRequest.uploadProgress = options.uploadProgress
-        clientRequest.downloadProgress = options.downloadProgress
-        clientRequest.redirectHook = exchange.redirectHook(sharing: redirectHook)
-        let task = client.start(clientRequest) { result, partial in
+        let task = client.start(clientRequest(exchange, upload: upload, options: options)) { result, partial in
             switch result {
             case .success(let answer):
                 // Without cookies to store, reported here: no closure made to carry the answer.
@@ -145,6 +139,29 @@ public final class SocketTransport: HTTPTransport {
             }
         }
         return ClientTaskCancellable(task: task)
+    }
+
+    /// The client's request for the one `exchange` prepared.
+    private func clientRequest(_ exchange: SessionExchange, upload: UploadSource?, options: TransportOptions) -> HTTPClientRequest {
+        let request = exchange.request
+        // The method as normalized (upper-cased), which the client sends: the request is not read twice.
+        var clientRequest = HTTPClientRequest(url: exchange.url, method: exchange.method, headers: exchange.head,
+                                              body: Self.body(upload),
+                                              idleTimeout: request.callerTimeout, downloadFile: options.downloadFile)
+        clientRequest.uploadProgress = options.uploadProgress
+        clientRequest.downloadProgress = options.downloadProgress
+        clientRequest.redirectHook = exchange.redirectHook(sharing: redirectHook)
+        return clientRequest
+    }
+
+    /// The number of fields `send` would hand the client for `request` (-1 when the cache would
+    /// answer it or the URL is missing), doing all the session's work before the client's: what
+    /// the benchmarks time of `SessionOptions` on a request.
+    package func sessionRequestFieldCount(for request: URLRequest) -> Int {
+        guard let url = request.url,
+              case .send(let exchange) = SessionExchange.start(request, url: url, options: session, downloading: false, uploading: false)
+        else { return -1 }
+        return clientRequest(exchange, upload: nil, options: TransportOptions()).headers.count
     }
 
     /// Where an answer's cookies are stored before it is reported: a persistent storage writes a
