@@ -16,6 +16,7 @@ let families = [
     Family(label: "l", run: ThumbnailBenchmarks.run),
     Family(label: "m", run: ClientPipelineBenchmarks.run),
     Family(label: "n", run: SessionBenchmarks.run),
+    Family(label: "n", run: CacheBenchmarks.run),
     Family(label: "n", run: SessionLayerBenchmarks.run),
     Family(label: "o", run: InflateBenchmarks.run),
     Family(label: "p", run: StreamingBenchmarks.run),

@@ -26,30 +26,30 @@ struct CacheFreshness: Equatable, Sendable {
     /// Statuses a cache may store without explicit freshness (RFC 9110 §15.1's "heuristically cacheable").
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    /// The decision for `fields` of a response with `status` to a request with `requestFields`
-    /// (lower-cased names), sent at `requestTime` and answered at `responseTime`.
-    init(status: Int, fields: [String: String], requestFields: [String: String], requestTime: Date, responseTime: Date) {
-        let control = CacheControl(fields["cache-control"])
-        let date = fields["date"].flatMap(HTTPDate.parse) ?? responseTime
+    /// The decision for the fields `cacheFields` of a response with `status` to a request with
+    /// `requestFields` (lower-cased names), sent at `requestTime` and answered at `responseTime`.
+    init(status: Int, cacheFields fields: CacheFields, requestFields: [String: String], requestTime: Date, responseTime: Date) {
+        let control = fields.control
+        let date = fields.date.flatMap(HTTPDate.parse) ?? responseTime
         if let maxAge = control.maxAge {
             lifetime = TimeInterval(maxAge)
-        } else if let expires = fields["expires"] {
+        } else if let expires = fields.expires {
             lifetime = HTTPDate.parse(expires).map { max(0, $0.timeIntervalSince(date)) } ?? 0
-        } else if Self.heuristicallyCacheable.contains(status), let modified = fields["last-modified"].flatMap(HTTPDate.parse) {
+        } else if Self.heuristicallyCacheable.contains(status), let modified = fields.lastModified.flatMap(HTTPDate.parse) {
             lifetime = max(0, date.timeIntervalSince(modified)) / 10
         } else {
             lifetime = 0
         }
-        let ageValue = fields["age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let ageValue = fields.age.flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let correctedAge = ageValue + max(0, responseTime.timeIntervalSince(requestTime))
         initialAge = max(apparentAge, correctedAge)
         self.responseTime = responseTime
-        requiresRevalidation = control.noCache || fields["pragma"].map { $0.lowercased().contains("no-cache") } == true && control.maxAge == nil
+        requiresRevalidation = control.noCache || fields.pragma.map { $0.lowercased().contains("no-cache") } == true && control.maxAge == nil
         mustRevalidate = control.mustRevalidate
-        entityTag = fields["etag"]
-        lastModified = fields["last-modified"]
-        if let vary = fields["vary"] {
+        entityTag = fields.entityTag
+        lastModified = fields.lastModified
+        if let vary = fields.vary {
             let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             varied = names.contains("*") ? nil : Dictionary(names.map { ($0, requestFields[$0] ?? "") }, uniquingKeysWith: { first, _ in first })
         } else {
@@ -57,29 +57,43 @@ struct CacheFreshness: Equatable, Sendable {
         }
     }
 
+    /// The decision for `fields` (lower-cased names) of a response, as `init(status:cacheFields:...)`.
+    init(status: Int, fields: [String: String], requestFields: [String: String], requestTime: Date, responseTime: Date) {
+        self.init(status: status, cacheFields: CacheFields(HTTPHeaders(fields)), requestFields: requestFields, requestTime: requestTime,
+                  responseTime: responseTime)
+    }
+
+    /// Whether a response with `status` and fields `fields` could be storable at all (`isStorable`
+    /// may still say no): read from the head's fields alone, so that the answers no cache keeps
+    /// cost no key and no lower-cased copy of the fields.
+    static func mayBeStorable(status: Int, cacheFields fields: CacheFields) -> Bool {
+        guard (200...599).contains(status), status != 206 else { return false }
+        if fields.hasCacheControl || fields.expires != nil { return true }
+        return heuristicallyCacheable.contains(status) && (fields.lastModified != nil || fields.entityTag != nil)
+    }
+
     /// Whether a response may be stored (RFC 9111 §3): a `GET` or `HEAD`, neither side saying
     /// `no-store`, a status it understands with explicit freshness, a heuristically cacheable
     /// one, or a validator to revalidate with; with `Authorization` only when the response says
     /// `public`, `must-revalidate` or `s-maxage` (§3.5). `private` is for private caches: stored.
-    /// Whether a response with `status` and `headers` could be storable at all (`isStorable`
-    /// may still say no): read from the head's fields alone, so that the answers no cache keeps
-    /// cost no key and no lower-cased copy of the fields.
-    static func mayBeStorable(status: Int, headers: HTTPHeaders) -> Bool {
-        guard (200...599).contains(status), status != 206 else { return false }
-        if headers.contains("Cache-Control") || headers.contains("Expires") { return true }
-        return heuristicallyCacheable.contains(status) && (headers.contains("Last-Modified") || headers.contains("ETag"))
+    /// `requestFields` are the request's (names of any case), `fields` the response's; read in
+    /// place, with no lower-cased copy of either.
+    static func isStorable(method: String, requestFields: [String: String], status: Int, cacheFields fields: CacheFields) -> Bool {
+        guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
+        let control = fields.control
+        guard !control.noStore, !CacheControl(requestFields.joinedFieldValue("Cache-Control")).noStore else { return false }
+        if requestFields.joinedFieldValue("Authorization") != nil, !control.isPublic, !control.mustRevalidate, control.sharedMaxAge == nil {
+            return false
+        }
+        if fields.vary?.utf8.contains(UInt8(ascii: "*")) == true { return false }
+        let explicit = control.maxAge != nil || fields.expires != nil || control.isPublic || control.isPrivate
+        if explicit { return true }
+        return heuristicallyCacheable.contains(status) && (fields.lastModified != nil || fields.entityTag != nil)
     }
 
+    /// `isStorable` for response `fields` (lower-cased names).
     static func isStorable(method: String, requestFields: [String: String], status: Int, fields: [String: String]) -> Bool {
-        guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
-        let request = CacheControl(requestFields["cache-control"])
-        let control = CacheControl(fields["cache-control"])
-        guard !request.noStore, !control.noStore else { return false }
-        if requestFields["authorization"] != nil, !control.isPublic, !control.mustRevalidate, control.sharedMaxAge == nil { return false }
-        if fields["vary"]?.contains("*") == true { return false }
-        let explicit = control.maxAge != nil || fields["expires"] != nil || control.isPublic || control.isPrivate
-        if explicit { return true }
-        return heuristicallyCacheable.contains(status) && (fields["last-modified"] != nil || fields["etag"] != nil)
+        isStorable(method: method, requestFields: requestFields, status: status, cacheFields: CacheFields(HTTPHeaders(fields)))
     }
 
     /// Its age at `now` (`current_age`).
@@ -114,15 +128,26 @@ struct CacheFreshness: Equatable, Sendable {
     }
 
     /// The stored fields updated by a 304's (RFC 9111 §3.2): each field the 304 carries replaces
-    /// the stored one, except the framing fields, which describe the stored body.
-    static func updated(_ stored: [String: String], with notModified: [String: String]) -> [String: String] {
-        var merged = stored
-        for (name, value) in notModified {
-            let lowered = name.lowercased()
-            guard !["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"].contains(lowered) else { continue }
-            if let existing = merged.keys.first(where: { $0.lowercased() == lowered }) { merged[existing] = nil }
-            merged[name] = value
+    /// the stored ones of its name, except the framing fields, which describe the stored body.
+    /// Names are compared without case; one array is made.
+    static func updated(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(stored.count + notModified.count)
+        for field in stored where !notModified.contains(where: { $0.name.isFieldName(field.name) && !isFraming($0.name) }) {
+            fields.append(field)
         }
-        return merged
+        for field in notModified where !isFraming(field.name) { fields.append(field) }
+        return HTTPHeaders(fields)
     }
+
+    /// `updated` for fields as dictionaries (names of any case).
+    static func updated(_ stored: [String: String], with notModified: [String: String]) -> [String: String] {
+        updated(HTTPHeaders(stored), with: HTTPHeaders(notModified)).joinedByName
+    }
+
+    private static func isFraming(_ name: String) -> Bool {
+        framingFields.contains { $0.isFieldName(name) }
+    }
+
+    private static let framingFields = ["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]
 }

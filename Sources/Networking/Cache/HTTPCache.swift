@@ -78,10 +78,14 @@ public final class HTTPCache: Sendable {
         default:
             break
         }
-        if HeaderFields.value("If-None-Match", in: fields) != nil || HeaderFields.value("If-Modified-Since", in: fields) != nil {
-            return .send(conditional: [:], stored: nil)
+        // One pass over the fields, names compared in place: a conditional request of the
+        // caller's own goes as it is; `Cache-Control` as `HeaderFields.value` finds it.
+        var control: String?
+        for (name, value) in fields {
+            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") { return .send(conditional: [:], stored: nil) }
+            if name.isFieldName("Cache-Control"), control == nil || name == "Cache-Control" { control = value }
         }
-        let requestControl = CacheControl(HeaderFields.value("Cache-Control", in: fields))
+        let requestControl = CacheControl(control)
         let found = store.mayHoldResponses ? store.slot(forKey: Self.key(method: method, url: url)) : nil
         guard let slot = found, let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
@@ -110,36 +114,38 @@ public final class HTTPCache: Sendable {
             return response
         }
         // Most answers are neither a revalidation nor storable: decided before any key or copy is made.
-        guard head.status == 304 && stored != nil || CacheFreshness.mayBeStorable(status: head.status, headers: head.headers) else {
+        let fields = CacheFields(head.headers)
+        guard head.status == 304 && stored != nil || CacheFreshness.mayBeStorable(status: head.status, cacheFields: fields) else {
             return response
         }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
         // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
         guard response.responseURL.map({ $0 == url }) ?? true else { return response }
-        let key = Self.key(method: method, url: url)
-        let requestFields = Self.lowercased(requestFields)
         if head.status == 304, let stored {
-            // The merged answer's `HTTPURLResponse` is built only if a caller reads it.
-            let merged = CacheFreshness.updated(stored.response.headerFields, with: head.headers.joinedByName)
-            let http = DeferredHTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: .http1_1,
-                                               headers: HTTPHeaders(merged))
+            // Merged as fields in place; the answer's `HTTPURLResponse` is built only if a caller reads it.
+            let merged = CacheFreshness.updated(stored.response.cacheHeaders, with: head.headers)
+            let http = DeferredHTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: .http1_1, headers: merged)
             let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request,
                                    deferred: http, fileURL: nil)
-            store(updated, fields: Self.lowercased(merged), key: key, requestFields: requestFields, requestTime: requestTime, responseTime: responseTime)
+            store(updated, fields: CacheFields(merged), key: Self.key(method: method, url: url), requestFields: requestFields,
+                  requestTime: requestTime, responseTime: responseTime)
             return updated
         }
-        let fields = Self.lowercased(head.headers)
-        guard CacheFreshness.isStorable(method: method, requestFields: requestFields, status: head.status, fields: fields),
+        guard CacheFreshness.isStorable(method: method, requestFields: requestFields, status: head.status, cacheFields: fields),
               store.admits(bodyBytes: response.data.count) else { return response }
-        store(response, fields: fields, key: key, requestFields: requestFields, requestTime: requestTime, responseTime: responseTime)
+        store(response, fields: fields, key: Self.key(method: method, url: url), requestFields: requestFields,
+              requestTime: requestTime, responseTime: responseTime)
         return response
     }
 
-    private func store(_ response: Response, fields: [String: String], key: String, requestFields: [String: String],
+    /// Stores `response` (caching fields `fields`) with its freshness decided now. Of the
+    /// request's fields only those `Vary` names are ever read back, so without `Vary` none are kept.
+    private func store(_ response: Response, fields: CacheFields, key: String, requestFields: [String: String],
                        requestTime: Date, responseTime: Date) {
-        let freshness = CacheFreshness(status: response.statusCode, fields: fields, requestFields: requestFields,
+        let kept = fields.vary == nil ? [:] : Self.lowercased(requestFields)
+        let freshness = CacheFreshness(status: response.statusCode, cacheFields: fields, requestFields: kept,
                                        requestTime: requestTime, responseTime: responseTime)
-        store.store(CacheSlot(response: response, requestFields: requestFields, requestTime: requestTime,
+        store.store(CacheSlot(response: response, requestFields: kept, requestTime: requestTime,
                               responseTime: responseTime, freshness: freshness), forKey: key, writingLater: true)
     }
 
@@ -147,22 +153,24 @@ public final class HTTPCache: Sendable {
     /// stored through `ResponseCache.store` or read from disk); nil when it may not be used.
     private func freshness(of slot: CacheSlot) -> CacheFreshness? {
         if let freshness = slot.freshness { return freshness }
-        let fields = Self.lowercased(slot.response.headerFields)
-        guard CacheControl(fields["cache-control"]).noStore == false else { return nil }
-        return CacheFreshness(status: slot.response.statusCode, fields: fields, requestFields: slot.requestFields,
+        let fields = CacheFields(slot.response.cacheHeaders)
+        guard fields.control.noStore == false else { return nil }
+        return CacheFreshness(status: slot.response.statusCode, cacheFields: fields, requestFields: slot.requestFields,
                               requestTime: slot.requestTime, responseTime: slot.responseTime)
     }
 
     static func lowercased(_ fields: [String: String]) -> [String: String] {
         Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, second in first + ", " + second })
     }
+}
 
-    static func lowercased(_ headers: HTTPHeaders) -> [String: String] {
-        var fields: [String: String] = [:]
-        for field in headers {
-            let name = field.name.lowercased()
-            fields[name] = fields[name].map { $0 + ", " + field.value } ?? field.value
+extension Response {
+    /// The fields of `response` as a list, read from the head for a deferred one (what the cache
+    /// reads and merges, without a dictionary or Foundation's object).
+    fileprivate var cacheHeaders: HTTPHeaders {
+        switch storage.source {
+        case .deferred(let deferred): deferred.headers
+        case .given: HTTPHeaders(headerFields)
         }
-        return fields
     }
 }

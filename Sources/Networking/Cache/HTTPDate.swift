@@ -7,25 +7,31 @@ import HTTPWire
 /// `If-Modified-Since`, `Retry-After` and cookies' `Expires`.
 enum HTTPDate {
     /// The date `text` names, in UTC; nil when it has no valid day, month, year and time.
+    /// Read in place: no token array or string is made (it runs for every stored answer's
+    /// `Date` and again at each revalidation).
     static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8(parse(bytes:))
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var day: Int?
         var month: Int?
         var year: Int?
         var time: (Int, Int, Int)?
-        var token: [UInt8] = []
-        token.reserveCapacity(8)
-        func take() {
-            defer { token.removeAll(keepingCapacity: true) }
+        func take(_ token: Slice<UnsafeBufferPointer<UInt8>>) {
             guard !token.isEmpty else { return }
             if time == nil, let parsed = Self.time(token) { time = parsed; return }
             if day == nil, let number = Self.number(token, digits: 1...2), (1...31).contains(number) { day = number; return }
             if month == nil, let parsed = Self.month(token) { month = parsed; return }
             if year == nil, let number = Self.number(token, digits: 2...4) { year = number }
         }
-        for byte in text.utf8 {
-            if Self.isDelimiter(byte) { take() } else { token.append(byte) }
+        var start = 0
+        for index in bytes.indices where Self.isDelimiter(bytes[index]) {
+            take(bytes[start..<index])
+            start = index + 1
         }
-        take()
+        take(bytes[start..<bytes.count])
         guard let day, let month, var year, let (hour, minute, second) = time else { return nil }
         if year < 70 { year += 2000 } else if year < 100 { year += 1900 }
         guard year >= 1601, hour < 24, minute < 60, second < 61 else { return nil }
@@ -52,7 +58,7 @@ enum HTTPDate {
             || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
     }
 
-    private static func number(_ token: [UInt8], digits: ClosedRange<Int>) -> Int? {
+    private static func number(_ token: Slice<UnsafeBufferPointer<UInt8>>, digits: ClosedRange<Int>) -> Int? {
         var value = 0
         var count = 0
         for byte in token {
@@ -63,21 +69,45 @@ enum HTTPDate {
         return digits.contains(count) ? value : nil
     }
 
-    private static func time(_ token: [UInt8]) -> (Int, Int, Int)? {
-        let parts = token.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var values: [Int] = []
-        for part in parts {
-            guard (1...2).contains(part.count), part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            values.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+    /// `hh:mm:ss`, each part one or two digits and nothing else.
+    private static func time(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> (Int, Int, Int)? {
+        var values = (0, 0, 0)
+        var part = 0
+        var digits = 0
+        var value = 0
+        for byte in token {
+            if byte == UInt8(ascii: ":") {
+                guard (1...2).contains(digits), part < 2 else { return nil }
+                if part == 0 { values.0 = value } else { values.1 = value }
+                part += 1
+                digits = 0
+                value = 0
+            } else {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+                digits += 1
+            }
         }
-        return (values[0], values[1], values[2])
+        guard part == 2, (1...2).contains(digits) else { return nil }
+        values.2 = value
+        return values
     }
 
-    private static func month(_ token: [UInt8]) -> Int? {
+    /// The month whose name's first three letters begin `token` (ASCII letters without case).
+    private static func month(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard token.count >= 3 else { return nil }
-        let prefix = String(decoding: token.prefix(3), as: UTF8.self).lowercased()
-        return months.firstIndex { $0.lowercased() == prefix }.map { $0 + 1 }
+        let first = token.startIndex
+        let prefix = (lowercased(token[first]), lowercased(token[first + 1]), lowercased(token[first + 2]))
+        return monthPrefixes.firstIndex { $0 == prefix }.map { $0 + 1 }
+    }
+
+    private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = months.map { name in
+        let bytes = Array(name.utf8)
+        return (lowercased(bytes[0]), lowercased(bytes[1]), lowercased(bytes[2]))
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

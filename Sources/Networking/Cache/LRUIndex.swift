@@ -42,8 +42,11 @@ struct LRUIndex<Value> {
     /// The value for `key`, marking it most recently used.
     mutating func value(forKey key: String) -> Value? {
         guard let node = nodes[key] else { return nil }
-        unlink(key, node)
-        append(key, value: node.value, cost: node.cost)
+        // The most recent already (a revalidated or repeated key) stays where it is.
+        if key != newest {
+            unlink(key, node)
+            append(key, value: node.value, cost: node.cost)
+        }
         return node.value
     }
 
@@ -51,9 +54,15 @@ struct LRUIndex<Value> {
     /// and the cost limit (`key` itself when its cost alone is over the limit).
     @discardableResult
     mutating func set(_ value: Value, forKey key: String, cost: Int = 0) -> [String] {
-        if let node = nodes[key] { unlink(key, node) }
-        guard capacity > 0, cost <= costLimit else { return [key] }
-        append(key, value: value, cost: max(0, cost))
+        if key == newest, capacity > 0, cost <= costLimit, let node = nodes[key] {
+            // Replaced in place: the most recent stays the most recent.
+            nodes[key] = Node(value: value, cost: max(0, cost), older: node.older, newer: nil)
+            totalCost += max(0, cost) - node.cost
+        } else {
+            if let node = nodes[key] { unlink(key, node) }
+            guard capacity > 0, cost <= costLimit else { return [key] }
+            append(key, value: value, cost: max(0, cost))
+        }
         var evicted: [String] = []
         while nodes.count > capacity || totalCost > costLimit, let key = oldest, let node = nodes[key] {
             unlink(key, node)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 @testable import Networking
 import TestSupport
 import XCTest
@@ -93,5 +94,40 @@ final class CacheFreshnessTests: LeakCheckingTestCase {
         let updated = CacheFreshness.updated(["Content-Length": "5", "ETag": "\"v1\"", "Cache-Control": "max-age=1", "X-Kept": "k"],
                                              with: ["content-length": "0", "cache-control": "max-age=60", "Date": "d"])
         XCTAssertEqual(updated, ["Content-Length": "5", "ETag": "\"v1\"", "cache-control": "max-age=60", "X-Kept": "k", "Date": "d"])
+    }
+
+    func testCacheControlIsReadAsTokensWithOptionalWhitespaceAndQuotes() {
+        let spaced = CacheControl("\tMAX-AGE = 60 ,, No-Store\t, S-MAXAGE=\"+7\"")
+        XCTAssertEqual(spaced.maxAge, 60, "names without case, whitespace around either side")
+        XCTAssertEqual(spaced.sharedMaxAge, 7, "a signed number, quoted")
+        XCTAssertTrue(spaced.noStore)
+        XCTAssertEqual(CacheControl("max-age=-5").maxAge, 0, "a negative age is no age")
+        XCTAssertEqual(CacheControl("max-age=99999999999999999999").maxAge, 0, "beyond Int: malformed, so stale")
+        XCTAssertEqual(CacheControl("max-age=1 2").maxAge, 0)
+        XCTAssertNil(CacheControl("min-fresh=x").minFresh)
+        XCTAssertEqual(CacheControl("max-stale=").maxStale, Int.max, "an empty argument is no argument")
+        XCTAssertTrue(CacheControl("=no-cache").noCache, "an empty name side is dropped")
+        XCTAssertFalse(CacheControl("proxy-revalidate").mustRevalidate, "a shared cache's directive")
+        XCTAssertEqual(CacheControl("max-age=5, max-age=7").maxAge, 7, "the last one read")
+        XCTAssertEqual(CacheControl("="), CacheControl(nil))
+    }
+
+    func testRepeatedFieldsReadAsOneJoinedField() {
+        let headers: HTTPHeaders = ["Cache-Control": "public", "Date": HTTPDate.format(sent), "cache-control": "max-age=60",
+                                    "ETag": "\"v1\""]
+        let value = CacheFreshness(status: 200, cacheFields: CacheFields(headers), requestFields: [:], requestTime: sent, responseTime: arrived)
+        XCTAssertEqual(value.lifetime, 60, "the second Cache-Control field counts")
+        XCTAssertEqual(value.entityTag, "\"v1\"")
+        XCTAssertTrue(CacheFreshness.isStorable(method: "GET", requestFields: ["Authorization": "Bearer t"], status: 200, cacheFields: CacheFields(headers)),
+                      "public in the first field allows an authorized response")
+        XCTAssertFalse(CacheFreshness.isStorable(method: "GET", requestFields: ["CACHE-CONTROL": "no-store"], status: 200, cacheFields: CacheFields(headers)),
+                       "the request's fields are read without case")
+    }
+
+    func testA304ReplacesEveryStoredFieldOfItsNameAndKeepsTheOrder() {
+        let stored: HTTPHeaders = ["Content-Length": "5", "Via": "a", "ETag": "\"v1\"", "via": "b", "X-Kept": "k"]
+        let notModified: HTTPHeaders = ["VIA": "c", "Connection": "close", "Via": "d", "Content-Length": "0"]
+        XCTAssertEqual(CacheFreshness.updated(stored, with: notModified).fields.map { "\($0.name): \($0.value)" },
+                       ["Content-Length: 5", "ETag: \"v1\"", "X-Kept: k", "VIA: c", "Via: d"])
     }
 }
