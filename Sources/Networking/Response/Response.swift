@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPClient
+import HTTPWire
+import Locking
 
 /// An HTTP response: status code and body, with the request and `HTTPURLResponse` when there was one.
 public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -14,32 +16,11 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     public var request: URLRequest? { storage.request }
     /// The transport's response, if there was one (stubs built from a status code have none).
     /// Over `SocketTransport` it is built on first read, and every read gives the same instance.
-    public var response: HTTPURLResponse? {
-        switch storage.source {
-        case .given(let response): response
-        case .deferred(let deferred): deferred.response
-        }
-    }
+    public var response: HTTPURLResponse? { storage.response }
     /// The URL of `response`, without building a deferred one.
-    var responseURL: URL? {
-        switch storage.source {
-        case .given(let response): response?.url
-        case .deferred(let deferred): deferred.url
-        }
-    }
+    var responseURL: URL? { storage.responseURL }
     /// The fields of `response`, read from the head for a deferred one (without building it).
-    var headerFields: [String: String] {
-        switch storage.source {
-        case .deferred(let deferred):
-            return deferred.headers.joinedByName
-        case .given(let response):
-            var fields: [String: String] = [:]
-            for (name, value) in response?.allHeaderFields ?? [:] {
-                if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
-            }
-            return fields
-        }
-    }
+    var headerFields: [String: String] { storage.headerFields }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public var fileURL: URL? { storage.fileURL }
     /// When each step of the request happened and the bytes it moved, from `SocketTransport`
@@ -47,7 +28,9 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     public var timings: HTTPClientTimings? { storage.timings }
 
     /// The fields, in one immutable object: a response is handed through results, events and
-    /// operators by value, and each copy is then one retain instead of one per field.
+    /// operators by value, and each copy is then one retain instead of one per field. A head
+    /// read off the wire (`Source.head`) is kept here too, with the `HTTPURLResponse` built from
+    /// it on first read: one object a response rather than two.
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let statusCode: Int
@@ -56,6 +39,9 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         let source: Source
         let fileURL: URL?
         let timings: HTTPClientTimings?
+        /// `source`'s `HTTPURLResponse` once built, for `.head` (Foundation's initializer runs
+        /// under the lock; it calls no code of a caller).
+        private let built = Lock<HTTPURLResponse??>(nil)
 
         init(statusCode: Int, data: Data, request: URLRequest?, source: Source, fileURL: URL?, timings: HTTPClientTimings? = nil) {
             self.statusCode = statusCode
@@ -65,11 +51,57 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
             self.fileURL = fileURL
             self.timings = timings
         }
+
+        var response: HTTPURLResponse? {
+            switch source {
+            case .given(let response): response
+            case .deferred(let deferred): deferred.response
+            case .sharing(let other): other.response
+            case .head(let url, let version, let headers):
+                built.withLock { built in
+                    if let response = built { return response }
+                    let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: version.description,
+                                                   headerFields: headers.joinedByName)
+                    built = .some(response)
+                    return response
+                }
+            }
+        }
+
+        var responseURL: URL? {
+            switch source {
+            case .given(let response): response?.url
+            case .deferred(let deferred): deferred.url
+            case .sharing(let other): other.responseURL
+            case .head(let url, _, _): url
+            }
+        }
+
+        var headerFields: [String: String] {
+            switch source {
+            case .deferred(let deferred):
+                return deferred.headers.joinedByName
+            case .head(_, _, let headers):
+                return headers.joinedByName
+            case .sharing(let other):
+                return other.headerFields
+            case .given(let response):
+                var fields: [String: String] = [:]
+                for (name, value) in response?.allHeaderFields ?? [:] {
+                    if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
+                }
+                return fields
+            }
+        }
     }
 
     enum Source: Sendable {
         case given(HTTPURLResponse?)
         case deferred(DeferredHTTPURLResponse)
+        /// The head `SocketTransport` read: the `HTTPURLResponse` is built from it when first read.
+        case head(url: URL, version: HTTPVersion, headers: HTTPHeaders)
+        /// Another response's (a cached answer given again): the same `HTTPURLResponse` instance.
+        case sharing(Storage)
     }
 
     @usableFromInline let storage: Storage
@@ -87,10 +119,22 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL, timings: timings)
     }
 
+    /// A response to `request` from `url` whose `HTTPURLResponse` is built from the head's
+    /// `version` and `headers` when first read.
+    init(statusCode: Int, data: Data, request: URLRequest?, url: URL, version: HTTPVersion, headers: HTTPHeaders, fileURL: URL?,
+         timings: HTTPClientTimings?) {
+        storage = Storage(statusCode: statusCode, data: data, request: request, source: .head(url: url, version: version, headers: headers),
+                          fileURL: fileURL, timings: timings)
+    }
+
     /// This response given again to `request` (a cached answer): the same body and
     /// `HTTPURLResponse`, no file.
     func answering(_ request: URLRequest) -> Response {
-        Response(storage: Storage(statusCode: storage.statusCode, data: storage.data, request: request, source: storage.source, fileURL: nil))
+        let source: Source = switch storage.source {
+        case .head: .sharing(storage)
+        case let other: other
+        }
+        return Response(storage: Storage(statusCode: storage.statusCode, data: storage.data, request: request, source: source, fileURL: nil))
     }
 
     private init(storage: Storage) {

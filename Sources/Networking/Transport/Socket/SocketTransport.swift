@@ -204,8 +204,7 @@ public final class SocketTransport: HTTPTransport {
     /// built only when read.
     private static func response(_ answer: HTTPClientResponse, to request: URLRequest) -> Response {
         let head = answer.head
-        let http = DeferredHTTPURLResponse(url: answer.url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
-        return Response(statusCode: head.status, data: Data(answer.body), request: request, deferred: http, fileURL: answer.fileURL,
-                        timings: answer.timings)
+        return Response(statusCode: head.status, data: Data(answer.body), request: request, url: answer.url, version: head.version,
+                        headers: head.headers, fileURL: answer.fileURL, timings: answer.timings)
     }
 }
