@@ -167,9 +167,16 @@ public final class HTTPCache: Sendable {
 extension Response {
     /// The fields of `response` as a list, read from the head for a deferred one (what the cache
     /// reads and merges, without a dictionary or Foundation's object).
+    fileprivate var cacheHeaders: HTTPHeaders { storage.cacheHeaders }
+}
+
+extension Response.Storage {
+    /// The fields as a list: the head's own when it was read off the wire.
     fileprivate var cacheHeaders: HTTPHeaders {
-        switch storage.source {
+        switch source {
         case .deferred(let deferred): deferred.headers
+        case .head(_, _, let headers): headers
+        case .sharing(let other): other.cacheHeaders
         case .given: HTTPHeaders(headerFields)
         }
     }
