@@ -707,4 +707,24 @@ final class ExchangeMachineTests: XCTestCase {
         _ = reported.responseComplete(keepAlive: true, status: 200, leftoverBytes: false)
         XCTAssertEqual(reported.cancel(), .none, "a reported exchange has nothing to cancel")
     }
+
+    /// A slow sink pauses the reads only once the whole request is out (an early answer's reads
+    /// go on, as pausing them would stop the writing too), and its catching up resumes them only
+    /// while the answer is still read.
+    func testASlowSinkPausesTheReadsOnlyWhileReceiving() throws {
+        var early = try sending(downloadFile: downloadFile)
+        XCTAssertEqual(early.sinkBacklogged(), .none, "an early answer keeps the socket read")
+        XCTAssertTrue(early.isSending)
+
+        var receiving = try sent(downloadFile: downloadFile)
+        XCTAssertEqual(receiving.sinkBacklogged(), .pauseReading)
+        XCTAssertEqual(receiving.sinkDrained(), .resumeReading)
+        XCTAssertEqual(receiving.phase, .receiving)
+
+        var ended = try sent(downloadFile: downloadFile)
+        XCTAssertEqual(ended.sinkBacklogged(), .pauseReading)
+        _ = ended.idleTimerFired(idleFor: .seconds(2), idleTimeout: .seconds(1))
+        XCTAssertEqual(ended.phase, .done)
+        XCTAssertEqual(ended.sinkDrained(), .none, "the sink caught up after the end: nothing is read again")
+    }
 }

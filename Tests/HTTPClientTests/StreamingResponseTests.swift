@@ -186,8 +186,9 @@ final class StreamingResponseTests: HTTPClientTestCase {
     }
 
     /// A server answering one request with `total` bytes in blocking 64 KiB writes, and what the
-    /// kernel took of them so far.
-    private func serveBody(of total: Int) throws -> (ThreadedListener, Taken) {
+    /// kernel took of them so far; with `stopAfter`, it announces `total` but sends only that
+    /// many and then waits, silent, for the client to close.
+    private func serveBody(of total: Int, stopAfter: Int? = nil) throws -> (ThreadedListener, Taken) {
         let listener = try ThreadedListener(lifetime: .seconds(60))
         let taken = Taken()
         listener.start { client, _ in
@@ -198,10 +199,11 @@ final class StreamingResponseTests: HTTPClientTestCase {
             }
             let block = [UInt8](repeating: 1, count: 65_536)
             guard (try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(total)\r\n\r\n".utf8), timeout: .seconds(5))) != nil else { return }
-            while taken.bytes.load(ordering: .relaxed) < total {
+            while taken.bytes.load(ordering: .relaxed) < (stopAfter ?? total) {
                 guard (try? client.write(block, timeout: .seconds(30))) != nil else { return }
                 taken.bytes.add(block.count, ordering: .relaxed)
             }
+            if stopAfter != nil { _ = try? client.read(timeout: .seconds(10)) }
         }
         return (listener, taken)
     }
@@ -237,9 +239,9 @@ final class StreamingResponseTests: HTTPClientTestCase {
     }
 
     /// A consumer that pauses for far longer than the idle timeout keeps its request (the peer is
-    /// not idle: we stopped reading), and the idle timer moves a whole timeout on each time it
-    /// fires instead of firing again at once: the paused connection costs the process next to no
-    /// CPU. (A deadline left in the past fired in a loop on the loop's thread for the whole pause.)
+    /// not idle: we stopped reading, and the connection has no idle deadline meanwhile): the
+    /// paused connection costs the process next to no CPU. (A deadline left in the past once
+    /// fired in a loop on the loop's thread for the whole pause.)
     func testAPausedStreamWaitsPastTheIdleTimeoutWithoutBurningCPU() throws {
         let total = 32 << 20
         let (listener, _) = try serveBody(of: total)
@@ -262,6 +264,38 @@ final class StreamingResponseTests: HTTPClientTestCase {
         XCTAssertEqual(read, total, "the paused request was not timed out, and the whole body arrived")
         let cpu = try XCTUnwrap(spent.values.first)
         XCTAssertLessThan(cpu, 0.25, "the process spent \(cpu) s of CPU while the stream was paused for 1.5 s")
+    }
+
+    /// The reads resumed after a pause past the idle timeout: the idle deadline runs again from
+    /// then, and a server that goes silent mid-body times the stream out as idle.
+    func testAStreamResumedAfterAPauseTimesOutWhenTheServerGoesSilent() throws {
+        let total = 32 << 20
+        // Past what the kernel and the client's buffer hold, so the reads pause while the server still writes.
+        let sent = 28 << 20
+        let (listener, _) = try serveBody(of: total, stopAfter: sent)
+        defer { listener.stop() }
+        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .milliseconds(200)))
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://127.0.0.1:\(listener.port)/big")))
+        let outcome = try run { () async throws -> (Int, Result<Void, HTTPClientError>) in
+            let response = try await client.stream(request)
+            var iterator = response.body.makeAsyncIterator()
+            var read = 0
+            while read < 1 << 20, let chunk = try await iterator.next() { read += chunk.count }
+            // Reading pauses once the client's buffer is full; the consumer sleeps 5 idle timeouts.
+            try await Task.sleep(for: .milliseconds(1_000))
+            do {
+                while let chunk = try await iterator.next() { read += chunk.count }
+                return (read, .success(()))
+            } catch let error as HTTPClientError {
+                return (read, .failure(error))
+            }
+        }
+        XCTAssertEqual(outcome.0, sent, "every byte sent arrived, the pause timed nothing out")
+        guard case .failure(.timedOut(let deadline, let after, _, _)) = outcome.1 else {
+            return XCTFail("expected an idle timeout, got \(outcome.1)")
+        }
+        XCTAssertEqual(deadline, .idle)
+        XCTAssertEqual(after, .milliseconds(200))
     }
 }
 

@@ -80,6 +80,10 @@ extension ExchangeMachine {
         case rearmIdleTimer
         /// Puts the body bytes received so far where `destination` says.
         case bodyBytes(BodyBytes)
+        /// Leaves the connection unread while the body's sink catches up (the peer is not idle meanwhile).
+        case pauseReading
+        /// Reads the connection again: the sink caught up (bytes count as moved now).
+        case resumeReading
         /// Lets go of the connection (and the queue, when `leaveQueue`) as `disposal` says, stops
         /// the exchange's timers and readers, then ends as `outcome` says.
         case finish(leaveQueue: Bool, disposal: Disposal, outcome: Outcome)

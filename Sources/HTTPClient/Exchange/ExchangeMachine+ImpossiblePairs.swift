@@ -4,6 +4,7 @@ extension ExchangeMachine {
         case begin, leased, connectTimerFired, tlsFailed
         case bodyOpened, headPrepared, headMade, outputWritten, pieceRead, writeFailed
         case bytesRead, readFoundNothing, readFailed, parseFailed, headReceived, bodyArrived, responseComplete, endOfStream
+        case sinkBacklogged, sinkDrained
         case followingRedirect, idleTimerFired, downloadClosed, overallTimerFired, cancel
     }
 
@@ -29,6 +30,8 @@ extension ExchangeMachine {
             .followingRedirect: [.waiting, .sending, .receiving, .done],
             .idleTimerFired: [.idle],
             .downloadClosed: [.idle, .waiting, .sending, .receiving],
+            .sinkBacklogged: [.idle, .waiting, .done],
+            .sinkDrained: [.idle, .waiting, .sending],
         ]
         return Set(table.flatMap { event, phases in phases.map { Pair(event: event, phase: $0) } })
     }()

@@ -115,3 +115,40 @@ extension ExchangeMachine {
         }
     }
 }
+
+/// Backpressure: the body's sink (a download's file, a streamed response's consumer) falling
+/// behind and catching up.
+extension ExchangeMachine {
+    /// The body's sink took bytes and holds more than it wants (its disk or consumer is slow):
+    /// whether the socket is left unread until it catches up.
+    mutating func sinkBacklogged() -> Action {
+        switch phase {
+        case .receiving:
+            return .pauseReading
+        case .sending:
+            // An early answer while the request is still written: pausing the reads would stop
+            // the writing too (the channel watches one socket), so the sink waits.
+            return .none
+        case .idle, .waiting, .done:
+            // The driver writes to the sink only as `bodyArrived` says, in sending or receiving,
+            // and nothing between changes the phase.
+            impossible(.sinkBacklogged)
+        }
+    }
+
+    /// The body's sink caught up with half its backlog after `sinkBacklogged` paused the reads.
+    mutating func sinkDrained() -> Action {
+        switch phase {
+        case .receiving:
+            return .resumeReading
+        case .done:
+            // The exchange ended (failed, timed out, cancelled) before the sink caught up.
+            return .none
+        case .idle, .waiting, .sending:
+            // Reads pause only in receiving, with a sink made for the final response (a
+            // followed redirect's body is dropped), whose body bytes rule out the stale
+            // connection's retry: from there the exchange only ends.
+            impossible(.sinkDrained)
+        }
+    }
+}

@@ -87,13 +87,13 @@ extension SocketExchange {
         lastActivity = .now
     }
 
-    /// Gives the connection's channel its idle deadline: `idleTimeout` after bytes last moved,
-    /// or from now while the socket is left unread for a slow file or consumer (the peer is not
-    /// idle then, and a deadline already passed would fire again at once). The channel keeps a
-    /// timer armed earlier and arms it again for the rest (`channelDeadlinePassed()`).
+    /// Gives the connection's channel its idle deadline: `idleTimeout` after bytes last moved.
+    /// The channel keeps a timer armed earlier and arms it again for the rest
+    /// (`channelDeadlinePassed()`). While the socket is left unread for a slow file or consumer
+    /// there is none (`pauseReading()`), and this is not called: the machine asks for it only
+    /// when the timer fires, and the reads resume from now.
     func armIdleTimer() {
-        let from = readingPaused ? ContinuousClock.now : lastActivity
-        connection?.channel.setDeadline(from + idleTimeout)
+        connection?.channel.setDeadline(lastActivity + idleTimeout)
     }
 
     /// The URL a response to the current request carries: the target's (read once), else the request's.

@@ -156,8 +156,10 @@ extension SocketExchange {
     private func bodyParsed(hadHead: Bool) -> Bool {
         guard let head = parser.head else { return true }
         if !hadHead { machine.headReceived(status: head.status, location: head.headers["Location"]) }
-        run(machine.bodyArrived(fileFailed: download?.failure != nil))
-        guard machine.phase != .done else { return false }
+        let action = machine.bodyArrived(fileFailed: download?.failure != nil)
+        run(action)
+        // The machine ended the exchange (a download file that failed): nothing of this read goes on.
+        if case .finish = action { return false }
         reportDownloadProgress(head)
         return true
     }
@@ -176,23 +178,29 @@ extension SocketExchange {
             } else if create, let file = machine.request.downloadFile {
                 download = DownloadFileWriter(file: file, queue: io)
             }
-            if !bytes.isEmpty, let writer = download, writer.write(bytes) { pauseReadingForDisk(writer) }
+            if !bytes.isEmpty, let writer = download, writer.write(bytes) { run(machine.sinkBacklogged()) }
         }
     }
 
     /// Leaves the socket unread while the download file's disk (or the streamed response's
-    /// consumer) catches up, and reads again (on the loop) once half the backlog is taken. Not while the request is still being
-    /// written (an early answer), which would stop the writing too.
-    private func pauseReadingForDisk(_ writer: any ResponseBodySink) {
-        guard machine.phase == .receiving, let connection else { return }
+    /// consumer) catches up, and tells the machine (on the loop) once half the backlog is taken.
+    /// The peer is not idle meanwhile: the channel's idle deadline goes until the reads resume.
+    func pauseReading() {
+        guard let connection, let writer = download else { return }
         connection.channel.setReading(false)
+        connection.channel.setDeadline(nil)
         writer.resumeWhenDrained { [self, loop] in
-            loop.execute { [self] in
-                guard machine.phase == .receiving, let current = self.connection, current === connection else { return }
-                touch()
-                current.channel.setReading(true)
-            }
+            loop.execute { [self] in run(machine.sinkDrained()) }
         }
+    }
+
+    /// Reads the connection again after the sink caught up, idle from now on (the wait was no
+    /// idleness of the peer).
+    func resumeReading() {
+        guard let connection else { return }
+        touch()
+        connection.channel.setReading(true)
+        armIdleTimer()
     }
 
     /// The fraction of the announced `Content-Length` received; with no usable length, -1 each

@@ -53,9 +53,6 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
     /// which the exchange owns while it uses it.
     var connection: Connection?
-    /// The socket is left unread while a download's file catches up: the channel's read
-    /// interest says so (nothing of its own).
-    var readingPaused: Bool { connection.map { !$0.channel.isReading } ?? false }
     /// The request's bytes the machine handed out (`.write`), queued on the channel from
     /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
@@ -71,6 +68,9 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     var body: UploadBodyReader?
     /// Where the final response's body goes when not in memory: a download's file, a stream's consumer.
     var download: (any ResponseBodySink)?
+    /// When bytes last moved (or the reads resumed after a slow sink): a clock reading the
+    /// machine is given as `idleFor` when the idle deadline passes, and the moment the timings
+    /// take for the request sent and the answer's first bytes.
     var lastActivity = ContinuousClock.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
@@ -157,7 +157,8 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// cancel first and decides what the late event becomes, and the teardown task then finds the
     /// exchange done. The lock's flags are never handed to the machine.
     func applyPendingCancel() {
-        guard isCancelled, machine.phase != .done else { return }
+        guard isCancelled else { return }
+        // A machine already done (the teardown or an end came first) takes it as nothing.
         run(machine.cancel())
     }
 
@@ -232,6 +233,10 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             armIdleTimer()
         case .bodyBytes(let destination):
             moveBody(destination)
+        case .pauseReading:
+            pauseReading()
+        case .resumeReading:
+            resumeReading()
         case .finish(let leaveQueue, let disposal, let outcome):
             stopHop(leaveQueue: leaveQueue)
             // Cancelled meanwhile from another thread: the connection is closed, not pooled. It
@@ -316,11 +321,11 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     }
 
     /// The connection's idle timer (the channel's, given by `armIdleTimer()`) fired: the
-    /// machine decides from how long nothing moved whether the wait is over. While the socket is
-    /// left unread for a slow file or consumer, the peer is not idle.
+    /// machine decides from how long nothing moved whether the wait is over. (While the socket
+    /// is left unread for a slow file or consumer the channel has no deadline.)
     func channelDeadlinePassed() {
         loop.assertInLoop()
-        run(machine.idleTimerFired(idleFor: readingPaused ? .zero : ContinuousClock.now - lastActivity, idleTimeout: idleTimeout))
+        run(machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: idleTimeout))
     }
 
     /// The connection's socket, while there is one.
