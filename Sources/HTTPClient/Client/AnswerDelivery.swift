@@ -31,29 +31,21 @@ package enum AnswerDelivery {
 
     /// The work gathered on one loop's thread during a round, per queue: a queue's first job
     /// alone (the common case, one answer a round), the rest in an array made only for them.
-    private final class RoundBatches {
+    private final class RoundBatches: PerLoopThread {
         private struct Batch {
             let queue: DispatchQueue
             let first: @Sendable () -> Void
             var more: [@Sendable () -> Void] = []
         }
 
-        private static let key = ThreadSpecificKey()
+        static let key = ThreadSpecificKey()
         private let loop: EventLoop
         private var batches: [Batch] = []
         /// Made once: handed to the loop at every round that gathers work.
         private lazy var flushAtEndOfRound: () -> Void = { [unowned self] in flush() }
 
-        private init(loop: EventLoop) {
+        init(loop: EventLoop) {
             self.loop = loop
-        }
-
-        /// The calling loop thread's batches (made on first use, released when the thread ends).
-        static func forCurrentThread(_ loop: EventLoop) -> RoundBatches {
-            if let existing = key.value { return Unmanaged<RoundBatches>.fromOpaque(existing).takeUnretainedValue() }
-            let made = RoundBatches(loop: loop)
-            key.set(Unmanaged.passRetained(made).toOpaque())
-            return made
         }
 
         func add(_ work: @escaping @Sendable () -> Void, for queue: DispatchQueue) {

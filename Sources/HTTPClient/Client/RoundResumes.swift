@@ -5,8 +5,8 @@ import Locking
 /// the round's events are handled: each resume hands a task to the callers' executor, which
 /// wakes one of its threads when it had nothing queued, so resumes made back to back wake it
 /// once a round instead of once an answer. Confined to its loop's thread.
-final class RoundResumes {
-    private static let key = ThreadSpecificKey()
+final class RoundResumes: PerLoopThread {
+    static let key = ThreadSpecificKey()
     private let loop: EventLoop
     private var pending: [(PendingExecution.Continuation, PendingExecution.Answer)] = []
     /// The batch being resumed, swapped with `pending`: kept with its capacity, no array a round.
@@ -14,16 +14,8 @@ final class RoundResumes {
     /// Made once: handed to the loop at every round that gathers answers.
     private lazy var resumeAtEndOfRound: () -> Void = { [unowned self] in resumeAll() }
 
-    private init(loop: EventLoop) {
+    init(loop: EventLoop) {
         self.loop = loop
-    }
-
-    /// The calling loop thread's batch (made on first use, released when the thread ends).
-    static func forCurrentThread(_ loop: EventLoop) -> RoundResumes {
-        if let existing = key.value { return Unmanaged<RoundResumes>.fromOpaque(existing).takeUnretainedValue() }
-        let made = RoundResumes(loop: loop)
-        key.set(Unmanaged.passRetained(made).toOpaque())
-        return made
     }
 
     /// Resumes `continuation` with `answer` at the end of the current round.
