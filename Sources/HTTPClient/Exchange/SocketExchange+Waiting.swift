@@ -49,6 +49,7 @@ extension SocketExchange {
         }
         if let leased = lease.connection {
             connection = leased
+            if readBuffer.isEmpty { swap(&readBuffer, &leased.readBuffer) }
             let reused = if case .connected = lease { false } else { true }
             timings.leased(leased, reused: reused)
             if !reused { timings.secured = leased.securedAt }

@@ -267,11 +267,20 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             rememberTLSSession()
             guard let connection else { return }
             self.connection = nil
+            keepReadBuffer(on: connection)
             pool.release(connection, reusable: reusable)
         case .close:
             rememberTLSSession()
             releaseClosed()
         }
+    }
+
+    /// Leaves the read buffer with a connection going back to the pool, for its next request,
+    /// unless a body read grew it past `readChunk`.
+    private func keepReadBuffer(on connection: Connection) {
+        guard readBuffer.count <= readChunk else { return }
+        swap(&readBuffer, &connection.readBuffer)
+        readBuffer = []
     }
 
     /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),

@@ -8,7 +8,7 @@ import SystemTLS
 /// request using it, its pool's watcher), each taking the channel over (`Channel.handOver(to:)`);
 /// requests come to its loop to use it (`SocketExchange` moves there); it never moves.
 final class Connection: @unchecked Sendable {
-    // @unchecked: `handshake`, `sessionKept` and the timings' instants are touched only on
+    // @unchecked: `handshake`, `sessionKept`, `readBuffer` and the timings' instants are touched only on
     // `loop`'s thread (the exchange using the connection runs there, and so does its parked
     // watcher); the `let`s are immutable and Sendable.
     let channel: Channel
@@ -28,6 +28,9 @@ final class Connection: @unchecked Sendable {
     var remoteAddress: String?
     /// Its opener's Happy Eyeballs attempts, for timings.
     var connectAttempts: [HTTPClientTimings.ConnectAttempt] = []
+    /// The buffer its last request read the socket into, kept while it waits in the pool so
+    /// that the next request reads into it instead of making its own (empty: none kept).
+    var readBuffer: [UInt8] = []
 
     init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, id: Int) {
         self.channel = Channel(socket: socket, loop: loop)
