@@ -51,8 +51,13 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
     /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
-    /// which the exchange owns while it uses it.
-    var connection: Connection?
+    /// which the exchange owns while it uses it (its relay, holding the exchange, lets go of it
+    /// with the connection).
+    var connection: Connection? {
+        didSet {
+            if let oldValue, oldValue !== connection { oldValue.letGo(of: self) }
+        }
+    }
     /// The request's bytes the machine handed out (`.write`), queued on the channel from
     /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
