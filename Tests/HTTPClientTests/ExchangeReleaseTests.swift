@@ -8,7 +8,8 @@ import XCTest
 /// A request's exchange is let go once it has answered, however its connection ended: the
 /// connection's `RequestRelay` holds the exchange only while it uses the connection (a relay
 /// that kept it would keep every finished request alive as long as its connection). The reused
-/// connection reads into the buffer the request before it left. Against a `FeedServer` on
+/// connection's next request reads into, and writes its head from, the buffers the request
+/// before it left. Against a `FeedServer` on
 /// 127.0.0.1, with a pool and two loops of the test's own.
 final class ExchangeReleaseTests: HTTPClientTestCase {
     private var group: EventLoopGroup!
@@ -73,35 +74,42 @@ final class ExchangeReleaseTests: HTTPClientTestCase {
         XCTAssertTrue(waitUntil(timeout: 10) { exchange.exchange == nil })
     }
 
-    func testTheNextRequestOnAConnectionReadsIntoTheBufferTheOneBeforeLeft() throws {
+    func testTheNextRequestOnAConnectionUsesTheBuffersTheOneBeforeLeft() throws {
         let (first, _) = try send(HTTPClientRequest(url: url("echo")))
         XCTAssertEqual(try first.get().status, 200)
         XCTAssertTrue(waitUntil(timeout: 10) { self.pool.idleCount == 1 })
-        let kept = try XCTUnwrap(keptReadBuffer(), "the parked connection keeps the buffer its request read into")
+        let kept = try keptBuffers()
+        XCTAssertNotNil(kept.read, "the parked connection keeps the buffer its request read into")
+        XCTAssertNotNil(kept.output, "and the one its head was written from")
 
         let (second, _) = try send(HTTPClientRequest(url: url("echo")))
         XCTAssertEqual(try second.get().status, 200)
         XCTAssertEqual(server.connectionCount, 1, "the kept-alive connection served both")
         XCTAssertTrue(waitUntil(timeout: 10) { self.pool.idleCount == 1 })
-        XCTAssertEqual(try keptReadBuffer(), kept, "the second request read into the same buffer and left it again")
+        let again = try keptBuffers()
+        XCTAssertEqual(again.read, kept.read, "the second request read into the same buffer and left it again")
+        XCTAssertEqual(again.output, kept.output, "and wrote its head from the same buffer")
     }
 
-    /// The address of the read buffer the pool's one parked connection keeps (nil: none kept),
+    /// The addresses of the buffers the pool's one parked connection keeps (nil: none kept),
     /// read on its loop by taking the connection and giving it straight back.
-    private func keptReadBuffer() throws -> Int? {
+    private func keptBuffers() throws -> (read: Int?, output: Int?) {
         let key = try SocketRequestTarget.read(url("echo")).get().key
         let (pool, loop) = (self.pool!, group.loops[0])
-        let address = Recorder<Int?>()
+        let addresses = Recorder<[Int?]>()
         loop.execute {
             let waiter = ConnectionPool.Waiter(id: ObjectIdentifier(pool), loop: loop) { _ in }
-            guard case .here(let parked)? = pool.acquire(key, waiter: waiter, freshOnly: false) else { return address.append(nil) }
+            guard case .here(let parked)? = pool.acquire(key, waiter: waiter, freshOnly: false) else { return addresses.append([nil, nil]) }
             parked.takenHere()
-            let buffer = parked.connection.readBuffer
+            let buffers = [parked.connection.readBuffer, parked.connection.outputBuffer]
             pool.release(parked.connection, reusable: true)
-            address.append(buffer.isEmpty ? nil : buffer.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } })
+            addresses.append(buffers.map { buffer in
+                buffer.capacity == 0 ? nil : buffer.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+            })
         }
-        XCTAssertTrue(waitUntil(timeout: 10) { address.count == 1 })
-        return address.values.first ?? nil
+        XCTAssertTrue(waitUntil(timeout: 10) { addresses.count == 1 })
+        let found = addresses.values.first ?? [nil, nil]
+        return (found[0], found[1])
     }
 }
 

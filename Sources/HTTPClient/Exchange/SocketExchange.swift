@@ -272,7 +272,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             rememberTLSSession()
             guard let connection else { return }
             self.connection = nil
-            keepReadBuffer(on: connection)
+            keepBuffers(on: connection)
             pool.release(connection, reusable: reusable)
         case .close:
             rememberTLSSession()
@@ -280,12 +280,25 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
         }
     }
 
-    /// Leaves the read buffer with a connection going back to the pool, for its next request,
-    /// unless a body read grew it past `readChunk`.
-    private func keepReadBuffer(on connection: Connection) {
-        guard readBuffer.count <= readChunk else { return }
-        swap(&readBuffer, &connection.readBuffer)
-        readBuffer = []
+    /// Leaves the read buffer (unless a body read grew it past `readChunk`) and the head's
+    /// buffer (unless a body grew it past that) with a connection going back to the pool, for
+    /// its next request.
+    private func keepBuffers(on connection: Connection) {
+        if readBuffer.count <= readChunk {
+            swap(&readBuffer, &connection.readBuffer)
+            readBuffer = []
+        }
+        if output.capacity <= readChunk {
+            swap(&output, &connection.outputBuffer)
+            output = []
+        }
+    }
+
+    /// The output buffer, taken out (so that the next head is written into its storage, which
+    /// nothing else then holds unless the channel still queues its bytes).
+    func takeOutput() -> [UInt8] {
+        defer { output = [] }
+        return output
     }
 
     /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),

@@ -8,9 +8,9 @@ import SystemTLS
 /// request using it, its pool's watcher), each taking the channel over (`Channel.handOver(to:)`);
 /// requests come to its loop to use it (`SocketExchange` moves there); it never moves.
 final class Connection: @unchecked Sendable {
-    // @unchecked: `handshake`, `sessionKept`, `readBuffer`, `relay` and the timings' instants
-    // are touched only on `loop`'s thread (the exchange using the connection runs there, and so
-    // does its parked watcher); the `let`s are immutable and Sendable.
+    // @unchecked: `handshake`, `sessionKept`, `readBuffer`, `outputBuffer`, `relay` and the
+    // timings' instants are touched only on `loop`'s thread (the exchange using the connection
+    // runs there, and so does its parked watcher); the `let`s are immutable and Sendable.
     let channel: Channel
     /// The host it is open to, and its number in that host's pool.
     let key: ConnectionPoolKey
@@ -31,6 +31,8 @@ final class Connection: @unchecked Sendable {
     /// The buffer its last request read the socket into, kept while it waits in the pool so
     /// that the next request reads into it instead of making its own (empty: none kept).
     var readBuffer: [UInt8] = []
+    /// The buffer its last request's head was written from, kept likewise for the next head.
+    var outputBuffer: [UInt8] = []
 
     /// The channel's owner for the requests using it (made on first use).
     private var relay: RequestRelay?
