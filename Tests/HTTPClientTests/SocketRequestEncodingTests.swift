@@ -12,6 +12,20 @@ final class SocketRequestEncodingTests: XCTestCase {
         return (String(decoding: head.bytes, as: UTF8.self), head.asksToClose)
     }
 
+    func testAHeadIsWrittenIntoTheStorageOfTheBufferItReuses() throws {
+        let request = HTTPClientRequest(url: URL(string: "http://api.test/feed")!)
+        let target = try SocketRequestTarget.read(request.url).get()
+        let fresh = SocketRequestEncoding.head(request, target: target, framing: .length(0), acceptsCompression: true).bytes
+        var spare = Array("a request before, written out already".utf8)
+        spare.reserveCapacity(1_024)
+        let storage = spare.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+        let reused = SocketRequestEncoding.head(request, target: target, framing: .length(0), acceptsCompression: true,
+                                                reusing: consume spare).bytes
+        XCTAssertEqual(reused, fresh, "the same head, none of the old bytes")
+        XCTAssertEqual(reused.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }, storage,
+                       "written into the buffer given, not a new one")
+    }
+
     func testAGetIsWrittenInOrderWithHostFirstAndTheClientsFieldsLast() throws {
         var request = HTTPClientRequest(url: URL(string: "http://api.test:8080/a/b?c=d")!, method: "get")
         request.headers.add(name: "Via", value: "1.1 edge")

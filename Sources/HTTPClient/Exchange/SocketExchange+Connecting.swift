@@ -20,7 +20,7 @@ extension SocketExchange {
     func useConnection() {
         cancelTimer(&connectTimer)
         guard let connection else { return }
-        connection.channel.handOver(to: self)
+        connection.useFor(self)
         connection.channel.setReading(true)
         touch()
         armIdleTimer()

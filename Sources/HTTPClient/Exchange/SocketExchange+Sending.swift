@@ -45,7 +45,7 @@ extension SocketExchange {
         let framing = machine.headPrepared(hasBody: body != nil, length: body?.length)
         let asksToClose: Bool
         (output, asksToClose) = SocketRequestEncoding.head(machine.request, target: target, framing: framing,
-                                                           acceptsCompression: machine.acceptsCompression)
+                                                           acceptsCompression: machine.acceptsCompression, reusing: takeOutput())
         machine.headMade(asksToClose: asksToClose)
         outputOffset = 0
         let limit = machine.downloadsToFile ? Int.max : configuration.maximumResponseSize

@@ -49,6 +49,8 @@ extension SocketExchange {
         }
         if let leased = lease.connection {
             connection = leased
+            if readBuffer.isEmpty { swap(&readBuffer, &leased.readBuffer) }
+            if output.capacity == 0 { swap(&output, &leased.outputBuffer) }
             let reused = if case .connected = lease { false } else { true }
             timings.leased(leased, reused: reused)
             if !reused { timings.secured = leased.securedAt }

@@ -51,8 +51,13 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// for a reconnect, dropped for a redirect (whose request joins the end).
     var ticket: UInt64?
     /// The connection in use: its channel (socket, queued bytes, TLS machine for `https`),
-    /// which the exchange owns while it uses it.
-    var connection: Connection?
+    /// which the exchange owns while it uses it (its relay, holding the exchange, lets go of it
+    /// with the connection).
+    var connection: Connection? {
+        didSet {
+            if let oldValue, oldValue !== connection { oldValue.letGo(of: self) }
+        }
+    }
     /// The request's bytes the machine handed out (`.write`), queued on the channel from
     /// `outputOffset` on (through TLS for `https`).
     var output: [UInt8] = []
@@ -267,11 +272,33 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             rememberTLSSession()
             guard let connection else { return }
             self.connection = nil
+            keepBuffers(on: connection)
             pool.release(connection, reusable: reusable)
         case .close:
             rememberTLSSession()
             releaseClosed()
         }
+    }
+
+    /// Leaves the read buffer (unless a body read grew it past `readChunk`) and the head's
+    /// buffer (unless a body grew it past that) with a connection going back to the pool, for
+    /// its next request.
+    private func keepBuffers(on connection: Connection) {
+        if readBuffer.count <= readChunk {
+            swap(&readBuffer, &connection.readBuffer)
+            readBuffer = []
+        }
+        if output.capacity <= readChunk {
+            swap(&output, &connection.outputBuffer)
+            output = []
+        }
+    }
+
+    /// The output buffer, taken out (so that the next head is written into its storage, which
+    /// nothing else then holds unless the channel still queues its bytes).
+    func takeOutput() -> [UInt8] {
+        defer { output = [] }
+        return output
     }
 
     /// Gives the connection in use back to be closed (its slot goes to the waiters, if any),

@@ -17,12 +17,14 @@ enum SocketRequestEncoding {
     /// them), and whether it asks to close the connection after the exchange (read from the
     /// fields as sent).
     ///
-    /// Written straight into one buffer of the head's exact size: request line, `Host` (unless
-    /// given), a proxy's credentials, the caller's fields in order (repeats included; the
-    /// framing fields and names that are not tokens left out, line breaks in values made
-    /// spaces), then the framing and `Accept-Encoding`.
+    /// Written straight into one buffer of the head's exact size (`reusing`'s storage, emptied,
+    /// when it has the room and no other holder): request line, `Host` (unless given), a
+    /// proxy's credentials, the caller's fields in order (repeats included; the framing fields
+    /// and names that are not tokens left out, line breaks in values made spaces), then the
+    /// framing and `Accept-Encoding`.
     static func head(
-        _ request: HTTPClientRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool
+        _ request: HTTPClientRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool,
+        reusing buffer: consuming [UInt8] = []
     ) -> (bytes: [UInt8], asksToClose: Bool) {
         let fields = request.headers
         let method = request.normalizedMethod
@@ -50,7 +52,8 @@ enum SocketRequestEncoding {
             size += fieldSize(field.name, field.value)
             if connection == nil, field.name.caseInsensitiveEquals("Connection") { connection = withoutLineBreaks(field.value) }
         }
-        var bytes: [UInt8] = []
+        var bytes = consume buffer
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(size)
         bytes.append(contentsOf: method.utf8)
         bytes.append(UInt8(ascii: " "))

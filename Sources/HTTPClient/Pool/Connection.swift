@@ -8,9 +8,9 @@ import SystemTLS
 /// request using it, its pool's watcher), each taking the channel over (`Channel.handOver(to:)`);
 /// requests come to its loop to use it (`SocketExchange` moves there); it never moves.
 final class Connection: @unchecked Sendable {
-    // @unchecked: `handshake`, `sessionKept` and the timings' instants are touched only on
-    // `loop`'s thread (the exchange using the connection runs there, and so does its parked
-    // watcher); the `let`s are immutable and Sendable.
+    // @unchecked: `handshake`, `sessionKept`, `readBuffer`, `outputBuffer`, `relay` and the
+    // timings' instants are touched only on `loop`'s thread (the exchange using the connection
+    // runs there, and so does its parked watcher); the `let`s are immutable and Sendable.
     let channel: Channel
     /// The host it is open to, and its number in that host's pool.
     let key: ConnectionPoolKey
@@ -28,6 +28,14 @@ final class Connection: @unchecked Sendable {
     var remoteAddress: String?
     /// Its opener's Happy Eyeballs attempts, for timings.
     var connectAttempts: [HTTPClientTimings.ConnectAttempt] = []
+    /// The buffer its last request read the socket into, kept while it waits in the pool so
+    /// that the next request reads into it instead of making its own (empty: none kept).
+    var readBuffer: [UInt8] = []
+    /// The buffer its last request's head was written from, kept likewise for the next head.
+    var outputBuffer: [UInt8] = []
+
+    /// The channel's owner for the requests using it (made on first use).
+    private var relay: RequestRelay?
 
     init(socket: TCPSocket, loop: EventLoop, key: ConnectionPoolKey, id: Int) {
         self.channel = Channel(socket: socket, loop: loop)
@@ -53,11 +61,27 @@ final class Connection: @unchecked Sendable {
         return channel.flush()
     }
 
+    /// Gives the channel to `exchange`, through the connection's `RequestRelay`, which holds it
+    /// until it lets go (`letGo(of:)`) or the connection closes.
+    func useFor(_ exchange: SocketExchange) {
+        loop.assertInLoop()
+        let relay = relay ?? RequestRelay()
+        self.relay = relay
+        relay.exchange = exchange
+        channel.handOver(to: relay)
+    }
+
+    /// `exchange` let go of the connection: the relay no longer holds it (nor passes it events).
+    func letGo(of exchange: SocketExchange) {
+        if relay?.exchange === exchange { relay?.exchange = nil }
+    }
+
     /// Ends the connection on its loop, the one way every owner closes it (the channel's close
     /// path: its queue flushed as far as the socket takes it now, `close_notify` when secured,
     /// unwatched, closed).
     func close() {
         loop.assertInLoop()
+        relay?.exchange = nil
         channel.close()
     }
 }
