@@ -59,8 +59,9 @@ public final class HTTPCache: Sendable {
     enum Lookup {
         /// Not for the cache (a method other than GET and HEAD): send as is.
         case bypass
-        /// Send; `conditional` fields make it a revalidation of `stored`; store what comes back.
-        case send(conditional: [String: String], stored: CacheSlot?)
+        /// Send; `conditional` fields (ordered by name as `HTTPHeaders(_:)` orders a
+        /// dictionary's) make it a revalidation of `stored`; store what comes back.
+        case send(conditional: [HTTPHeaders.Field], stored: CacheSlot?)
         /// Answer with this stored response; send nothing.
         case answer(Response)
         /// The policy forbids loading and nothing usable is stored.
@@ -74,7 +75,7 @@ public final class HTTPCache: Sendable {
         guard method == "GET" || method == "HEAD" else { return .bypass }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData, .reloadRevalidatingCacheData:
-            return .send(conditional: [:], stored: nil)
+            return .send(conditional: [], stored: nil)
         default:
             break
         }
@@ -82,14 +83,14 @@ public final class HTTPCache: Sendable {
         // caller's own goes as it is; `Cache-Control` as `HeaderFields.value` finds it.
         var control: String?
         for (name, value) in fields {
-            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") { return .send(conditional: [:], stored: nil) }
+            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") { return .send(conditional: [], stored: nil) }
             if name.isFieldName("Cache-Control"), control == nil || name == "Cache-Control" { control = value }
         }
         let requestControl = CacheControl(control)
         let found = store.mayHoldResponses ? store.slot(forKey: Self.key(method: method, url: url)) : nil
         guard let slot = found, let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
-            return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
+            return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [], stored: nil)
         }
         switch policy {
         case .returnCacheDataElseLoad, .returnCacheDataDontLoad:

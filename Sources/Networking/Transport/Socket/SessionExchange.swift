@@ -53,6 +53,7 @@ struct SessionExchange: Sendable {
             ready = defaults.list
         }
         let requestFields = fields
+        var conditional: [HTTPHeaders.Field] = []
         var stored: CacheSlot?
         var cache: HTTPCache?
         if let optionsCache = options.cache, !downloading, !uploading {
@@ -64,14 +65,14 @@ struct SessionExchange: Sendable {
                 return .answer(.success(response))
             case .unavailable:
                 return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: url]), nil)))
-            case .send(let conditional, let slot):
+            case .send(let conditionalFields, let slot):
                 cache = optionsCache
                 stored = slot
-                if !conditional.isEmpty { ready = nil }
-                for (name, value) in conditional { HeaderFields.set(value, for: name, in: &fields) }
+                conditional = conditionalFields
             }
         }
         var head = ready ?? HTTPHeaders(fields)
+        if !conditional.isEmpty { head = Self.setting(conditional, in: head) }
         let jar = options.cookieJar(for: request, url: url)
         if let cookies = jar?.cookieHeader(for: url) {
             head = Self.setting("Cookie", to: cookies, in: head)
@@ -85,10 +86,23 @@ struct SessionExchange: Sendable {
     /// `name` set to `value`: any field of that name, of any case, replaced by one in its place
     /// in that order. The same list as setting it in the dictionary and listing that anew.
     static func setting(_ name: String, to value: String, in head: HTTPHeaders) -> HTTPHeaders {
-        var fields = head.fields.filter { !$0.name.caseInsensitiveEquals(name) }
-        let key = name.lowercased()
-        let index = fields.firstIndex { $0.name.lowercased() > key } ?? fields.endIndex
-        fields.insert(HTTPHeaders.Field(name: name, value: value), at: index)
+        setting(CollectionOfOne(HTTPHeaders.Field(name: name, value: value)), in: head)
+    }
+
+    /// `head` with each of `added` (in that order, by name without case) set as `setting(_:to:in:)`
+    /// sets one, in one pass and one array.
+    static func setting(_ added: some Collection<HTTPHeaders.Field>, in head: HTTPHeaders) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(head.count + added.count)
+        var next = added.startIndex
+        for field in head where !added.contains(where: { $0.name.caseInsensitiveEquals(field.name) }) {
+            while next != added.endIndex, HeaderFields.precedes(added[next].name, field.name) {
+                fields.append(added[next])
+                added.formIndex(after: &next)
+            }
+            fields.append(field)
+        }
+        fields.append(contentsOf: added[next...])
         return HTTPHeaders(fields)
     }
 
