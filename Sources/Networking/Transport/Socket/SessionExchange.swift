@@ -26,6 +26,8 @@ struct SessionExchange: Sendable {
     let jar: CookieJar?
     let cache: HTTPCache?
     let stored: CacheSlot?
+    /// The key the cache looked the request up under, if it made one.
+    let cacheKey: String?
     /// When the request started (for the cache; `distantPast` without one).
     let requestTime: Date
 
@@ -55,6 +57,7 @@ struct SessionExchange: Sendable {
         let requestFields = fields
         var conditional: [HTTPHeaders.Field] = []
         var stored: CacheSlot?
+        var cacheKey: String?
         var cache: HTTPCache?
         if let optionsCache = options.cache, !downloading, !uploading {
             let policy = request.cachePolicy == .useProtocolCachePolicy ? options.requestCachePolicy : request.cachePolicy
@@ -65,9 +68,10 @@ struct SessionExchange: Sendable {
                 return .answer(.success(response))
             case .unavailable:
                 return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: url]), nil)))
-            case .send(let conditionalFields, let slot):
+            case .send(let conditionalFields, let slot, let key):
                 cache = optionsCache
                 stored = slot
+                cacheKey = key
                 conditional = conditionalFields
             }
         }
@@ -79,7 +83,8 @@ struct SessionExchange: Sendable {
         }
         // The clock is read for the cache alone (its age computations).
         return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: requestFields,
-                                     jar: jar, cache: cache, stored: stored, requestTime: cache == nil ? .distantPast : Date()))
+                                     jar: jar, cache: cache, stored: stored, cacheKey: cacheKey,
+                                     requestTime: cache == nil ? .distantPast : Date()))
     }
 
     /// `head` (ordered by name without case, as `HTTPHeaders(_:)` orders a dictionary) with
@@ -147,6 +152,6 @@ struct SessionExchange: Sendable {
     func finished(_ response: Response, head: HTTPResponseHead) -> Response {
         guard let cache else { return response }
         return cache.received(response, head: head, for: request, url: url, method: method, fields: requestFields,
-                              stored: stored, requestTime: requestTime)
+                              stored: stored, key: cacheKey, requestTime: requestTime)
     }
 }
