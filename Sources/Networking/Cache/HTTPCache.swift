@@ -126,14 +126,13 @@ public final class HTTPCache: Sendable {
             return response
         }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
-        // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
+        // (`responseURL`: reading `response` would build the `HTTPURLResponse` of SocketTransport's head.)
         guard response.responseURL.map({ $0 == url }) ?? true else { return response }
         if head.status == 304, let stored {
             // Merged as fields in place; the answer's `HTTPURLResponse` is built only if a caller reads it.
             let merged = CacheFreshness.updated(stored.response.cacheHeaders, with: head.headers)
-            let http = DeferredHTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: .http1_1, headers: merged)
-            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request,
-                                   deferred: http, fileURL: nil)
+            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request, url: url,
+                                   version: .http1_1, headers: merged, fileURL: nil, timings: nil)
             store(updated, fields: CacheFields(merged), key: key ?? Self.key(method: method, url: url), requestFields: requestFields,
                   requestTime: requestTime, responseTime: responseTime)
             return updated
@@ -172,7 +171,7 @@ public final class HTTPCache: Sendable {
 }
 
 extension Response {
-    /// The fields of `response` as a list, read from the head for a deferred one (what the cache
+    /// The fields of `response` as a list, read from the head when it is kept as one (what the cache
     /// reads and merges, without a dictionary or Foundation's object).
     fileprivate var cacheHeaders: HTTPHeaders { storage.cacheHeaders }
 }
@@ -181,7 +180,6 @@ extension Response.Storage {
     /// The fields as a list: the head's own when it was read off the wire.
     fileprivate var cacheHeaders: HTTPHeaders {
         switch source {
-        case .deferred(let deferred): deferred.headers
         case .head(_, _, let headers): headers
         case .sharing(let other): other.cacheHeaders
         case .given: HTTPHeaders(headerFields)
