@@ -119,12 +119,16 @@ struct CacheFreshness: Equatable, Sendable {
         return varied.allSatisfy { name, value in (requestFields[name] ?? "") == value }
     }
 
-    /// The fields that make a request conditional on the stored response; empty when it has no validator.
-    var conditionalFields: [String: String] {
-        var fields: [String: String] = [:]
-        if let entityTag { fields["If-None-Match"] = entityTag }
-        if let lastModified { fields["If-Modified-Since"] = lastModified }
-        return fields
+    /// The fields that make a request conditional on the stored response, in the order
+    /// `HTTPHeaders(_:)` gives a dictionary of them; empty when it has no validator.
+    var conditionalFields: [HTTPHeaders.Field] {
+        switch (lastModified, entityTag) {
+        case (nil, nil): []
+        case (let lastModified?, nil): [HTTPHeaders.Field(name: "If-Modified-Since", value: lastModified)]
+        case (nil, let entityTag?): [HTTPHeaders.Field(name: "If-None-Match", value: entityTag)]
+        case (let lastModified?, let entityTag?):
+            [HTTPHeaders.Field(name: "If-Modified-Since", value: lastModified), HTTPHeaders.Field(name: "If-None-Match", value: entityTag)]
+        }
     }
 
     /// The stored fields updated by a 304's (RFC 9111 §3.2): each field the 304 carries replaces

@@ -59,8 +59,10 @@ public final class HTTPCache: Sendable {
     enum Lookup {
         /// Not for the cache (a method other than GET and HEAD): send as is.
         case bypass
-        /// Send; `conditional` fields make it a revalidation of `stored`; store what comes back.
-        case send(conditional: [String: String], stored: CacheSlot?)
+        /// Send; `conditional` fields (ordered by name as `HTTPHeaders(_:)` orders a
+        /// dictionary's) make it a revalidation of `stored`; store what comes back, under `key`
+        /// when the lookup made it (`received` makes it otherwise).
+        case send(conditional: [HTTPHeaders.Field], stored: CacheSlot?, key: String?)
         /// Answer with this stored response; send nothing.
         case answer(Response)
         /// The policy forbids loading and nothing usable is stored.
@@ -74,7 +76,7 @@ public final class HTTPCache: Sendable {
         guard method == "GET" || method == "HEAD" else { return .bypass }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData, .reloadRevalidatingCacheData:
-            return .send(conditional: [:], stored: nil)
+            return .send(conditional: [], stored: nil, key: nil)
         default:
             break
         }
@@ -82,14 +84,17 @@ public final class HTTPCache: Sendable {
         // caller's own goes as it is; `Cache-Control` as `HeaderFields.value` finds it.
         var control: String?
         for (name, value) in fields {
-            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") { return .send(conditional: [:], stored: nil) }
+            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") {
+                return .send(conditional: [], stored: nil, key: nil)
+            }
             if name.isFieldName("Cache-Control"), control == nil || name == "Cache-Control" { control = value }
         }
         let requestControl = CacheControl(control)
-        let found = store.mayHoldResponses ? store.slot(forKey: Self.key(method: method, url: url)) : nil
-        guard let slot = found, let freshness = freshness(of: slot),
+        let key = store.mayHoldResponses ? Self.key(method: method, url: url) : nil
+        guard let slot = key.flatMap(store.slot(forKey:)), let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
-            return policy == .returnCacheDataDontLoad || requestControl.onlyIfCached ? .unavailable : .send(conditional: [:], stored: nil)
+            let refused = policy == .returnCacheDataDontLoad || requestControl.onlyIfCached
+            return refused ? .unavailable : .send(conditional: [], stored: nil, key: key)
         }
         switch policy {
         case .returnCacheDataElseLoad, .returnCacheDataDontLoad:
@@ -97,16 +102,18 @@ public final class HTTPCache: Sendable {
         default:
             if freshness.isFresh(at: now, request: requestControl) { return .answer(slot.response.answering(request)) }
             if requestControl.onlyIfCached { return .unavailable }
-            return .send(conditional: freshness.conditionalFields, stored: slot)
+            return .send(conditional: freshness.conditionalFields, stored: slot, key: key)
         }
     }
 
     /// The response to hand back for `response` (head `head`), answering `request` (to `url`
-    /// with `method` and the header `fields` sent) at `requestTime` as `lookup` said (`stored` being revalidated): a 304 to our conditional
+    /// with `method` and the header `fields` sent) at `requestTime` as `lookup` said (`stored` being revalidated,
+    /// `key` the key it made, if any): a 304 to our conditional
     /// request becomes the stored response with updated fields; a storable response is stored;
     /// a non-error answer to an unsafe method invalidates the stored response of its URL.
     func received(_ response: Response, head: HTTPResponseHead, for request: URLRequest, url: URL, method: String,
-                  fields requestFields: [String: String], stored: CacheSlot?, requestTime: Date, responseTime: Date = Date()) -> Response {
+                  fields requestFields: [String: String], stored: CacheSlot?, key: String? = nil, requestTime: Date,
+                  responseTime: Date = Date()) -> Response {
         guard method == "GET" || method == "HEAD" else {
             if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) {
                 store.removeResponse(forKey: Self.key(method: "GET", url: url))
@@ -119,21 +126,20 @@ public final class HTTPCache: Sendable {
             return response
         }
         // A redirect answered by another URL is stored by none: each hop would need its own entry.
-        // (`responseURL`: reading `response` would build SocketTransport's deferred object.)
+        // (`responseURL`: reading `response` would build the `HTTPURLResponse` of SocketTransport's head.)
         guard response.responseURL.map({ $0 == url }) ?? true else { return response }
         if head.status == 304, let stored {
             // Merged as fields in place; the answer's `HTTPURLResponse` is built only if a caller reads it.
             let merged = CacheFreshness.updated(stored.response.cacheHeaders, with: head.headers)
-            let http = DeferredHTTPURLResponse(url: url, statusCode: stored.response.statusCode, httpVersion: .http1_1, headers: merged)
-            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request,
-                                   deferred: http, fileURL: nil)
-            store(updated, fields: CacheFields(merged), key: Self.key(method: method, url: url), requestFields: requestFields,
+            let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request, url: url,
+                                   version: .http1_1, headers: merged, fileURL: nil, timings: nil)
+            store(updated, fields: CacheFields(merged), key: key ?? Self.key(method: method, url: url), requestFields: requestFields,
                   requestTime: requestTime, responseTime: responseTime)
             return updated
         }
         guard CacheFreshness.isStorable(method: method, requestFields: requestFields, status: head.status, cacheFields: fields),
               store.admits(bodyBytes: response.data.count) else { return response }
-        store(response, fields: fields, key: Self.key(method: method, url: url), requestFields: requestFields,
+        store(response, fields: fields, key: key ?? Self.key(method: method, url: url), requestFields: requestFields,
               requestTime: requestTime, responseTime: responseTime)
         return response
     }
@@ -165,7 +171,7 @@ public final class HTTPCache: Sendable {
 }
 
 extension Response {
-    /// The fields of `response` as a list, read from the head for a deferred one (what the cache
+    /// The fields of `response` as a list, read from the head when it is kept as one (what the cache
     /// reads and merges, without a dictionary or Foundation's object).
     fileprivate var cacheHeaders: HTTPHeaders { storage.cacheHeaders }
 }
@@ -174,7 +180,6 @@ extension Response.Storage {
     /// The fields as a list: the head's own when it was read off the wire.
     fileprivate var cacheHeaders: HTTPHeaders {
         switch source {
-        case .deferred(let deferred): deferred.headers
         case .head(_, _, let headers): headers
         case .sharing(let other): other.cacheHeaders
         case .given: HTTPHeaders(headerFields)

@@ -15,8 +15,8 @@ extension SocketTransport {
         case .answer(let result):
             return (try? result.get())?.statusCode ?? -1
         case .send(let exchange):
-            let http = DeferredHTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headers: head.headers)
-            let response = Response(statusCode: head.status, data: body, request: request, deferred: http, fileURL: nil)
+            let response = Response(statusCode: head.status, data: body, request: request, url: url, version: head.version,
+                                    headers: head.headers, fileURL: nil, timings: nil)
             return exchange.finished(response, head: head).statusCode
         }
     }

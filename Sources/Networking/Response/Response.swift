@@ -17,9 +17,9 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     /// The transport's response, if there was one (stubs built from a status code have none).
     /// Over `SocketTransport` it is built on first read, and every read gives the same instance.
     public var response: HTTPURLResponse? { storage.response }
-    /// The URL of `response`, without building a deferred one.
+    /// The URL of `response`, without building one kept as its head.
     var responseURL: URL? { storage.responseURL }
-    /// The fields of `response`, read from the head for a deferred one (without building it).
+    /// The fields of `response`, read from the head when it is kept as one (without building it).
     var headerFields: [String: String] { storage.headerFields }
     /// Where a download's body was written (`data` is then empty); `nil` for other requests.
     public var fileURL: URL? { storage.fileURL }
@@ -55,7 +55,6 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         var response: HTTPURLResponse? {
             switch source {
             case .given(let response): response
-            case .deferred(let deferred): deferred.response
             case .sharing(let other): other.response
             case .head(let url, let version, let headers):
                 built.withLock { built in
@@ -71,7 +70,6 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
         var responseURL: URL? {
             switch source {
             case .given(let response): response?.url
-            case .deferred(let deferred): deferred.url
             case .sharing(let other): other.responseURL
             case .head(let url, _, _): url
             }
@@ -79,8 +77,6 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
 
         var headerFields: [String: String] {
             switch source {
-            case .deferred(let deferred):
-                return deferred.headers.joinedByName
             case .head(_, _, let headers):
                 return headers.joinedByName
             case .sharing(let other):
@@ -97,7 +93,6 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
 
     enum Source: Sendable {
         case given(HTTPURLResponse?)
-        case deferred(DeferredHTTPURLResponse)
         /// The head `SocketTransport` read: the `HTTPURLResponse` is built from it when first read.
         case head(url: URL, version: HTTPVersion, headers: HTTPHeaders)
         /// Another response's (a cached answer given again): the same `HTTPURLResponse` instance.
@@ -111,12 +106,6 @@ public struct Response: Sendable, Equatable, CustomStringConvertible, CustomDebu
     public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
                 fileURL: URL? = nil) {
         storage = Storage(statusCode: statusCode, data: data, request: request, source: .given(response), fileURL: fileURL)
-    }
-
-    /// A response whose `HTTPURLResponse` is built from `head` when first read.
-    init(statusCode: Int, data: Data, request: URLRequest?, deferred head: DeferredHTTPURLResponse, fileURL: URL?,
-         timings: HTTPClientTimings? = nil) {
-        storage = Storage(statusCode: statusCode, data: data, request: request, source: .deferred(head), fileURL: fileURL, timings: timings)
     }
 
     /// A response to `request` from `url` whose `HTTPURLResponse` is built from the head's

@@ -31,6 +31,23 @@ enum HeaderFields {
         fields[name] = value
     }
 
+    /// Whether the name `lhs` sorts before `rhs` in the order `HTTPHeaders(_:)` gives a
+    /// dictionary's fields (their lower-cased names), without making the lower-cased strings
+    /// when both names are ASCII (every valid field name).
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator(), right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let byte?, let other?):
+                guard byte < 0x80, other < 0x80 else { return lhs.lowercased() < rhs.lowercased() }
+                if lower(byte) != lower(other) { return lower(byte) < lower(other) }
+            }
+        }
+    }
+
     static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }

@@ -167,6 +167,27 @@ final class DefaultHeadersTests: LeakCheckingTestCase {
                        HTTPHeaders(["Cookiè": "1", "Cöokie": "2", "COOK": "3", "Cookie": "c=3"]), "names beyond ASCII ordered as lower-cased strings")
     }
 
+    func testSettingSeveralFieldsInOnePassGivesTheListOfTheDictionaryWithThemSet() {
+        let fields = ["Accept-Encoding": "gzip", "if-none-match": "old", "User-Agent": "A/1", "X-Long-Field-Name-Here": "x", "Accept": "*/*"]
+        let added = [HTTPHeaders.Field(name: "If-Modified-Since", value: "Sun, 06 Nov 1994 08:49:37 GMT"),
+                     HTTPHeaders.Field(name: "If-None-Match", value: "\"v1\"")]
+        var expected = fields
+        expected["if-none-match"] = nil
+        for field in added { expected[field.name] = field.value }
+        XCTAssertEqual(SessionExchange.setting(added, in: HTTPHeaders(fields)), HTTPHeaders(expected))
+        XCTAssertEqual(SessionExchange.setting(added, in: HTTPHeaders([:])), HTTPHeaders(Dictionary(uniqueKeysWithValues: added.map { ($0.name, $0.value) })))
+        XCTAssertEqual(SessionExchange.setting([], in: HTTPHeaders(fields)), HTTPHeaders(fields))
+    }
+
+    func testNamesAreOrderedAsTheirLowerCasedStrings() {
+        let names = ["If-None-Match", "if-modified-since", "IF", "Accept", "accept-encoding", "X-Z", "x-a", "Cookiè", "Cöokie", "COOK", "", "É"]
+        for lhs in names {
+            for rhs in names {
+                XCTAssertEqual(HeaderFields.precedes(lhs, rhs), lhs.lowercased() < rhs.lowercased(), "\(lhs) before \(rhs)")
+            }
+        }
+    }
+
     func testADownloadToAFileCarriesTheDefaultFieldsButAcceptEncoding() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -26,6 +26,8 @@ struct SessionExchange: Sendable {
     let jar: CookieJar?
     let cache: HTTPCache?
     let stored: CacheSlot?
+    /// The key the cache looked the request up under, if it made one.
+    let cacheKey: String?
     /// When the request started (for the cache; `distantPast` without one).
     let requestTime: Date
 
@@ -53,7 +55,9 @@ struct SessionExchange: Sendable {
             ready = defaults.list
         }
         let requestFields = fields
+        var conditional: [HTTPHeaders.Field] = []
         var stored: CacheSlot?
+        var cacheKey: String?
         var cache: HTTPCache?
         if let optionsCache = options.cache, !downloading, !uploading {
             let policy = request.cachePolicy == .useProtocolCachePolicy ? options.requestCachePolicy : request.cachePolicy
@@ -64,31 +68,46 @@ struct SessionExchange: Sendable {
                 return .answer(.success(response))
             case .unavailable:
                 return .answer(.failure(.underlying(URLError(.resourceUnavailable, userInfo: [NSURLErrorFailingURLErrorKey: url]), nil)))
-            case .send(let conditional, let slot):
+            case .send(let conditionalFields, let slot, let key):
                 cache = optionsCache
                 stored = slot
-                if !conditional.isEmpty { ready = nil }
-                for (name, value) in conditional { HeaderFields.set(value, for: name, in: &fields) }
+                cacheKey = key
+                conditional = conditionalFields
             }
         }
         var head = ready ?? HTTPHeaders(fields)
+        if !conditional.isEmpty { head = Self.setting(conditional, in: head) }
         let jar = options.cookieJar(for: request, url: url)
         if let cookies = jar?.cookieHeader(for: url) {
             head = Self.setting("Cookie", to: cookies, in: head)
         }
         // The clock is read for the cache alone (its age computations).
         return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: requestFields,
-                                     jar: jar, cache: cache, stored: stored, requestTime: cache == nil ? .distantPast : Date()))
+                                     jar: jar, cache: cache, stored: stored, cacheKey: cacheKey,
+                                     requestTime: cache == nil ? .distantPast : Date()))
     }
 
     /// `head` (ordered by name without case, as `HTTPHeaders(_:)` orders a dictionary) with
     /// `name` set to `value`: any field of that name, of any case, replaced by one in its place
     /// in that order. The same list as setting it in the dictionary and listing that anew.
     static func setting(_ name: String, to value: String, in head: HTTPHeaders) -> HTTPHeaders {
-        var fields = head.fields.filter { !$0.name.caseInsensitiveEquals(name) }
-        let key = name.lowercased()
-        let index = fields.firstIndex { $0.name.lowercased() > key } ?? fields.endIndex
-        fields.insert(HTTPHeaders.Field(name: name, value: value), at: index)
+        setting(CollectionOfOne(HTTPHeaders.Field(name: name, value: value)), in: head)
+    }
+
+    /// `head` with each of `added` (in that order, by name without case) set as `setting(_:to:in:)`
+    /// sets one, in one pass and one array.
+    static func setting(_ added: some Collection<HTTPHeaders.Field>, in head: HTTPHeaders) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(head.count + added.count)
+        var next = added.startIndex
+        for field in head where !added.contains(where: { $0.name.caseInsensitiveEquals(field.name) }) {
+            while next != added.endIndex, HeaderFields.precedes(added[next].name, field.name) {
+                fields.append(added[next])
+                added.formIndex(after: &next)
+            }
+            fields.append(field)
+        }
+        fields.append(contentsOf: added[next...])
         return HTTPHeaders(fields)
     }
 
@@ -133,6 +152,6 @@ struct SessionExchange: Sendable {
     func finished(_ response: Response, head: HTTPResponseHead) -> Response {
         guard let cache else { return response }
         return cache.received(response, head: head, for: request, url: url, method: method, fields: requestFields,
-                              stored: stored, requestTime: requestTime)
+                              stored: stored, key: cacheKey, requestTime: requestTime)
     }
 }
