@@ -162,9 +162,22 @@ public final class NetworkProvider<Target: TargetType>: NetworkProviderType, Sen
                    progress: nil, reply: .observer(observer)).start()
     }
 
-    /// Sends the request for `target` and returns its response; cancelling the task cancels it.
+    /// Sends the request for `target` and returns its response; cancelling the task cancels the
+    /// request and throws `CancellationError` (in a task cancelled already, without sending).
+    /// The provider's `requestTimeout` applies, as to `rx.request`.
     public func request(_ target: Target) async throws -> Response {
-        try await rx.request(target).value
+        // The timeout is `rx.request`'s operator; without one the run resumes the task itself
+        // (no subscription, sink or bridge between the two).
+        if requestTimeout != nil { return try await rx.request(target).value }
+        try Task.checkCancellation()
+        let run = RequestRun(provider: self, target: target, callbackQueue: callbackQueue, progress: nil, reply: .awaiting)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                if run.begin(awaiting: continuation) { _ = run.start() }
+            }
+        } onCancel: {
+            run.cancelAwaiting()
+        }
     }
 }
 

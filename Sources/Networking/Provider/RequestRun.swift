@@ -126,6 +126,33 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
 
     private var isFinished: Bool { state.withLock { $0.finished } }
 
+    /// Keeps the continuation of the task awaiting `request(_:) async`, for the answer; false
+    /// (the continuation resumed with `CancellationError`) when the task was cancelled first,
+    /// and then the run must not start.
+    func begin(awaiting continuation: UnsafeContinuation<Response, any Error>) -> Bool {
+        let cancelled = state.withLock { state -> Bool in
+            guard !state.awaitCancelled else { return true }
+            state.continuation = continuation
+            return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+        return !cancelled
+    }
+
+    /// The awaiting task's cancellation: it resumes with `CancellationError` unless the answer
+    /// resumed it first, and the request is cancelled as `cancel()` cancels it (plugins see it).
+    func cancelAwaiting() {
+        let continuation = state.withLock { state -> UnsafeContinuation<Response, any Error>? in
+            state.awaitCancelled = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        // None: the run has not begun (`begin(awaiting:)` sees the flag) or has answered.
+        guard let continuation else { return }
+        continuation.resume(throwing: CancellationError())
+        cancel()
+    }
+
     /// `request` with the fields the transport adds to every request (`User-Agent`,
     /// `Accept-Language`, `Accept-Encoding` ...) where it sets none, for plugins to see, stubs
     /// included; no `Accept-Encoding` for a download, whose body is written as it arrives. With
@@ -355,6 +382,12 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 guard !disposed.load(ordering: .acquiring) else { return }
                 observer.on(.error(error))
             }
+        case .awaiting:
+            let continuation = state.withLock { state in
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            continuation?.resume(with: result.mapError { $0 })
         }
     }
 
@@ -379,6 +412,10 @@ private struct RequestRunState {
     var downloadFile: URL?
     /// The transport's answer on its way to the delivery queue.
     var answer: Result<Response, ProviderError>?
+    /// The task awaiting `request(_:) async`, until its answer or its cancellation resumes it.
+    var continuation: UnsafeContinuation<Response, any Error>?
+    /// Set by the awaiting task's cancellation.
+    var awaitCancelled = false
 }
 
 /// What a request's `cancel()` stops: a scheduled stub or a shared call (a disposable), or the

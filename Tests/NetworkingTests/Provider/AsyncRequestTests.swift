@@ -1,0 +1,115 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import Reactive
+import TestSupport
+import XCTest
+
+/// `request(_:) async` over the default transport against the loopback `FeedServer`: the run
+/// resumes the awaiting task itself; cancelling the task cancels the request as `cancel()` does
+/// and throws `CancellationError`, as `rx.request(_:).value` did.
+final class AsyncRequestTests: LeakCheckingTestCase {
+    private var server: FeedServer!
+
+    /// Records what plugins are told, by `CancellationTests.describe`.
+    private final class Spy: PluginType {
+        let events = Recorder<String>()
+        func willSend(_ request: any RequestType, target: any TargetType) { events.append("willSend") }
+        func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
+            events.append(CancellationTests.describe(result))
+        }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try FeedServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    private func route(_ path: String) -> ServerRoute {
+        ServerRoute(baseURL: server.baseURL, path: path)
+    }
+
+    /// Runs `request` in a task and waits (bounded) for what it returns or throws.
+    private func outcome(
+        _ cancel: (Task<Response, any Error>) -> Void = { _ in },
+        of request: @escaping @Sendable () async throws -> Response
+    ) -> Result<Response, any Error>? {
+        let outcome = Recorder<Result<Response, any Error>>()
+        let task = Task { try await request() }
+        Task {
+            do { outcome.append(.success(try await task.value)) } catch { outcome.append(.failure(error)) }
+        }
+        cancel(task)
+        XCTAssertTrue(waitUntil(timeout: 20) { outcome.count == 1 }, "the task ends")
+        return outcome.values.first
+    }
+
+    func testTheAnswerOfARealServerIsReturned() throws {
+        let provider = NetworkProvider<ServerRoute>()
+        let target = route("echo")
+        let response = try XCTUnwrap(outcome { try await provider.request(target) }).get()
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(try response.map(Echo.self).path, "/echo")
+    }
+
+    func testARefusedPortThrowsTheProvidersError() throws {
+        let port = server.port
+        server.stop()
+        let provider = NetworkProvider<ServerRoute>()
+        let target = ServerRoute(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, path: "echo")
+        guard case .failure(let error)? = outcome({ try await provider.request(target) }) else {
+            return XCTFail("expected a failure")
+        }
+        let providerError = try XCTUnwrap(error as? ProviderError, "\(error)")
+        XCTAssertTrue(providerError.isNotConnection, "\(providerError)")
+    }
+
+    func testCancellingTheTaskMidRequestThrowsCancellationAndClosesTheConnection() {
+        let spy = Spy()
+        let provider = NetworkProvider<ServerRoute>(plugins: [spy])
+        let target = route("hang")
+        let result = outcome({ task in
+            XCTAssertTrue(waitUntil { self.server.requestCount(path: "/hang") == 1 }, "the request reached the server")
+            task.cancel()
+        }, of: { try await provider.request(target) })
+        guard case .failure(let error)? = result else { return XCTFail("expected a failure, got \(String(describing: result))") }
+        XCTAssertTrue(error is CancellationError, "\(error)")
+        XCTAssertTrue(waitUntil { spy.events.count == 2 })
+        XCTAssertEqual(spy.events.values, ["willSend", "cancelled"], "plugins see the cancellation, as Moya's")
+        XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 }, "the server sees the connection closed")
+    }
+
+    func testATaskCancelledAlreadySendsNothing() {
+        let spy = Spy()
+        let provider = NetworkProvider<ServerRoute>(plugins: [spy])
+        let target = route("echo")
+        let (gate, _) = AsyncStream<Void>.makeStream()
+        let result = outcome({ $0.cancel() }, of: {
+            // Waits for the cancel: a cancelled task's iteration of the stream ends at once.
+            for await _ in gate {}
+            return try await provider.request(target)
+        })
+        guard case .failure(let error)? = result else { return XCTFail("expected a failure, got \(String(describing: result))") }
+        XCTAssertTrue(error is CancellationError, "\(error)")
+        XCTAssertEqual(server.requestCount(path: "/echo"), 0)
+        XCTAssertEqual(spy.events.values, [], "nothing was built or sent")
+    }
+
+    func testTheProvidersRequestTimeoutApplies() {
+        let provider = NetworkProvider<ServerRoute>(requestTimeout: .milliseconds(300))
+        let target = route("hang")
+        guard case .failure(let error)? = outcome({ try await provider.request(target) }) else {
+            return XCTFail("expected a failure")
+        }
+        XCTAssertEqual(error as? ReactiveError, .timeout)
+    }
+}
