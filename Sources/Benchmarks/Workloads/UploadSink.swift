@@ -1,13 +1,19 @@
 import Foundation
+import Locking
 
 /// A loopback HTTP/1.1 server that reads each request's `Content-Length` body and discards it,
 /// answering `200` with the count of body bytes it read as the body (kept-alive connections). Its
 /// threads use blocking sockets and one reused 256 KiB buffer each: it spends as little as a sink
-/// can, and the same for every side measured. Stopped by `stop()`; a connection's thread ends
-/// when its peer closes.
+/// can, and the same for every side measured; it counts the CPU its threads spent, so that a
+/// client's own can be told from it. Stopped by `stop()`; a connection's thread ends when its
+/// peer closes.
 final class UploadSink: Sendable {
     let port: UInt16
     private let listener: Int32
+    private let spent = Lock<UInt64>(0)
+
+    /// The CPU its connections' threads spent up to the answers they sent, in seconds.
+    var cpuSeconds: Double { Double(spent.withLock { $0 }) / 1e9 }
 
     /// Listens on 127.0.0.1 at a port of the system's choosing; nil when it cannot.
     init?() {
@@ -31,11 +37,11 @@ final class UploadSink: Sendable {
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [listener] in
+        let thread = Thread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
-                let serving = Thread { Self.serve(connection) }
+                let serving = Thread { self.serve(connection) }
                 serving.start()
             }
         }
@@ -49,8 +55,9 @@ final class UploadSink: Sendable {
     }
 
     /// Answers requests on `fd` until the peer closes or sends what this sink does not read.
-    private static func serve(_ fd: Int32) {
+    private func serve(_ fd: Int32) {
         defer { _ = SystemLibrary.closeDescriptor(fd) }
+        var counted: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 262_144)
         var head: [UInt8] = []
         while true {
@@ -71,7 +78,10 @@ final class UploadSink: Sendable {
             }
             let text = String(read)
             let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)".utf8)
-            guard sendAll(fd, answer[...]) else { return }
+            let now = ThreadCPUClock.now()
+            spent.withLock { $0 += now - counted }
+            counted = now
+            guard Self.sendAll(fd, answer[...]) else { return }
         }
     }
 
