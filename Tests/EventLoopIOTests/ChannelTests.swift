@@ -91,6 +91,49 @@ final class ChannelTests: XCTestCase {
         XCTAssertEqual(tail, Array("bye".utf8), "the close path writes what is queued, then the end of stream")
     }
 
+    func testManySlicesQueuedGoOutWholeAndInOrderThroughPartialWrites() throws {
+        let (channel, owner, peer) = try makeChannel()
+        let loop = channel.loop
+        // More slices than one `sendmsg` takes, of uneven sizes (partial writes end inside
+        // them), and more bytes than the kernel's buffers take.
+        let sizes = (0..<(3 * TCPSocket.maximumVectors)).map { [1, 7, 65_536, 1_000_003, 4_093][$0 % 5] }
+        var slices: [[UInt8]] = []
+        var start = 0
+        for size in sizes {
+            slices.append((start..<(start + size)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+            start += size
+        }
+        let sent = slices.flatMap { $0 }
+        let first = Recorder<Channel.Flush>()
+        let pending = Recorder<Int>()
+        loop.execute { [slices] in
+            for slice in slices { channel.queue(slice[...]) }
+            pending.append(channel.pendingWriteCount)
+            first.append(channel.flush())
+            pending.append(channel.pendingWriteCount)
+        }
+        XCTAssertTrue(waitUntil { first.count == 1 })
+        XCTAssertEqual(first.values, [.wouldBlock])
+        XCTAssertEqual(pending.values.first, sent.count)
+        XCTAssertTrue((pending.values.last ?? 0) > 0 && (pending.values.last ?? 0) < sent.count, "\(pending.values)")
+        var received: [UInt8] = []
+        while received.count < sent.count {
+            let bytes = try peer.read(timeout: .seconds(5))
+            XCTAssertFalse(bytes.isEmpty, "the channel ended its stream early")
+            if bytes.isEmpty { break }
+            received += bytes
+        }
+        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order")
+        XCTAssertTrue(waitUntil { owner.log == ["done"] }, "\(owner.log)")
+        let left = Recorder<Int>()
+        loop.execute {
+            left.append(channel.pendingWriteCount)
+            channel.close()
+        }
+        XCTAssertTrue(waitUntil { left.count == 1 })
+        XCTAssertEqual(left.values, [0])
+    }
+
     func testTheWaitsTimerReachesTheOwnerOnceAfterItWasMovedLater() throws {
         let (channel, owner, peer) = try makeChannel()
         let loop = channel.loop

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTPClient
 import Synchronization
+import TestSupport
 import XCTest
 
 /// `Body.chunks` read ahead of the socket: the sequence is pulled until 256 KiB wait, not
@@ -150,5 +151,40 @@ final class ChunkReadAheadTests: XCTestCase {
         let sequenceEnded = try await eventually { ended.load(ordering: .relaxed) }
         XCTAssertTrue(sequenceEnded, "the stream saw the cancellation")
         withExtendedLifetime((chunks, continuation, iterator)) {}
+    }
+
+    /// A writer asking before any chunk is read is handed the chunk by the read-ahead task as
+    /// it comes (no task of its own waits); one waiting when the iterator is cancelled gets
+    /// `CancellationError`, and so does one asking after.
+    func testAWaitingWriterIsHandedTheChunkAsItComesOrTheCancellation() async throws {
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        let iterator = try XCTUnwrap(HTTPClientRequest.AsyncChunks(chunks).takeIterator())
+        let handed = Recorder<Result<[UInt8]?, any Error>>()
+        iterator.whenReady { handed.append($0) }
+        let early = try await staysEmpty(handed)
+        XCTAssertTrue(early, "handed something before the sequence made a chunk")
+        continuation.yield([4, 5, 6])
+        let came = try await eventually { handed.count == 1 }
+        XCTAssertTrue(came, "the chunk was not handed over")
+        XCTAssertEqual(try handed.values.first?.get(), [4, 5, 6])
+        iterator.whenReady { handed.append($0) }
+        iterator.cancel()
+        let cancelled = try await eventually { handed.count == 2 }
+        XCTAssertTrue(cancelled, "the waiting writer heard nothing of the cancellation")
+        iterator.whenReady { handed.append($0) }
+        XCTAssertEqual(handed.count, 3, "a writer asking after the cancellation is answered at once")
+        for result in handed.values.dropFirst() {
+            XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        }
+        withExtendedLifetime(continuation) {}
+    }
+
+    /// Whether `recorder` stays empty for a tenth of a second.
+    private func staysEmpty<Value>(_ recorder: Recorder<Value>) async throws -> Bool {
+        for _ in 0..<5 {
+            try await Task.sleep(for: .milliseconds(20))
+            if recorder.count != 0 { return false }
+        }
+        return true
     }
 }

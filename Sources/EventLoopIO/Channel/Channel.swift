@@ -19,8 +19,11 @@ public final class Channel: @unchecked Sendable {
     public let loop: EventLoop
     private weak var handler: (any ChannelHandler)?
     private var machine = ChannelMachine()
-    /// Bytes for the socket that it has not taken yet.
-    private var output: ArraySlice<UInt8> = []
+    /// Bytes for the socket that it has not taken yet, in the slices they were queued as (none
+    /// copied: a flush hands several to one `sendmsg`).
+    private var output: [ArraySlice<UInt8>] = []
+    /// The bytes in `output`.
+    private var outputCount = 0
     private var timer: Scheduled?
     /// TLS on the socket (nil: plain, or not secured yet): the owner pumps records through it
     /// (`unseal`, `seal`); closing ends it with `close_notify`.
@@ -68,7 +71,7 @@ public final class Channel: @unchecked Sendable {
     public var hasPendingWrites: Bool { !output.isEmpty }
 
     /// How many bytes wait for the socket.
-    public var pendingWriteCount: Int { output.count }
+    public var pendingWriteCount: Int { outputCount }
 
     /// Watches the socket for bytes (`true`) or not (backpressure); for room while bytes wait.
     /// Returns false when the loop refused to watch it (the owner closes the channel).
@@ -89,15 +92,13 @@ public final class Channel: @unchecked Sendable {
         _ = apply(machine.unwatch())
     }
 
-    /// Queues `bytes` behind those waiting (nothing once our side is shut or closed).
+    /// Queues `bytes` behind those waiting, without copying them (nothing once our side is shut
+    /// or closed).
     public func queue(_ bytes: ArraySlice<UInt8>) {
         loop.assertInLoop()
         guard machine.acceptsOutput, !bytes.isEmpty else { return }
-        if output.isEmpty {
-            output = bytes
-        } else {
-            output.append(contentsOf: bytes)
-        }
+        output.append(bytes)
+        outputCount += bytes.count
     }
 
     /// Writes what the socket takes of the queue now; watched for room while bytes remain.
@@ -105,19 +106,48 @@ public final class Channel: @unchecked Sendable {
         loop.assertInLoop()
         guard !machine.isClosed else { return .failed(errno: 0) }
         while !output.isEmpty {
-            switch output.withUnsafeBytes({ socket.sendSome($0) }) {
+            switch sendSome() {
             case .transferred(let count):
-                output.removeFirst(count)
+                dropSent(count)
             case .wouldBlock, .endOfStream:
                 return apply(machine.interest(reading: machine.reading, pending: true)) ? .wouldBlock : .failed(errno: 0)
             case .failed(let number):
-                output = []
+                dropOutput()
                 return .failed(errno: number)
             }
         }
-        output = []
         _ = apply(machine.interest(reading: machine.reading, pending: false))
         return .done
+    }
+
+    /// Writes what the socket takes now from the front of the queue: one slice as it is, several
+    /// (up to `TCPSocket.maximumVectors`) in one call.
+    private func sendSome() -> TCPSocket.IOResult {
+        if output.count == 1 { return output[0].withUnsafeBytes { socket.sendSome($0) } }
+        return socket.sendSome(output.prefix(TCPSocket.maximumVectors))
+    }
+
+    /// Drops the `count` bytes the socket took from the front of the queue.
+    private func dropSent(_ count: Int) {
+        outputCount -= count
+        var left = count
+        var taken = 0
+        while left > 0, left >= output[taken].count {
+            left -= output[taken].count
+            taken += 1
+        }
+        if taken == output.count {
+            output.removeAll(keepingCapacity: true)
+            return
+        }
+        output.removeFirst(taken)
+        output[0].removeFirst(left)
+    }
+
+    /// Drops every byte queued.
+    private func dropOutput() {
+        output.removeAll()
+        outputCount = 0
     }
 
     /// Gives the owner's current wait until `timeout` from now (nil: none).
@@ -167,7 +197,7 @@ public final class Channel: @unchecked Sendable {
     /// connection, a fault that cuts, a peer already gone). Idempotent.
     public func abort() {
         loop.assertInLoop()
-        output = []
+        dropOutput()
         tls = nil
         close()
     }
@@ -175,10 +205,10 @@ public final class Channel: @unchecked Sendable {
     /// Sends what the socket takes of the queue now, without waiting, and drops the rest.
     public func sendWhatTheSocketTakes() {
         loop.assertInLoop()
-        while !output.isEmpty, case .transferred(let count) = output.withUnsafeBytes({ socket.sendSome($0) }) {
-            output.removeFirst(count)
+        while !output.isEmpty, case .transferred(let count) = sendSome() {
+            dropSent(count)
         }
-        output = []
+        dropOutput()
     }
 
     /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).

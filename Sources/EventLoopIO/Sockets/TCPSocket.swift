@@ -185,6 +185,40 @@ public final class TCPSocket: Sendable, Hashable {
         }
     }
 
+    /// How many slices one `sendSome(_:)` of several hands to the kernel at most.
+    public static let maximumVectors = 16
+
+    /// Writes what the kernel takes now from `slices` in order, in one `sendmsg` (the first
+    /// `maximumVectors` of them), without waiting and without `SIGPIPE`.
+    public func sendSome(_ slices: ArraySlice<ArraySlice<UInt8>>) -> IOResult {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(Swift.min(slices.count, Self.maximumVectors))
+        return withVectors(slices.prefix(Self.maximumVectors), &vectors) { vectors in
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = .init(vectors.count)
+            while true {
+                let count = sendmsg(descriptor, &message, SystemLibrary.sendFlags)
+                if count >= 0 { return .transferred(count) }
+                let number = errno
+                if number == EINTR { continue }
+                if number == EAGAIN || number == EWOULDBLOCK { return .wouldBlock }
+                return .failed(number)
+            }
+        }
+    }
+
+    /// Runs `body` with an `iovec` for each slice, each valid for the call (one nested
+    /// `withUnsafeBytes` a slice).
+    private func withVectors(_ slices: ArraySlice<ArraySlice<UInt8>>, _ vectors: inout [iovec],
+                             _ body: (UnsafeMutableBufferPointer<iovec>) -> IOResult) -> IOResult {
+        guard let first = slices.first else { return vectors.withUnsafeMutableBufferPointer { body($0) } }
+        return first.withUnsafeBytes { bytes in
+            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count))
+            return withVectors(slices.dropFirst(), &vectors, body)
+        }
+    }
+
     /// Whether the peer closed an idle connection or sent something unasked (a peek that does not
     /// wait): either way it cannot carry a new request.
     public var isReadableOrClosed: Bool {

@@ -66,12 +66,15 @@ extension HTTPClientRequest {
         /// The bytes read ahead past which the sequence is not asked for more.
         static let readAhead = 256 * 1024
 
+        /// Takes the next chunk (nil at the end) or the sequence's failure.
+        typealias Waiter = @Sendable (Result<[UInt8]?, any Error>) -> Void
+
         private struct State {
             var ready = ChunkQueue()
             /// How the sequence ended (after the chunks in `ready`): nil while it goes on.
             var end: Result<Void, any Error>?
             /// The writer waiting for a chunk.
-            var reader: CheckedContinuation<[UInt8]?, any Error>?
+            var reader: Waiter?
             /// The read-ahead task, waiting for the writer to take chunks.
             var paused: CheckedContinuation<Void, Never>?
             var pump: Task<Void, Never>?
@@ -130,18 +133,28 @@ extension HTTPClientRequest {
             if let ready = readyChunk() { return try ready.get() }
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    let (ready, paused) = shared.state.withLock { state -> (Result<[UInt8]?, any Error>?, CheckedContinuation<Void, Never>?) in
-                        if state.cancelled { return (.failure(CancellationError()), nil) }
-                        let (ready, paused) = state.take()
-                        if ready == nil { state.reader = continuation }
-                        return (ready, paused)
-                    }
-                    paused?.resume()
-                    if let ready { continuation.resume(with: ready) }
+                    whenReady { continuation.resume(with: $0) }
                 }
             } onCancel: {
                 cancel()
             }
+        }
+
+        /// Hands the next non-empty chunk (nil at the end), or the sequence's failure, to `ready`:
+        /// at once when one is there, else from the read-ahead task as it reads it (no task of
+        /// the caller's waits for it). After `cancel()`, `ready` gets `CancellationError`.
+        func whenReady(_ ready: @escaping Waiter) {
+            let (answer, paused) = shared.state.withLock { state -> (Result<[UInt8]?, any Error>?, CheckedContinuation<Void, Never>?) in
+                if state.cancelled { return (.failure(CancellationError()), nil) }
+                let (answer, paused) = state.take()
+                if answer == nil {
+                    state.reader = ready
+                    if state.pump == nil { startReadingAhead(&state) }
+                }
+                return (answer, paused)
+            }
+            paused?.resume()
+            if let answer { ready(answer) }
         }
 
         /// The bytes read ahead and not yet taken (for tests).
@@ -160,7 +173,7 @@ extension HTTPClientRequest {
             }
             pump?.cancel()
             paused?.resume()
-            reader?.resume(throwing: CancellationError())
+            reader?(.failure(CancellationError()))
         }
 
         /// Starts the read-ahead task (under the lock, once).
@@ -178,7 +191,7 @@ extension HTTPClientRequest {
                 let pulled: Result<[UInt8]?, any Error>
                 do { pulled = .success(try await source.next()) } catch { pulled = .failure(error) }
                 if case .success(let chunk?) = pulled, chunk.isEmpty { continue }
-                let (reader, answer, full) = shared.state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>?, Result<[UInt8]?, any Error>?, Bool) in
+                let (reader, answer, full) = shared.state.withLock { state -> (Waiter?, Result<[UInt8]?, any Error>?, Bool) in
                     guard !state.cancelled else { return (nil, nil, false) }
                     switch pulled {
                     case .success(let chunk?):
@@ -196,7 +209,7 @@ extension HTTPClientRequest {
                     state.reader = nil
                     return (reader, state.take().0, false)
                 }
-                if let reader, let answer { reader.resume(with: answer) }
+                if let reader, let answer { reader(answer) }
                 let (cancelled, ended) = shared.state.withLock { state in (state.cancelled, state.end != nil) }
                 if ended { return }
                 if cancelled {

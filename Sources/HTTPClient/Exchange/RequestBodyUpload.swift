@@ -11,7 +11,7 @@ import HTTPWire
 /// Every event switches over the state and names each one: the pairs the driver produces (through
 /// the machine) are handled; every other is `impossible(_:)`, a `preconditionFailure` naming it,
 /// and is listed in `impossiblePairs`. The driver reads one piece at a time, only after the output
-/// is all written, and writes only while `writable`.
+/// is all written (or queued, for a piece with another after it), and writes only while `writable`.
 struct RequestBodyUpload: Equatable, Sendable {
     /// Where the body comes from.
     enum Source: Equatable, Sendable {
@@ -126,8 +126,9 @@ struct RequestBodyUpload: Equatable, Sendable {
         }
     }
 
-    /// Everything in the output went out: the body bytes sent so far when a piece of the body
-    /// just went (for progress), and what comes next.
+    /// Everything in the output went out (or, while `piecesFollow`, was handed to the socket's
+    /// bounded queue): the body bytes sent so far when a piece of the body just went (for
+    /// progress), and what comes next.
     mutating func outputWritten() -> (progress: Int64?, next: Next) {
         switch state {
         case .sending:
@@ -160,6 +161,16 @@ struct RequestBodyUpload: Equatable, Sendable {
         switch state {
         case .sending, .lastPiece: true
         case .idle, .opening, .headDue, .reading, .written, .failed: false
+        }
+    }
+
+    /// Whether the head or a piece is going out with another piece after it (not the last): the
+    /// driver may take the next before this one is written (`outputWritten` then says it was
+    /// handed to the socket's queue).
+    var piecesFollow: Bool {
+        switch state {
+        case .sending: true
+        case .idle, .opening, .headDue, .reading, .lastPiece, .written, .failed: false
         }
     }
 

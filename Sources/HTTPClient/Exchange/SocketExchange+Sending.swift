@@ -60,13 +60,34 @@ extension SocketExchange {
         writeMore()
     }
 
-    /// Writes until the kernel stops taking bytes or the request is out: what the channel has
-    /// queued first (TLS records, bytes queued while the connection was parked), then the
-    /// request's bytes (through TLS for `https`), each queued on the channel and flushed. The
-    /// channel watches for room while bytes wait, and for reading only once they are out.
+    /// Writes until the kernel stops taking bytes or the request is out: the request's bytes
+    /// are queued on the channel (through TLS for `https`) behind what it holds already (TLS
+    /// records, bytes queued while the connection was parked) and flushed. Plain body pieces
+    /// that have another after them are taken as they come, without a flush between, until
+    /// `writeBatch` bytes wait: one `sendmsg` then writes several. The channel watches for room
+    /// while bytes wait, and for reading only once they are out.
     func writeMore() {
         guard let channel = connection?.channel else { return }
         while true {
+            if outputOffset < output.count {
+                if channel.tls == nil {
+                    channel.queue(output[outputOffset...])
+                } else if let failure = channel.seal(output[outputOffset...]) {
+                    // Records queued; or none yet (TLS waits for the peer's bytes, which `unseal`
+                    // turns into the records); or a failure.
+                    outputOffset = output.count
+                    return run(machine.tlsFailed(.tls(failure)))
+                }
+                outputOffset = output.count
+            }
+            if channel.tls == nil, channel.pendingWriteCount < Self.writeBatch, piecesFollow {
+                // The piece is the channel's now: the next is read (a chunk read ahead at once),
+                // and goes behind it unless it must be read off the loop.
+                output = []
+                outputOffset = 0
+                run(machine.outputWritten())
+                if outputOffset < output.count { continue }
+            }
             let queued = channel.pendingWriteCount
             switch channel.flush() {
             case .done:
@@ -80,26 +101,23 @@ extension SocketExchange {
             }
             // Nothing more to write for now: watched for reading only.
             guard machine.writable else { return }
-            if outputOffset == output.count {
-                output.removeAll(keepingCapacity: true)
-                outputOffset = 0
-                // Goes on while the machine lets the socket be written: a piece read now (the
-                // body's last, empty, piece included), until the request is out or a piece is
-                // read off the loop.
-                run(machine.outputWritten())
-                continue
-            }
-            guard channel.tls != nil else {
-                channel.queue(output[outputOffset...])
-                outputOffset = output.count
-                continue
-            }
-            // Records queued; or none yet (TLS waits for the peer's bytes, which `unseal` turns
-            // into the records); or a failure.
-            let failure = channel.seal(output[outputOffset...])
-            outputOffset = output.count
-            if let failure { return run(machine.tlsFailed(.tls(failure))) }
+            output.removeAll(keepingCapacity: true)
+            outputOffset = 0
+            // Goes on while the machine lets the socket be written: a piece read now (the
+            // body's last, empty, piece included), until the request is out or a piece is
+            // read off the loop.
+            run(machine.outputWritten())
         }
+    }
+
+    /// The bytes of body pieces queued on a plain channel before one flush writes them together.
+    static let writeBatch = 256 * 1024
+
+    /// Whether the output going out (the head, or a piece of the body) has another piece after
+    /// it: it may stay queued on the channel while the next is taken.
+    private var piecesFollow: Bool {
+        guard case .sending(let upload) = machine.phase else { return false }
+        return upload.piecesFollow
     }
 
     /// Counts `count` bytes the socket took (activity, for the idle timer).

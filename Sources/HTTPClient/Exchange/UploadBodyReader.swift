@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 
 /// The request body of one attempt, read from its `HTTPClientRequest.Body` a chunk at a time as the socket
 /// takes it, so that a file or stream is never held whole. A retry or a redirect makes a new
@@ -14,8 +13,6 @@ final class UploadBodyReader: @unchecked Sendable {
     private var file: FileHandle?
     private var stream: InputStream?
     private var chunks: HTTPClientRequest.ChunkIterator?
-    /// The task reading the next chunk of an `AsyncSequence`, cancelled by `close()`.
-    private let reading = Lock<Task<Void, Never>?>(nil)
     /// Bytes an `AsyncSequence` brought so far (checked against its declared length).
     private var counted: Int64 = 0
     private var finished = false
@@ -53,23 +50,19 @@ final class UploadBodyReader: @unchecked Sendable {
         }
     }
 
-    /// Reads the next piece and hands it to `done`: an `AsyncSequence`'s next chunk in a task of
-    /// its own (as large as the sequence made it), anything else up to `limit` bytes on `queue`.
+    /// Reads the next piece and hands it to `done`: an `AsyncSequence`'s next chunk from its
+    /// read-ahead task as it comes (as large as the sequence made it; `close()` makes it a
+    /// `CancellationError`), anything else up to `limit` bytes on `queue`.
     func read(limit: Int, on queue: DispatchQueue, _ done: @escaping @Sendable (Result<[UInt8], any Error>) -> Void) {
         guard let chunks, !finished else {
             return queue.async { [self] in done(Result { try next(limit: limit) }) }
         }
-        reading.withLock { reading in
-            reading = Task { [self] in
-                do {
-                    try Task.checkCancellation()
-                    let chunk = try await chunks.nextChunk() ?? []
-                    try counting(chunk)
-                    done(.success(chunk))
-                } catch {
-                    done(.failure(error))
-                }
-            }
+        chunks.whenReady { [self] read in
+            done(Result {
+                let chunk = try read.get() ?? []
+                try counting(chunk)
+                return chunk
+            })
         }
     }
 
@@ -116,7 +109,6 @@ final class UploadBodyReader: @unchecked Sendable {
     /// Closes the file or stream (also done at the end of the body).
     func close() {
         finished = true
-        reading.withLock { $0?.cancel() }
         chunks?.cancel()
         try? file?.close()
         file = nil
