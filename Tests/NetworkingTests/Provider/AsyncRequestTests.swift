@@ -66,7 +66,7 @@ final class AsyncRequestTests: LeakCheckingTestCase {
         server.stop()
         let provider = NetworkProvider<ServerRoute>()
         let target = ServerRoute(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, path: "echo")
-        guard case .failure(let error)? = outcome({ try await provider.request(target) }) else {
+        guard case .failure(let error)? = outcome(of: { try await provider.request(target) }) else {
             return XCTFail("expected a failure")
         }
         let providerError = try XCTUnwrap(error as? ProviderError, "\(error)")
@@ -107,7 +107,7 @@ final class AsyncRequestTests: LeakCheckingTestCase {
     func testTheProvidersRequestTimeoutApplies() {
         let provider = NetworkProvider<ServerRoute>(requestTimeout: .milliseconds(300))
         let target = route("hang")
-        guard case .failure(let error)? = outcome({ try await provider.request(target) }) else {
+        guard case .failure(let error)? = outcome(of: { try await provider.request(target) }) else {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(error as? ReactiveError, .timeout)
