@@ -26,6 +26,13 @@ extension ExchangeMachine {
         return upload.writable
     }
 
+    /// Whether the output going out (the head, or a piece of the body) has another piece after
+    /// it: it may stay queued on the channel while the next is taken.
+    var piecesFollow: Bool {
+        guard case .sending(let upload) = phase else { return false }
+        return upload.piecesFollow
+    }
+
     /// Whether the download's progress is reported for the bytes received (not a redirect's).
     var reportsDownloadProgress: Bool { redirect == nil }
 }

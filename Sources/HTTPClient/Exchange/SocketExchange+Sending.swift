@@ -80,7 +80,7 @@ extension SocketExchange {
                 }
                 outputOffset = output.count
             }
-            if channel.tls == nil, channel.pendingWriteCount < Self.writeBatch, piecesFollow {
+            if channel.tls == nil, channel.pendingWriteCount < Self.writeBatch, machine.piecesFollow {
                 // The piece is the channel's now: the next is read (a chunk read ahead at once),
                 // and goes behind it unless it must be read off the loop.
                 output = []
@@ -112,13 +112,6 @@ extension SocketExchange {
 
     /// The bytes of body pieces queued on a plain channel before one flush writes them together.
     static let writeBatch = 256 * 1024
-
-    /// Whether the output going out (the head, or a piece of the body) has another piece after
-    /// it: it may stay queued on the channel while the next is taken.
-    private var piecesFollow: Bool {
-        guard case .sending(let upload) = machine.phase else { return false }
-        return upload.piecesFollow
-    }
 
     /// Counts `count` bytes the socket took (activity, for the idle timer).
     private func sent(_ count: Int) {
