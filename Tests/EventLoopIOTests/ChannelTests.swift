@@ -35,6 +35,19 @@ final class ChannelTests: XCTestCase {
     private var peers: [TCPSocket] = []
 
     /// A channel on a loop of its own over one end of a loopback connection, and the other end.
+    /// Reads `peer` until `sent.count` bytes came (or its stream ended) and checks they are
+    /// `sent`, whole and in order.
+    private func assertReceives(_ sent: [UInt8], from peer: TCPSocket, file: StaticString = #filePath, line: UInt = #line) throws {
+        var received: [UInt8] = []
+        while received.count < sent.count {
+            let bytes = try peer.read(timeout: .seconds(5))
+            XCTAssertFalse(bytes.isEmpty, "the channel ended its stream early", file: file, line: line)
+            if bytes.isEmpty { break }
+            received += bytes
+        }
+        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order", file: file, line: line)
+    }
+
     private func makeChannel() throws -> (channel: Channel, owner: Owner, peer: TCPSocket) {
         let loop = try EventLoop(label: "ChannelTests")
         loops.append(loop)
@@ -69,14 +82,7 @@ final class ChannelTests: XCTestCase {
         }
         XCTAssertTrue(waitUntil { first.count == 1 })
         XCTAssertEqual(first.values, [.wouldBlock])
-        var received: [UInt8] = []
-        while received.count < sent.count {
-            let bytes = try peer.read(timeout: .seconds(5))
-            XCTAssertFalse(bytes.isEmpty, "the channel ended its stream early")
-            if bytes.isEmpty { break }
-            received += bytes
-        }
-        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order")
+        try assertReceives(sent, from: peer)
         XCTAssertTrue(waitUntil { owner.log == ["done"] }, "\(owner.log)")
         loop.execute {
             channel.queue(Array("bye".utf8)[...])
@@ -116,14 +122,7 @@ final class ChannelTests: XCTestCase {
         XCTAssertEqual(first.values, [.wouldBlock])
         XCTAssertEqual(pending.values.first, sent.count)
         XCTAssertTrue((pending.values.last ?? 0) > 0 && (pending.values.last ?? 0) < sent.count, "\(pending.values)")
-        var received: [UInt8] = []
-        while received.count < sent.count {
-            let bytes = try peer.read(timeout: .seconds(5))
-            XCTAssertFalse(bytes.isEmpty, "the channel ended its stream early")
-            if bytes.isEmpty { break }
-            received += bytes
-        }
-        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order")
+        try assertReceives(sent, from: peer)
         XCTAssertTrue(waitUntil { owner.log == ["done"] }, "\(owner.log)")
         let left = Recorder<Int>()
         loop.execute {

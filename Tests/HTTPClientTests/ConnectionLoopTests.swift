@@ -9,23 +9,7 @@ import XCTest
 /// A connection lives on the loop it was opened on: a request that starts on another loop goes to
 /// the connection's, and the connection waits in the pool on its own loop again afterwards.
 /// Against a `FeedServer` on 127.0.0.1, with a client on two loops of its own.
-final class ConnectionLoopTests: HTTPClientTestCase {
-    private var group: EventLoopGroup!
-    private var pool: ConnectionPool!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        group = try EventLoopGroup(count: 2, label: "ConnectionLoopTests")
-        pool = ConnectionPool(limit: 1)
-    }
-
-    override func tearDown() {
-        pool?.closeIdleConnections()
-        pool = nil
-        group = nil
-        super.tearDown()
-    }
-
+final class ConnectionLoopTests: TwoLoopPoolTestCase {
     /// Starts `url` as an exchange on `loop` (as the client's caller thread would, had it picked
     /// that loop); `answered` gets the status and the loop the answer came on.
     private func start(_ url: URL, on loop: EventLoop, answered: @escaping @Sendable (Int, EventLoop?) -> Void) {

@@ -11,23 +11,7 @@ import XCTest
 /// connection's next request reads into, and writes its head from, the buffers the request
 /// before it left. Against a `FeedServer` on
 /// 127.0.0.1, with a pool and two loops of the test's own.
-final class ExchangeReleaseTests: HTTPClientTestCase {
-    private var group: EventLoopGroup!
-    private var pool: ConnectionPool!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        group = try EventLoopGroup(count: 2, label: "ExchangeReleaseTests")
-        pool = ConnectionPool(limit: 1)
-    }
-
-    override func tearDown() {
-        pool?.closeIdleConnections()
-        pool = nil
-        group = nil
-        super.tearDown()
-    }
-
+final class ExchangeReleaseTests: TwoLoopPoolTestCase {
     /// Sends `request` as an exchange on the first loop, waits for its answer and returns it with
     /// a weak reference to the exchange (which the test's own references no longer keep).
     private func send(_ request: HTTPClientRequest, configuration: HTTPClient.Configuration = .init())

@@ -11,9 +11,7 @@ import XCTest
 /// `request(_:) async` over the default transport against the loopback `FeedServer`: the run
 /// resumes the awaiting task itself; cancelling the task cancels the request as `cancel()` does
 /// and throws `CancellationError`, as `rx.request(_:).value` did.
-final class AsyncRequestTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
+final class AsyncRequestTests: FeedServerTestCase {
     /// Records what plugins are told, by `CancellationTests.describe`.
     private final class Spy: PluginType {
         let events = Recorder<String>()
@@ -21,21 +19,6 @@ final class AsyncRequestTests: LeakCheckingTestCase {
         func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
             events.append(CancellationTests.describe(result))
         }
-    }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    private func route(_ path: String) -> ServerRoute {
-        ServerRoute(baseURL: server.baseURL, path: path)
     }
 
     /// Runs `request` in a task and waits (bounded) for what it returns or throws.

@@ -12,20 +12,7 @@ import XCTest
 
 /// Where a provider runs caller code for a transport's answers: never on an event loop thread;
 /// on `callbackQueue` when given, else on the provider's own serial delivery queue.
-final class ProviderDeliveryTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class ProviderDeliveryTests: FeedServerTestCase {
     private var echo: ServerRoute { ServerRoute(baseURL: server.baseURL, path: "echo") }
 
     /// Whether the caller runs on one of the shared event loops' threads.

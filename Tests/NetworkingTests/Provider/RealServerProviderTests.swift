@@ -9,24 +9,7 @@ import TestSupport
 import XCTest
 
 /// The provider over real sockets against the project's own loopback server.
-final class RealServerProviderTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    private func route(_ path: String) -> ServerRoute {
-        ServerRoute(baseURL: server.baseURL, path: path)
-    }
-
+final class RealServerProviderTests: FeedServerTestCase {
     private func transport(timeout: TimeInterval = 5) -> URLSessionTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
