@@ -12,15 +12,6 @@ import XCTest
 /// resumes the awaiting task itself; cancelling the task cancels the request as `cancel()` does
 /// and throws `CancellationError`, as `rx.request(_:).value` did.
 final class AsyncRequestTests: FeedServerTestCase {
-    /// Records what plugins are told, by `CancellationTests.describe`.
-    private final class Spy: PluginType {
-        let events = Recorder<String>()
-        func willSend(_ request: any RequestType, target: any TargetType) { events.append("willSend") }
-        func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
-            events.append(CancellationTests.describe(result))
-        }
-    }
-
     /// Runs `request` in a task and waits (bounded) for what it returns or throws.
     private func outcome(
         _ cancel: (Task<Response, any Error>) -> Void = { _ in },
@@ -57,7 +48,7 @@ final class AsyncRequestTests: FeedServerTestCase {
     }
 
     func testCancellingTheTaskMidRequestThrowsCancellationAndClosesTheConnection() {
-        let spy = Spy()
+        let spy = CancellationTests.Spy()
         let provider = NetworkProvider<ServerRoute>(plugins: [spy])
         let target = route("hang")
         let result = outcome({ task in
@@ -72,7 +63,7 @@ final class AsyncRequestTests: FeedServerTestCase {
     }
 
     func testATaskCancelledAlreadySendsNothing() {
-        let spy = Spy()
+        let spy = CancellationTests.Spy()
         let provider = NetworkProvider<ServerRoute>(plugins: [spy])
         let target = route("echo")
         let (gate, _) = AsyncStream<Void>.makeStream()

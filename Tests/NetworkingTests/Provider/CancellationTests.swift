@@ -11,8 +11,8 @@ import XCTest
 
 /// Moya's cancellation: the completion runs once with `URLError(.cancelled)`, plugins see it too.
 final class CancellationTests: LeakCheckingTestCase {
-    /// Records what plugins are told.
-    private final class Spy: PluginType {
+    /// Records what plugins are told (`willSend`, and each result as `describe(_:)` puts it).
+    final class Spy: PluginType {
         let events = Recorder<String>()
         func willSend(_ request: any RequestType, target: any TargetType) { events.append("willSend") }
         func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
