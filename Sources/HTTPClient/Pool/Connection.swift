@@ -73,6 +73,7 @@ final class Connection: @unchecked Sendable {
 
     /// `exchange` let go of the connection: the relay no longer holds it (nor passes it events).
     func letGo(of exchange: SocketExchange) {
+        loop.assertInLoop()
         if relay?.exchange === exchange { relay?.exchange = nil }
     }
 
