@@ -2,8 +2,9 @@ import Locking
 
 extension HTTPClientRequest.Body {
     /// A body read from `sequence` as the socket takes it: chunks are read ahead of the socket
-    /// while it writes, up to 256 KiB (and a chunk), and the sequence is not asked for more until
-    /// the socket took half of that, so a bounded amount waits ahead of the socket. With
+    /// while it writes, up to 1 MiB (and a chunk), and the sequence is not asked for more until
+    /// the socket took half of that, so a bounded amount waits ahead of the socket (up to 1 MiB
+    /// more is queued for the socket, to be written together). With
     /// `length` it goes out under `Content-Length` (and fails with `uploadFailed` when the
     /// sequence brings more or fewer bytes), else chunked. A sequence is read once: a retry on a
     /// stale connection is not made, and a 307 or 308 redirect (which must send the body again)
@@ -64,7 +65,7 @@ extension HTTPClientRequest {
     /// leaves the sequence unasked with at most `readAhead` and a chunk waiting.
     final class ChunkIterator: Sendable {
         /// The bytes read ahead past which the sequence is not asked for more.
-        static let readAhead = 256 * 1024
+        static let readAhead = 1024 * 1024
 
         /// Takes the next chunk (nil at the end) or the sequence's failure.
         typealias Waiter = @Sendable (Result<[UInt8]?, any Error>) -> Void

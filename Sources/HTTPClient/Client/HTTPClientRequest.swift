@@ -31,7 +31,7 @@ public struct HTTPClientRequest: Sendable {
     /// with no size limit; the response then has an empty `body` and this `fileURL`.
     public var downloadFile: URL?
     /// Told the body bytes sent so far and the total when known (on the client's `deliveryQueue`).
-    /// Over plain http a piece counts once queued for the socket, at most 256 KiB ahead of it;
+    /// Over plain http a piece counts once queued for the socket, at most 1 MiB ahead of it;
     /// the last update comes when every byte is written.
     public var uploadProgress: (@Sendable (_ sent: Int64, _ total: Int64?) -> Void)?
     /// Told the fraction (0...1) of the response body received (on the client's `deliveryQueue`);

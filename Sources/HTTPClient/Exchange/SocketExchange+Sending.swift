@@ -111,7 +111,7 @@ extension SocketExchange {
     }
 
     /// The bytes of body pieces queued on a plain channel before one flush writes them together.
-    static let writeBatch = 256 * 1024
+    static let writeBatch = 1024 * 1024
 
     /// Counts `count` bytes the socket took (activity, for the idle timer).
     private func sent(_ count: Int) {
