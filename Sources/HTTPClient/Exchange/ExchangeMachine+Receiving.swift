@@ -18,8 +18,13 @@ extension ExchangeMachine {
     mutating func readFoundNothing() -> Action {
         switch phase {
         case .receiving:
-            guard let writeErrno else { return .none }
-            return lost(errno: writeErrno)
+            switch writeErrno {
+            case let errno?:
+                return lost(errno: errno)
+            case nil:
+                // Woken for nothing while the answer is awaited: the next readiness reads again.
+                return .none
+            }
         case .sending:
             // Woken for nothing (the peer's bytes went in an earlier read): the next wakes it.
             return .none
@@ -69,7 +74,10 @@ extension ExchangeMachine {
     mutating func bodyArrived(fileFailed: Bool) -> Action {
         switch phase {
         case .sending, .receiving:
-            guard downloadsToFile else { return .none }
+            if !downloadsToFile {
+                // A body in memory stays with the parser until the response is complete.
+                return .none
+            }
             guard redirect == nil else { return .bodyBytes(.drop) }
             switch download.bodyArrived(fileFailed: fileFailed) {
             case .createAndWrite?: return .bodyBytes(.writeToFile(create: true))
