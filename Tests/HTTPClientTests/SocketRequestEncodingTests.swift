@@ -59,4 +59,21 @@ final class SocketRequestEncodingTests: XCTestCase {
         let (text, _) = try head(request, acceptsCompression: false)
         XCTAssertEqual(text, "GET / HTTP/1.1\r\nHost: api.test\r\nX-Note: a  Injected: 1 b c\r\n\r\n")
     }
+
+    /// The caller's own `Host`, `Proxy-Authorization` and `Accept-Encoding` replace the client's,
+    /// framing fields of any case are the client's, and a `Connection` value is read mended.
+    func testFieldsTheClientAddsAreTheCallersWhenSetInAnyCase() throws {
+        var request = HTTPClientRequest(url: URL(string: "http://api.test/")!, method: "POST")
+        request.headers.add(name: "host", value: "other.test")
+        request.headers.add(name: "CONTENT-LENGTH", value: "1")
+        request.headers.add(name: "transfer-encoding", value: "chunked")
+        request.headers.add(name: "proxy-authorization", value: "Basic eDp5")
+        request.headers.add(name: "accept-encoding", value: "br")
+        request.headers.add(name: "Naïve", value: "x")
+        request.headers.add(name: "connection", value: "close\r\n")
+        let (text, asksToClose) = try head(request, framing: .length(2))
+        XCTAssertEqual(text, "POST / HTTP/1.1\r\nhost: other.test\r\nproxy-authorization: Basic eDp5\r\naccept-encoding: br\r\n"
+                           + "connection: close  \r\nContent-Length: 2\r\n\r\n")
+        XCTAssertTrue(asksToClose)
+    }
 }

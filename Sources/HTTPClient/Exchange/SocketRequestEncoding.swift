@@ -28,8 +28,30 @@ enum SocketRequestEncoding {
     ) -> (bytes: [UInt8], asksToClose: Bool) {
         let fields = request.headers
         let method = request.normalizedMethod
-        let host = fields.contains("Host") ? nil : target.hostHeader
-        let proxyAuthorization = fields.contains("Proxy-Authorization") ? nil : target.proxyAuthorization
+        // One pass over the fields: which of the client's own they set, and the size of those sent.
+        var setsHost = false, setsProxyAuthorization = false, setsAcceptEncoding = false
+        var connection: String?
+        var leavesSomeOut = false
+        var fieldsSize = 0
+        for field in fields {
+            switch FieldRole(field.name) {
+            case .framing:
+                leavesSomeOut = true
+                continue
+            case .host: setsHost = true
+            case .proxyAuthorization: setsProxyAuthorization = true
+            case .acceptEncoding: setsAcceptEncoding = true
+            case .connection: if connection == nil { connection = field.value }
+            case .other: break
+            }
+            guard isToken(field.name) else {
+                leavesSomeOut = true
+                continue
+            }
+            fieldsSize += field.name.utf8.count + field.value.utf8.count + 4
+        }
+        let host = setsHost ? nil : target.hostHeader
+        let proxyAuthorization = setsProxyAuthorization ? nil : target.proxyAuthorization
         let framingField: (name: String, value: String)? = switch framing {
         case .length(let count) where count > 0 || method == "POST" || method == "PUT" || method == "PATCH":
             ("Content-Length", String(count))
@@ -38,20 +60,11 @@ enum SocketRequestEncoding {
         case .chunked:
             ("Transfer-Encoding", "chunked")
         }
-        let acceptEncoding = acceptsCompression && !fields.contains("Accept-Encoding") ? HTTPClient.acceptedEncodings : nil
-        let sent = { (field: HTTPHeaders.Field) in
-            isToken(field.name) && !field.name.caseInsensitiveEquals("Content-Length")
-                && !field.name.caseInsensitiveEquals("Transfer-Encoding")
-        }
+        let acceptEncoding = acceptsCompression && !setsAcceptEncoding ? HTTPClient.acceptedEncodings : nil
         let fieldSize = { (name: String, value: String?) in value.map { name.utf8.count + $0.utf8.count + 4 } ?? 0 }
-        var size = method.utf8.count + target.requestTarget.utf8.count + 12 + 2
+        var size = method.utf8.count + target.requestTarget.utf8.count + 12 + 2 + fieldsSize
         size += fieldSize("Host", host) + fieldSize("Proxy-Authorization", proxyAuthorization)
         size += fieldSize(framingField?.name ?? "", framingField?.value) + fieldSize("Accept-Encoding", acceptEncoding)
-        var connection: String?
-        for field in fields where sent(field) {
-            size += fieldSize(field.name, field.value)
-            if connection == nil, field.name.caseInsensitiveEquals("Connection") { connection = withoutLineBreaks(field.value) }
-        }
         var bytes = consume buffer
         bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(size)
@@ -61,11 +74,47 @@ enum SocketRequestEncoding {
         bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
         if let host { append("Host", host, to: &bytes) }
         if let proxyAuthorization { append("Proxy-Authorization", proxyAuthorization, to: &bytes) }
-        for field in fields where sent(field) { append(field.name, withoutLineBreaks(field.value), to: &bytes) }
+        for field in fields {
+            if leavesSomeOut, FieldRole(field.name) == .framing || !isToken(field.name) { continue }
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            let valueStart = bytes.count
+            bytes.append(contentsOf: field.value.utf8)
+            mendLineBreaks(in: &bytes, from: valueStart)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
         if let framingField { append(framingField.name, framingField.value, to: &bytes) }
         if let acceptEncoding { append("Accept-Encoding", acceptEncoding, to: &bytes) }
         bytes.append(contentsOf: "\r\n".utf8)
-        return (bytes, connection.map(asksToClose) ?? false)
+        return (bytes, connection.map { asksToClose(withoutLineBreaks($0)) } ?? false)
+    }
+
+    /// What a field's name is to the head: a framing field (left out: the client frames the
+    /// body), one the client adds unless the caller set it, `Connection`, or any other. Names of
+    /// other lengths cost one comparison.
+    private enum FieldRole: Equatable {
+        case framing, host, proxyAuthorization, acceptEncoding, connection, other
+
+        init(_ name: String) {
+            self = switch name.utf8.count {
+            case 4 where name.caseInsensitiveEquals("Host"): .host
+            case 10 where name.caseInsensitiveEquals("Connection"): .connection
+            case 14 where name.caseInsensitiveEquals("Content-Length"): .framing
+            case 15 where name.caseInsensitiveEquals("Accept-Encoding"): .acceptEncoding
+            case 17 where name.caseInsensitiveEquals("Transfer-Encoding"): .framing
+            case 19 where name.caseInsensitiveEquals("Proxy-Authorization"): .proxyAuthorization
+            default: .other
+            }
+        }
+    }
+
+    /// Makes every CR and LF byte from `start` on a space: a value's line break would end its field.
+    private static func mendLineBreaks(in bytes: inout [UInt8], from start: Int) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in start..<buffer.count where buffer[index] == UInt8(ascii: "\r") || buffer[index] == UInt8(ascii: "\n") {
+                buffer[index] = UInt8(ascii: " ")
+            }
+        }
     }
 
     private static func append(_ name: String, _ value: String, to bytes: inout [UInt8]) {
@@ -89,16 +138,18 @@ enum SocketRequestEncoding {
     private static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
 
     /// Whether `name` is a token (RFC 9110 §5.6.2): a switch on each byte, not a scan of the
-    /// delimiters' string per byte (it runs twice for every field of every request).
+    /// delimiters' string per byte (it runs for every field of every request).
     private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case 0...0x20, 0x7F...: false
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: ","),
-                 UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "["),
-                 UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: "}"): false
-            default: true
-            }
+        !name.isEmpty && (name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenByte) } ?? name.utf8.allSatisfy(isTokenByte))
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0...0x20, 0x7F...: false
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: ","),
+             UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "{"), UInt8(ascii: "}"): false
+        default: true
         }
     }
 

@@ -33,7 +33,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public init(_ dictionary: [String: String]) {
         // Sorted in place: one buffer (a request's allocations).
         var fields = dictionary.map { Field(name: $0.key, value: $0.value) }
-        fields.sort { $0.name.lowercased() < $1.name.lowercased() }
+        fields.sort { Self.nameSortsBefore($0.name, $1.name) }
         self.fields = fields
     }
 
@@ -144,12 +144,41 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 }
 
+extension HTTPHeaders {
+    /// Whether the field name `lhs` sorts before `rhs` in the order `init(_ dictionary:)` gives:
+    /// their lower-cased forms compared, without making them when both are ASCII (every valid
+    /// field name).
+    package static func nameSortsBefore(_ lhs: String, _ rhs: String) -> Bool {
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Bool? in
+                // Past a byte that is not ASCII, `String`'s order is Unicode's, not the bytes'.
+                guard !left.contains(where: { $0 >= 0x80 }), !right.contains(where: { $0 >= 0x80 }) else { return nil }
+                for index in 0..<Swift.min(left.count, right.count) {
+                    let byte = ASCII.lowercased(left[index]), other = ASCII.lowercased(right[index])
+                    if byte != other { return byte < other }
+                }
+                return left.count < right.count
+            }
+        }
+        if let compared = (compared ?? nil) ?? nil { return compared }
+        return lhs.lowercased() < rhs.lowercased()
+    }
+}
+
 extension String {
-    /// Whether the two are equal with ASCII letters compared without case (as field names are).
+    /// Whether the two are equal with ASCII letters compared without case (as field names are),
+    /// over the strings' bytes in place.
     package func caseInsensitiveEquals(_ other: String) -> Bool {
-        let lhs = utf8, rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where left[index] != right[index] {
+                    guard ASCII.lowercased(left[index]) == ASCII.lowercased(right[index]) else { return false }
+                }
+                return true
+            }
+        }
+        return (compared ?? nil) ?? zip(utf8, other.utf8).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
     }
 
     func trimmingHTTPWhitespace() -> String {

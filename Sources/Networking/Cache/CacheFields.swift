@@ -25,24 +25,24 @@ struct CacheFields {
         let name = field.name
         switch name.utf8.count {
         case 3:
-            if name.isFieldName("Age") { Self.add(field.value, to: &age) }
+            if name.caseInsensitiveEquals("Age") { Self.add(field.value, to: &age) }
         case 4:
-            if name.isFieldName("Date") {
+            if name.caseInsensitiveEquals("Date") {
                 Self.add(field.value, to: &date)
-            } else if name.isFieldName("ETag") {
+            } else if name.caseInsensitiveEquals("ETag") {
                 Self.add(field.value, to: &entityTag)
-            } else if name.isFieldName("Vary") {
+            } else if name.caseInsensitiveEquals("Vary") {
                 Self.add(field.value, to: &vary)
             }
         case 6:
-            if name.isFieldName("Pragma") { Self.add(field.value, to: &pragma) }
+            if name.caseInsensitiveEquals("Pragma") { Self.add(field.value, to: &pragma) }
         case 7:
-            if name.isFieldName("Expires") { Self.add(field.value, to: &expires) }
+            if name.caseInsensitiveEquals("Expires") { Self.add(field.value, to: &expires) }
         case 13:
-            if name.isFieldName("Cache-Control") {
+            if name.caseInsensitiveEquals("Cache-Control") {
                 control.read(field.value)
                 hasCacheControl = true
-            } else if name.isFieldName("Last-Modified") {
+            } else if name.caseInsensitiveEquals("Last-Modified") {
                 Self.add(field.value, to: &lastModified)
             }
         default:
@@ -55,35 +55,14 @@ struct CacheFields {
     }
 }
 
-extension Dictionary where Key == String, Value == String {
-    /// The value of the header field `name` in these fields of any case: the values of every
-    /// key naming it joined with ", ", as a dictionary of the lower-cased names holds it.
+extension HTTPHeaders {
+    /// The values of every field named `name` (without case) joined with ", " in order, as a
+    /// dictionary keyed by lower-cased names holds them; nil when there is none.
     func joinedFieldValue(_ name: String) -> String? {
         var joined: String?
-        for (key, value) in self where key.isFieldName(name) {
-            joined = joined.map { $0 + ", " + value } ?? value
+        for field in self where field.name.caseInsensitiveEquals(name) {
+            joined = joined.map { $0 + ", " + field.value } ?? field.value
         }
         return joined
-    }
-}
-
-extension String {
-    /// Whether this is the field name `name`, ASCII letters compared without case, over the
-    /// strings' bytes in place.
-    func isFieldName(_ name: String) -> Bool {
-        guard utf8.count == name.utf8.count else { return false }
-        let compared = utf8.withContiguousStorageIfAvailable { left in
-            name.utf8.withContiguousStorageIfAvailable { right in
-                for index in 0..<left.count where left[index] != right[index] {
-                    guard left[index] | 0x20 == right[index] | 0x20, Self.isLetter(left[index]) else { return false }
-                }
-                return true
-            }
-        }
-        return (compared ?? nil) ?? caseInsensitiveEquals(name)
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
     }
 }

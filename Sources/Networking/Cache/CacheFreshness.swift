@@ -78,7 +78,7 @@ struct CacheFreshness: Equatable, Sendable {
     /// `public`, `must-revalidate` or `s-maxage` (§3.5). `private` is for private caches: stored.
     /// `requestFields` are the request's (names of any case), `fields` the response's; read in
     /// place, with no lower-cased copy of either.
-    static func isStorable(method: String, requestFields: [String: String], status: Int, cacheFields fields: CacheFields) -> Bool {
+    static func isStorable(method: String, requestFields: HTTPHeaders, status: Int, cacheFields fields: CacheFields) -> Bool {
         guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
         let control = fields.control
         guard !control.noStore, !CacheControl(requestFields.joinedFieldValue("Cache-Control")).noStore else { return false }
@@ -93,7 +93,7 @@ struct CacheFreshness: Equatable, Sendable {
 
     /// `isStorable` for response `fields` (lower-cased names).
     static func isStorable(method: String, requestFields: [String: String], status: Int, fields: [String: String]) -> Bool {
-        isStorable(method: method, requestFields: requestFields, status: status, cacheFields: CacheFields(HTTPHeaders(fields)))
+        isStorable(method: method, requestFields: HTTPHeaders(requestFields), status: status, cacheFields: CacheFields(HTTPHeaders(fields)))
     }
 
     /// Its age at `now` (`current_age`).
@@ -137,7 +137,7 @@ struct CacheFreshness: Equatable, Sendable {
     static func updated(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(stored.count + notModified.count)
-        for field in stored where !notModified.contains(where: { $0.name.isFieldName(field.name) && !isFraming($0.name) }) {
+        for field in stored where !notModified.contains(where: { $0.name.caseInsensitiveEquals(field.name) && !isFraming($0.name) }) {
             fields.append(field)
         }
         for field in notModified where !isFraming(field.name) { fields.append(field) }
@@ -150,7 +150,7 @@ struct CacheFreshness: Equatable, Sendable {
     }
 
     private static func isFraming(_ name: String) -> Bool {
-        framingFields.contains { $0.isFieldName(name) }
+        framingFields.contains { $0.caseInsensitiveEquals(name) }
     }
 
     private static let framingFields = ["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]

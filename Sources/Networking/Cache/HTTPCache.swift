@@ -50,15 +50,19 @@ public final class HTTPCache: Sendable {
     public func cachedResponse(for request: URLRequest, policy: URLRequest.CachePolicy = .returnCacheDataDontLoad) -> Response? {
         guard let url = request.url else { return nil }
         let lookup = lookup(request, url: url, method: request.httpMethod?.uppercased() ?? "GET",
-                            fields: request.allHTTPHeaderFields ?? [:], policy: policy)
+                            fields: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), policy: policy)
         if case .answer(let response) = lookup { return response }
         return nil
     }
 
     /// What to do with a request before sending it.
     enum Lookup {
-        /// Not for the cache (a method other than GET and HEAD): send as is.
+        /// Not for the cache (a method other than GET and HEAD): send as is; a success invalidates
+        /// what is stored for its URL.
         case bypass
+        /// Send as is; the cache has no say in the answer (the request forbids storing it, and
+        /// nothing stored is being revalidated).
+        case uncached
         /// Send; `conditional` fields (ordered by name as `HTTPHeaders(_:)` orders a
         /// dictionary's) make it a revalidation of `stored`; store what comes back, under `key`
         /// when the lookup made it (`received` makes it otherwise).
@@ -71,7 +75,7 @@ public final class HTTPCache: Sendable {
 
     /// The decision for `request` (to `url` with `method`, upper-cased, and header `fields` of
     /// any case) under `policy` at `now` (`.useProtocolCachePolicy`: RFC 9111 §4).
-    func lookup(_ request: URLRequest, url: URL, method: String, fields: [String: String], policy: URLRequest.CachePolicy,
+    func lookup(_ request: URLRequest, url: URL, method: String, fields: HTTPHeaders, policy: URLRequest.CachePolicy,
                 now: Date = Date()) -> Lookup {
         guard method == "GET" || method == "HEAD" else { return .bypass }
         switch policy {
@@ -81,20 +85,22 @@ public final class HTTPCache: Sendable {
             break
         }
         // One pass over the fields, names compared in place: a conditional request of the
-        // caller's own goes as it is; `Cache-Control` as `HeaderFields.value` finds it.
+        // caller's own goes as it is; of several `Cache-Control` fields, one so spelled wins.
         var control: String?
-        for (name, value) in fields {
-            if name.isFieldName("If-None-Match") || name.isFieldName("If-Modified-Since") {
+        for field in fields {
+            let name = field.name
+            if name.caseInsensitiveEquals("If-None-Match") || name.caseInsensitiveEquals("If-Modified-Since") {
                 return .send(conditional: [], stored: nil, key: nil)
             }
-            if name.isFieldName("Cache-Control"), control == nil || name == "Cache-Control" { control = value }
+            if name.caseInsensitiveEquals("Cache-Control"), control == nil || name == "Cache-Control" { control = field.value }
         }
         let requestControl = CacheControl(control)
         let key = store.mayHoldResponses ? Self.key(method: method, url: url) : nil
         guard let slot = key.flatMap(store.slot(forKey:)), let freshness = freshness(of: slot),
               freshness.varied?.isEmpty == true || freshness.varyMatches(Self.lowercased(fields)) else {
-            let refused = policy == .returnCacheDataDontLoad || requestControl.onlyIfCached
-            return refused ? .unavailable : .send(conditional: [], stored: nil, key: key)
+            if policy == .returnCacheDataDontLoad || requestControl.onlyIfCached { return .unavailable }
+            // Nothing to revalidate and the answer may not be stored (§5.2.1.5): none of the cache's business.
+            return requestControl.noStore ? .uncached : .send(conditional: [], stored: nil, key: key)
         }
         switch policy {
         case .returnCacheDataElseLoad, .returnCacheDataDontLoad:
@@ -112,7 +118,7 @@ public final class HTTPCache: Sendable {
     /// request becomes the stored response with updated fields; a storable response is stored;
     /// a non-error answer to an unsafe method invalidates the stored response of its URL.
     func received(_ response: Response, head: HTTPResponseHead, for request: URLRequest, url: URL, method: String,
-                  fields requestFields: [String: String], stored: CacheSlot?, key: String? = nil, requestTime: Date,
+                  fields requestFields: HTTPHeaders, stored: CacheSlot?, key: String? = nil, requestTime: Date,
                   responseTime: Date = Date()) -> Response {
         guard method == "GET" || method == "HEAD" else {
             if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) {
@@ -146,7 +152,7 @@ public final class HTTPCache: Sendable {
 
     /// Stores `response` (caching fields `fields`) with its freshness decided now. Of the
     /// request's fields only those `Vary` names are ever read back, so without `Vary` none are kept.
-    private func store(_ response: Response, fields: CacheFields, key: String, requestFields: [String: String],
+    private func store(_ response: Response, fields: CacheFields, key: String, requestFields: HTTPHeaders,
                        requestTime: Date, responseTime: Date) {
         let kept = fields.vary == nil ? [:] : Self.lowercased(requestFields)
         let freshness = CacheFreshness(status: response.statusCode, cacheFields: fields, requestFields: kept,
@@ -165,8 +171,9 @@ public final class HTTPCache: Sendable {
                               requestTime: slot.requestTime, responseTime: slot.responseTime)
     }
 
-    static func lowercased(_ fields: [String: String]) -> [String: String] {
-        Dictionary(fields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, second in first + ", " + second })
+    /// `fields` keyed by lower-cased names, the values of one name joined with ", " in order.
+    static func lowercased(_ fields: HTTPHeaders) -> [String: String] {
+        Dictionary(fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, second in first + ", " + second })
     }
 }
 

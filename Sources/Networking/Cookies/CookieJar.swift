@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 
 /// Cookies for a transport with URLSession's semantics, over an `HTTPCookieStorage` (code that
 /// seeds or reads the storage keeps working): which cookies a request carries (RFC 6265 §5.4:
@@ -54,7 +55,7 @@ struct CookieJar: @unchecked Sendable {
     /// Whether `request` to `url` (its URL) takes part: its own `httpShouldHandleCookies` and an
     /// http(s) URL.
     static func handles(_ request: URLRequest, url: URL) -> Bool {
-        guard let scheme = url.scheme, HeaderFields.sameName(scheme, "http") || HeaderFields.sameName(scheme, "https") else {
+        guard let scheme = url.scheme, scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("https") else {
             return false
         }
         return request.httpShouldHandleCookies

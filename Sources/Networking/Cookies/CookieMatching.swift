@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 /// RFC 6265's matching rules (§5.1.3 domain, §5.1.4 path, §5.4 which cookies a request gets),
 /// as pure functions: Foundation's `HTTPCookieStorage.cookies(for:)` on Linux ignores the path
@@ -46,7 +47,7 @@ enum CookieMatching {
             self.host = host.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? host.lowercased() : host
             hostIsAddress = CookieMatching.isIPAddress(self.host)
             path = CookieMatching.requestPath(of: url)
-            secure = url.scheme.map { HeaderFields.sameName($0, "https") } ?? false
+            secure = url.scheme.map { $0.caseInsensitiveEquals("https") } ?? false
         }
     }
 
@@ -67,7 +68,7 @@ enum CookieMatching {
                       equalIgnoringCase(host.suffix(bare.count), bare),
                       host[host.index(host.endIndex, offsetBy: -bare.count - 1)] == UInt8(ascii: ".") else { return false }
             }
-        } else if !HeaderFields.sameName(cookie.domain, target.host) {
+        } else if !cookie.domain.caseInsensitiveEquals(target.host) {
             return false
         }
         return pathMatches(requestPath: target.path, cookiePath: cookie.path.isEmpty ? "/" : cookie.path)

@@ -1,21 +1,14 @@
 import HTTPWire
 
-/// `SessionOptions.headers` made ready once, for the requests that set no field of their own
-/// (a provider's plain GET): the fields to send as the dictionary the session works on and as
-/// the client's field list, with and without `Accept-Encoding` (a download). A request then
-/// shares them, with no field hashed, copied or sorted.
+/// `SessionOptions.headers` made ready once as the client's field list, in the order
+/// `HTTPHeaders(_:)` gives a dictionary of them, with and without `Accept-Encoding` (a
+/// download): a request that sets no field of its own shares it, with no field hashed, copied or
+/// sorted, and one that does gets it merged into its own list in one pass.
 struct DefaultFields: Sendable {
-    /// What a request with no fields of its own sends: the fields and their list.
-    struct Set: Sendable {
-        let fields: [String: String]
-        /// `HTTPHeaders(fields)`: the order `SocketTransport` sends a dictionary's fields in.
-        let list: HTTPHeaders
-    }
-
     /// For a request whose body is kept in memory.
-    let plain: Set
+    let plain: HTTPHeaders
     /// For a download to a file: no `Accept-Encoding`.
-    let downloading: Set
+    let downloading: HTTPHeaders
 
     /// `headers` with one field per name without case, as adding them one by one to an empty
     /// request's fields keeps them (of names differing only in case, the first in order).
@@ -24,13 +17,33 @@ struct DefaultFields: Sendable {
         for name in headers.keys.sorted() where HeaderFields.key(name, in: kept) == nil {
             kept[name] = headers[name]
         }
-        plain = Set(fields: kept, list: HTTPHeaders(kept))
-        let downloaded = kept.filter { !HeaderFields.sameName($0.key, "Accept-Encoding") }
-        downloading = Set(fields: downloaded, list: HTTPHeaders(downloaded))
+        plain = HTTPHeaders(kept)
+        downloading = HTTPHeaders(kept.filter { !$0.key.caseInsensitiveEquals("Accept-Encoding") })
     }
 
-    /// The set for a request to a file (`downloading`) or not.
-    func set(downloading isDownload: Bool) -> Set {
+    /// The list for a request to a file (`downloading`) or not.
+    func set(downloading isDownload: Bool) -> HTTPHeaders {
         isDownload ? downloading : plain
+    }
+
+    /// `own` (a request's fields, ordered as `HTTPHeaders(_:)` orders a dictionary) with each of
+    /// `defaults` (ordered so too) whose name, without case, it lacks, in its place in that order:
+    /// the list `HTTPHeaders(_:)` gives the dictionary of both.
+    static func merging(_ defaults: HTTPHeaders, into own: HTTPHeaders) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(own.count + defaults.count)
+        let ownFields = own.fields
+        var next = ownFields.startIndex
+        for field in defaults {
+            while next != ownFields.endIndex, HTTPHeaders.nameSortsBefore(ownFields[next].name, field.name) {
+                fields.append(ownFields[next])
+                next += 1
+            }
+            // A field of the same name, of any case, sorts here: the request's own wins.
+            if next != ownFields.endIndex, ownFields[next].name.caseInsensitiveEquals(field.name) { continue }
+            fields.append(field)
+        }
+        fields.append(contentsOf: ownFields[next...])
+        return HTTPHeaders(fields)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 
 /// What `SocketTransport` does for an app beyond sending each request as it is, as URLSession
 /// does with a `URLSessionConfiguration`: default header fields, cookies and HTTP caching. The
@@ -60,20 +61,10 @@ public struct SessionOptions: @unchecked Sendable {
         let fields = request.allHTTPHeaderFields ?? [:]
         var missing: [String: String] = [:]
         for (name, value) in headers where HeaderFields.key(name, in: fields) == nil {
-            if downloading, HeaderFields.sameName(name, "Accept-Encoding") { continue }
+            if downloading, name.caseInsensitiveEquals("Accept-Encoding") { continue }
             missing[name] = value
         }
         return missing
-    }
-
-    /// Adds the fields of `headers` that `fields` lacks (names compared without case), without
-    /// `Accept-Encoding` when `downloading`.
-    func addMissingHeaders(to fields: inout [String: String], downloading: Bool) {
-        fields.reserveCapacity(fields.count + headers.count + 2)
-        for (name, value) in headers where HeaderFields.key(name, in: fields) == nil {
-            if downloading, HeaderFields.sameName(name, "Accept-Encoding") { continue }
-            fields[name] = value
-        }
     }
 
     /// The cookie jar for `request` to `url` (its URL), nil when cookies are off for it.

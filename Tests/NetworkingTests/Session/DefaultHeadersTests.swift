@@ -179,11 +179,27 @@ final class DefaultHeadersTests: LeakCheckingTestCase {
         XCTAssertEqual(SessionExchange.setting([], in: HTTPHeaders(fields)), HTTPHeaders(fields))
     }
 
+    /// A request's own fields with the defaults it lacks merged in: the list of the dictionary
+    /// of both, the request's value winning over a default of the same name in any case.
+    func testMergingTheDefaultsGivesTheListOfTheDictionaryOfBoth() {
+        let defaults = ["Accept-Encoding": "gzip, deflate", "Accept-Language": "en;q=1.0", "User-Agent": "App/1 Networking/1.0"]
+        let requests: [[String: String]] = [
+            [:], ["Cache-Control": "no-store"], ["user-agent": "Mine/2"], ["ACCEPT-ENCODING": "identity", "X-Z": "z", "A": "a"],
+            ["Accept": "*/*", "Authorization": "Bearer t", "Content-Type": "application/json", "Zeta": "z", "accept-language": "de"],
+            ["Cookiè": "1", "Ünicode": "2", "Accept-Languagf": "3"],
+        ]
+        for own in requests {
+            var expected = own
+            for (name, value) in defaults where !own.keys.contains(where: { $0.lowercased() == name.lowercased() }) { expected[name] = value }
+            XCTAssertEqual(DefaultFields.merging(HTTPHeaders(defaults), into: HTTPHeaders(own)), HTTPHeaders(expected), "\(own)")
+        }
+    }
+
     func testNamesAreOrderedAsTheirLowerCasedStrings() {
         let names = ["If-None-Match", "if-modified-since", "IF", "Accept", "accept-encoding", "X-Z", "x-a", "Cookiè", "Cöokie", "COOK", "", "É"]
         for lhs in names {
             for rhs in names {
-                XCTAssertEqual(HeaderFields.precedes(lhs, rhs), lhs.lowercased() < rhs.lowercased(), "\(lhs) before \(rhs)")
+                XCTAssertEqual(HTTPHeaders.nameSortsBefore(lhs, rhs), lhs.lowercased() < rhs.lowercased(), "\(lhs) before \(rhs)")
             }
         }
     }

@@ -147,6 +147,25 @@ final class HTTPCacheTests: LeakCheckingTestCase {
         XCTAssertEqual(seen("/fresh").count, 3, "a POST invalidates the stored GET")
     }
 
+    /// RFC 9111 §5.2.1.5: a request's own `no-store` keeps its answer out of the cache, but a
+    /// fresh stored response still answers it.
+    func testARequestsOwnNoStoreIsNotStoredButAFreshEntryAnswersIt() throws {
+        let cache = HTTPCache(memoryCapacity: 1 << 20)
+        let transport = transport(cache)
+        var noStore = request("/fresh")
+        noStore.setValue("no-store", forHTTPHeaderField: "Cache-Control")
+        guard case .uncached = cache.lookup(noStore, url: noStore.url!, method: "GET", fields: HTTPHeaders(noStore.allHTTPHeaderFields ?? [:]),
+                                            policy: .useProtocolCachePolicy) else {
+            return XCTFail("with nothing stored, the cache has no say in a no-store request")
+        }
+        XCTAssertEqual(body(try SessionTestSupport.send(noStore, through: transport)), "fresh body")
+        XCTAssertNil(cache.cachedResponse(for: request("/fresh")), "not stored")
+        _ = try SessionTestSupport.send(request("/fresh"), through: transport)
+        XCTAssertEqual(seen("/fresh").count, 2, "the plain request went out")
+        XCTAssertEqual(body(try SessionTestSupport.send(noStore, through: transport)), "fresh body")
+        XCTAssertEqual(seen("/fresh").count, 2, "the stored answer served the no-store request")
+    }
+
     func testTheProvidersResponseCacheAndTheHTTPCacheShareOneStore() throws {
         let store = ResponseCache(capacity: 10)
         let transport = transport(HTTPCache(store: store))

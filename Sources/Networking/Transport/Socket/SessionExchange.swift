@@ -22,7 +22,7 @@ struct SessionExchange: Sendable {
     /// without case): the request's, the default fields it lacks, conditional fields, cookies.
     let head: HTTPHeaders
     /// The fields before cookies and conditional fields (what the cache keys `Vary` on).
-    let requestFields: [String: String]
+    let requestFields: HTTPHeaders
     let jar: CookieJar?
     let cache: HTTPCache?
     let stored: CacheSlot?
@@ -43,18 +43,11 @@ struct SessionExchange: Sendable {
     /// (no `Accept-Encoding`, no caching) and `uploading` that a body comes from `TransportOptions`.
     static func start(_ request: URLRequest, url: URL, options: SessionOptions, downloading: Bool, uploading: Bool) -> Start {
         let method = normalizedMethod(request.httpMethod)
-        var fields: [String: String]
-        // A request with no fields of its own sends the defaults as they were made ready once.
-        var ready: HTTPHeaders?
-        if let own = request.allHTTPHeaderFields, !own.isEmpty {
-            fields = own
-            options.addMissingHeaders(to: &fields, downloading: downloading)
-        } else {
-            let defaults = options.defaultFields.set(downloading: downloading)
-            fields = defaults.fields
-            ready = defaults.list
-        }
-        let requestFields = fields
+        // A request with no fields of its own sends the defaults as they were made ready once;
+        // one with its own gets those it lacks merged into its list.
+        let defaults = options.defaultFields.set(downloading: downloading)
+        let fields = request.allHTTPHeaderFields.map { $0.isEmpty ? defaults : DefaultFields.merging(defaults, into: HTTPHeaders($0)) }
+            ?? defaults
         var conditional: [HTTPHeaders.Field] = []
         var stored: CacheSlot?
         var cacheKey: String?
@@ -64,6 +57,8 @@ struct SessionExchange: Sendable {
             switch optionsCache.lookup(request, url: url, method: method, fields: fields, policy: policy) {
             case .bypass:
                 cache = optionsCache
+            case .uncached:
+                break
             case .answer(let response):
                 return .answer(.success(response))
             case .unavailable:
@@ -75,14 +70,14 @@ struct SessionExchange: Sendable {
                 conditional = conditionalFields
             }
         }
-        var head = ready ?? HTTPHeaders(fields)
+        var head = fields
         if !conditional.isEmpty { head = Self.setting(conditional, in: head) }
         let jar = options.cookieJar(for: request, url: url)
         if let cookies = jar?.cookieHeader(for: url) {
             head = Self.setting("Cookie", to: cookies, in: head)
         }
         // The clock is read for the cache alone (its age computations).
-        return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: requestFields,
+        return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: fields,
                                      jar: jar, cache: cache, stored: stored, cacheKey: cacheKey,
                                      requestTime: cache == nil ? .distantPast : Date()))
     }
@@ -101,7 +96,7 @@ struct SessionExchange: Sendable {
         fields.reserveCapacity(head.count + added.count)
         var next = added.startIndex
         for field in head where !added.contains(where: { $0.name.caseInsensitiveEquals(field.name) }) {
-            while next != added.endIndex, HeaderFields.precedes(added[next].name, field.name) {
+            while next != added.endIndex, HTTPHeaders.nameSortsBefore(added[next].name, field.name) {
                 fields.append(added[next])
                 added.formIndex(after: &next)
             }
