@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 import Locking
 import Synchronization
 
@@ -81,12 +82,10 @@ public final class DefaultTransport: HTTPTransport {
     /// URLSession cannot reach) on Linux, and `https://` there when the system's TLS library
     /// loads; never on Apple platforms.
     static func usesSocketTransport(for request: URLRequest) -> Bool {
-        guard NetworkingPlatform.defaultTransportUsesSocketsForHTTP else { return false }
-        switch request.url?.scheme?.lowercased() {
-        case "http"?, "http+unix"?: return true
-        case "https"?: return tlsLoads
-        default: return false
-        }
+        guard NetworkingPlatform.defaultTransportUsesSocketsForHTTP, let scheme = request.url?.scheme else { return false }
+        // Compared in place: a lower-cased copy of the scheme cost every request an allocation.
+        if scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("http+unix") { return true }
+        return scheme.caseInsensitiveEquals("https") && tlsLoads
     }
 
     /// Whether the system's TLS library loads (asked once per process).
