@@ -34,6 +34,14 @@ final class SocketTransportUnixSocketTests: SocketTransportTestCase {
         let url = server.baseURL.appendingPathComponent("echo")
         #if canImport(FoundationNetworking)
         XCTAssertTrue(DefaultTransport.usesSocketTransport(for: URLRequest(url: url)))
+        // Schemes are case-insensitive (RFC 3986 3.1).
+        for scheme in ["HTTP", "Http+Unix", "hTTp"] {
+            XCTAssertTrue(DefaultTransport.usesSocketTransport(for: URLRequest(url: URL(string: "\(scheme)://api.test/a")!)), scheme)
+        }
+        XCTAssertEqual(DefaultTransport.usesSocketTransport(for: URLRequest(url: URL(string: "HTTPS://api.test/a")!)), DefaultTransport.tlsLoads)
+        for other in ["ftp://api.test/a", "file:///tmp/a", "httpx://api.test/a"] {
+            XCTAssertFalse(DefaultTransport.usesSocketTransport(for: URLRequest(url: URL(string: other)!)), other)
+        }
         #endif
         let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport(socketTransport: transport))
         let results = Recorder<Result<Response, any Error>>()
