@@ -86,6 +86,31 @@ final class ProxyTests: HTTPClientTestCase {
         XCTAssertEqual(Set(statuses.withLock { $0 }), [200])
     }
 
+    func testPOSTsThroughAProxyThatClosesAfterEachAnswerAllSucceed() throws {
+        let proxy = try startProxy()
+        client = client(through: try endpoint(proxy.url()))
+        let failures = Lock<[HTTPClientError]>([])
+        let statuses = Lock<[Int]>([])
+        let slots = DispatchSemaphore(value: 8)
+        let group = DispatchGroup()
+        for index in 0..<240 {
+            slots.wait()
+            group.enter()
+            let request = HTTPClientRequest(url: url("echo"), method: "POST", body: .bytes(Data("post \(index)".utf8)))
+            _ = client.execute(request) { result in
+                switch result {
+                case .success(let response): statuses.withLock { $0.append(Int(response.status)) }
+                case .failure(let error): failures.withLock { $0.append(error) }
+                }
+                slots.signal()
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "every request answered")
+        XCTAssertEqual(failures.withLock { $0.map { "\($0)" } }, [])
+        XCTAssertEqual(statuses.withLock { $0.count }, 240)
+    }
+
     func testOneProxyCarriesRequestsToSeveralOrigins() throws {
         let proxy = try startProxy()
         let other = try FeedServer()
