@@ -7,13 +7,16 @@ import TestSupport
 class FeedServerTestCase: LeakCheckingTestCase {
     var server: FeedServer!
 
+    /// The server's settings; override to change them.
+    var serverConfiguration: FeedServer.Configuration { FeedServer.Configuration() }
+
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try FeedServer()
+        server = try FeedServer(configuration: serverConfiguration)
     }
 
     override func tearDown() {
-        server.stop()
+        server?.stop()
         server = nil
         super.tearDown()
     }
