@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import Networking
 import TestSupport
 
 /// A test case with the project's loopback `FeedServer`, started before each test and stopped
@@ -21,8 +22,8 @@ class FeedServerTestCase: LeakCheckingTestCase {
         super.tearDown()
     }
 
-    /// The target of `path` on the server.
-    func route(_ path: String) -> ServerRoute {
-        ServerRoute(baseURL: server.baseURL, path: path)
+    /// The target of `path` on the server, sent with `method` and `task`.
+    func route(_ path: String, method: HTTPMethod = .get, task: RequestTask = .requestPlain) -> ServerRoute {
+        ServerRoute(baseURL: server.baseURL, path: path, method: method, task: task)
     }
 }
