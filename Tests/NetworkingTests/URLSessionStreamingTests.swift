@@ -9,7 +9,7 @@ import XCTest
 
 /// `URLSessionTransport.send(_:options:completion:)` against the loopback server: uploads from
 /// data, files and streams with progress; response bodies written to a file.
-final class URLSessionStreamingTests: LeakCheckingTestCase {
+final class URLSessionStreamingTests: FeedServerTestCase {
     private struct EchoedRequest: Decodable {
         let headers: [String: String]
         let body: String
@@ -18,18 +18,7 @@ final class URLSessionStreamingTests: LeakCheckingTestCase {
         }
     }
 
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer(configuration: .init(maxBodyBytes: 4_000_000))
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        super.tearDown()
-    }
+    override var serverConfiguration: FeedServer.Configuration { .init(maxBodyBytes: 4_000_000) }
 
     private func post(_ options: TransportOptions, path: String = "echo") -> Result<Response, ProviderError>? {
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))

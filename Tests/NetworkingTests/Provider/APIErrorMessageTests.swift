@@ -27,8 +27,9 @@ final class APIErrorMessageTests: SocketTransportTestCase {
         return apiError
     }
 
-    private func route(_ path: String, port: UInt16? = nil) throws -> ServerRoute {
-        let base = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port ?? server.port)/"))
+    /// The target of `path` on 127.0.0.1:`port`, where no server is.
+    private func route(_ path: String, port: UInt16) throws -> ServerRoute {
+        let base = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))
         return ServerRoute(baseURL: base, path: path)
     }
 
@@ -48,13 +49,13 @@ final class APIErrorMessageTests: SocketTransportTestCase {
 
     func testATransportTimeoutNamesTheHostAndTheWait() throws {
         transport = SocketTransport(configuration: .init(idleTimeout: .milliseconds(300)))
-        let error = try failure(try route("hang"), transport: transport)
+        let error = try failure(route("hang"), transport: transport)
         guard case .requestTimeout = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(error.errorDescription, "The request to 127.0.0.1:\(server.port) timed out after 300 ms.")
     }
 
     func testAnHTTPErrorNamesTheURL() throws {
-        var target = try route("status/404")
+        var target = route("status/404")
         target.task = .requestParameters(parameters: ["token": "secret"], encoding: URLEncoding.queryString)
         let error = try failure(target, transport: transport)
         guard case .restError(let root, 404, _) = error else { return XCTFail("got \(error)") }

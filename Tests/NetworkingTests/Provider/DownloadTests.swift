@@ -10,19 +10,15 @@ import XCTest
 
 /// `.downloadDestination` and `.downloadParameters` over real loopback sockets: the body is
 /// streamed to a temporary file, the destination asked, its options applied, the file moved.
-final class DownloadTests: LeakCheckingTestCase {
-    private var server: FeedServer!
+final class DownloadTests: FeedServerTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try FeedServer()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
     }
 
     override func tearDown() {
-        server.stop()
-        server = nil
         try? FileManager.default.removeItem(at: directory)
         super.tearDown()
     }
@@ -32,7 +28,7 @@ final class DownloadTests: LeakCheckingTestCase {
     private func download(_ path: String, task: RequestTask, transport: any HTTPTransport) -> Result<Response, ProviderError>? {
         let provider = NetworkProvider<ServerRoute>(transport: transport)
         let results = Recorder<Result<Response, ProviderError>>()
-        provider.request(ServerRoute(baseURL: server.baseURL, path: path, task: task)) { results.append($0) }
+        provider.request(route(path, task: task)) { results.append($0) }
         XCTAssertTrue(waitUntil(timeout: 30) { results.count == 1 })
         return results.values.first
     }
@@ -122,8 +118,7 @@ final class DownloadTests: LeakCheckingTestCase {
         let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport(configuration: .ephemeral))
         let results = Recorder<Result<Response, ProviderError>>()
         let count = 60 * 1_048_576
-        let target = ServerRoute(baseURL: server.baseURL, path: "bytes/\(count)",
-                                 task: .downloadDestination { _, _ in (destination, [.createIntermediateDirectories]) })
+        let target = route("bytes/\(count)", task: .downloadDestination { _, _ in (destination, [.createIntermediateDirectories]) })
         provider.request(target) { results.append($0) }
         // Sampled on this thread while the download runs on others (bounded by the 60 s wait).
         XCTAssertTrue(waitUntil(timeout: 60) {
@@ -149,7 +144,7 @@ final class DownloadTests: LeakCheckingTestCase {
             call.values.first?.cancel()
             return (destination, [.createIntermediateDirectories])
         }
-        call.append(provider.request(ServerRoute(baseURL: server.baseURL, path: "bytes/1000", task: task)) { results.append($0) })
+        call.append(provider.request(route("bytes/1000", task: task)) { results.append($0) })
         XCTAssertTrue(waitUntil(timeout: 30) { results.count == 1 })
         // The cancel ran (and would have reported) inside the destination closure, before the
         // answer was reported: the first report must be the answer.

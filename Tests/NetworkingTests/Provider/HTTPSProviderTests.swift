@@ -11,19 +11,12 @@ import XCTest
 /// `NetworkProvider` over `https://` against `FeedServer` serving TLS: the classified pipeline
 /// through `SocketTransport` and through the default transport (which sends `https` there
 /// when TLS loads), trusting the test CA.
-final class HTTPSProviderTests: LeakCheckingTestCase {
-    private var server: FeedServer!
+final class HTTPSProviderTests: FeedServerTestCase {
+    override var serverConfiguration: FeedServer.Configuration { .init(tls: TLSFixtures.server()) }
 
     override func setUpWithError() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         try super.setUpWithError()
-        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
     }
 
     private func socketTransport() -> SocketTransport {
@@ -37,8 +30,7 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
         ]
         for (name, transport) in transports {
             let provider = NetworkProvider<ServerRoute>(transport: transport)
-            let route = ServerRoute(baseURL: server.baseURL, path: "echo")
-            let echo = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes().classifyErrors().map(Echo.self), timeout: 20), name).get()
+            let echo = try XCTUnwrap(answer(of: provider.rx.request(route("echo")).filterSuccessfulStatusCodes().classifyErrors().map(Echo.self), timeout: 20), name).get()
             XCTAssertEqual(echo.method, "GET", name)
             XCTAssertEqual(echo.path, "/echo", name)
         }
@@ -49,7 +41,7 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
     /// A REST error over https is classified as over http: status and the server's code.
     func testARESTErrorOverHTTPSIsClassified() throws {
         let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
-        let result = answer(of: provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "status/404")).filterSuccessfulStatusCodes().classifyErrors(), timeout: 20)
+        let result = answer(of: provider.rx.request(route("status/404")).filterSuccessfulStatusCodes().classifyErrors(), timeout: 20)
         guard case .failure(APIError.restError(_, let status, let code))? = result else { return XCTFail("\(String(describing: result))") }
         XCTAssertEqual(status, 404)
         XCTAssertEqual(code, "E404")
@@ -58,8 +50,8 @@ final class HTTPSProviderTests: LeakCheckingTestCase {
     func testAMebibyteUploadThroughTheProvider() throws {
         let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 13) })
         let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
-        let route = ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .requestData(upload))
-        let response = try XCTUnwrap(answer(of: provider.rx.request(route).filterSuccessfulStatusCodes(), timeout: 20)).get()
+        let target = route("echo", method: .post, task: .requestData(upload))
+        let response = try XCTUnwrap(answer(of: provider.rx.request(target).filterSuccessfulStatusCodes(), timeout: 20)).get()
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.data) as? [String: Any])
         XCTAssertEqual((json["body"] as? String).flatMap { Data(base64Encoded: $0) }, upload)
     }

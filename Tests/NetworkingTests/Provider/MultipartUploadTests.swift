@@ -9,7 +9,7 @@ import TestSupport
 import XCTest
 
 /// Multipart bodies as Alamofire builds them, sent over real loopback sockets on both transports.
-final class MultipartUploadTests: LeakCheckingTestCase {
+final class MultipartUploadTests: FeedServerTestCase {
     private struct EchoedRequest: Decodable {
         let method: String
         let query: String
@@ -22,17 +22,11 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         }
     }
 
-    private var server: FeedServer!
     private var files: [URL] = []
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer(configuration: .init(maxBodyBytes: 8_000_000))
-    }
+    override var serverConfiguration: FeedServer.Configuration { .init(maxBodyBytes: 8_000_000) }
 
     override func tearDown() {
-        server.stop()
-        server = nil
         for file in files { try? FileManager.default.removeItem(at: file) }
         super.tearDown()
     }
@@ -51,7 +45,7 @@ final class MultipartUploadTests: LeakCheckingTestCase {
     private func echo(_ task: RequestTask, method: HTTPMethod = .post, transport: any HTTPTransport) throws -> EchoedRequest {
         let provider = NetworkProvider<ServerRoute>(transport: transport)
         let results = Recorder<Result<Response, ProviderError>>()
-        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: method, task: task)) { results.append($0) }
+        provider.request(route("echo", method: method, task: task)) { results.append($0) }
         XCTAssertTrue(waitUntil(timeout: 30) { results.count == 1 })
         let response = try XCTUnwrap(results.values.first).get()
         XCTAssertEqual(response.statusCode, 200, String(decoding: response.data, as: UTF8.self))
@@ -118,8 +112,8 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         let log = Recorder<String>()
         let provider = NetworkProvider<ServerRoute>(transport: URLSessionTransport(), plugins: [RecordingPlugin(log: log)])
         let results = Recorder<Result<Response, ProviderError>>()
-        let target = ServerRoute(baseURL: server.baseURL, path: "echo", method: .get,
-                                 task: .uploadMultipart([MultipartFormBodyPart(provider: .data(Data()), name: "a")]))
+        let target = route("echo", method: .get,
+                           task: .uploadMultipart([MultipartFormBodyPart(provider: .data(Data()), name: "a")]))
         provider.request(target) { results.append($0) }
         XCTAssertTrue(waitUntil { results.count == 1 })
         guard case .failure(.underlying(let error as MultipartEncodingFailure, nil))? = results.values.first else {
@@ -147,8 +141,8 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         let seen = ContentTypes()
         let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport(), plugins: [seen])
         let results = Recorder<Result<Response, ProviderError>>()
-        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadMultipartFormData(form))) { results.append($0) }
-        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
+        provider.request(route("echo", method: .post, task: .uploadMultipartFormData(form))) { results.append($0) }
+        provider.request(route("echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
         XCTAssertTrue(waitUntil { results.count == 2 })
         XCTAssertEqual(seen.seen.values, ["multipart/form-data; boundary=fixed", "none"])
         guard case .failure(.underlying(let formError as MultipartEncodingFailure, nil))? = results.values.first else {
@@ -165,7 +159,7 @@ final class MultipartUploadTests: LeakCheckingTestCase {
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).png")
         let provider = NetworkProvider<ServerRoute>(stubClosure: NetworkProvider.immediatelyStub)
         let results = Recorder<Result<Response, ProviderError>>()
-        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
+        provider.request(route("echo", method: .post, task: .uploadFile(missing))) { results.append($0) }
         XCTAssertEqual(try XCTUnwrap(results.values.first).get().statusCode, 200)
     }
 

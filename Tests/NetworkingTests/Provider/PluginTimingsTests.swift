@@ -8,19 +8,7 @@ import XCTest
 /// Timings through a provider: `SocketTransport`'s responses carry them, plugins hear them in
 /// `didMeasure` after `didReceive` (for a failure too when a response head came first), and
 /// `NetworkLoggerPlugin` logs them when its options say `.timings`.
-final class PluginTimingsTests: LeakCheckingTestCase {
-    /// Made by the first request of a test, stopped at its end.
-    private var started: FeedServer?
-    private var server: FeedServer {
-        get throws {
-            if let started { return started }
-            let made = try FeedServer()
-            started = made
-            addTeardownBlock { made.stop() }
-            return made
-        }
-    }
-
+final class PluginTimingsTests: FeedServerTestCase {
     private struct Probe: PluginType {
         let events: Recorder<String>
         let measured: Recorder<HTTPClientTimings>
@@ -35,10 +23,10 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         }
     }
 
-    private func request(_ provider: NetworkProvider<ServerRoute>, _ path: String) throws -> Result<Response, ProviderError>? {
+    private func request(_ provider: NetworkProvider<ServerRoute>, _ path: String) -> Result<Response, ProviderError>? {
         let answers = Recorder<Result<Response, ProviderError>>()
         let done = expectation(description: path)
-        provider.request(ServerRoute(baseURL: try server.baseURL, path: path)) { result in
+        provider.request(route(path)) { result in
             answers.append(result)
             done.fulfill()
         }
@@ -56,14 +44,14 @@ final class PluginTimingsTests: LeakCheckingTestCase {
             Probe(events: events, measured: measured),
             NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: [.timings])),
         ])
-        let first = try XCTUnwrap(try request(provider, "bytes/5000")).get()
+        let first = try XCTUnwrap(request(provider, "bytes/5000")).get()
         XCTAssertEqual(first.timings, measured.values.first, "the response's own timings")
-        _ = try XCTUnwrap(try request(provider, "echo")).get()
+        _ = try XCTUnwrap(request(provider, "echo")).get()
         XCTAssertEqual(events.values, ["didReceive", "didMeasure", "didReceive", "didMeasure"])
         let timings = measured.values
         XCTAssertEqual(timings.map(\.reusedConnection), [false, true])
         XCTAssertGreaterThan(timings.first?.bytesReceived ?? 0, 5_000)
-        let port = try server.port
+        let port = server.port
         let logged = lines.lines.filter { $0.contains("Timings: ") }
         XCTAssertEqual(logged.count, 2, lines.text)
         XCTAssertTrue(logged.first?.contains("connected ") == true && logged.first?.hasSuffix("new connection to 127.0.0.1:\(port)") == true, lines.text)
@@ -76,7 +64,7 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let transport = SocketTransport()
         defer { transport.close() }
         let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [Probe(events: Recorder(), measured: measured)])
-        let result = try XCTUnwrap(try request(provider, "half"))
+        let result = try XCTUnwrap(request(provider, "half"))
         guard case .failure(.underlying(_, let partial?)) = result else { return XCTFail("expected a failure with the head, got \(result)") }
         XCTAssertEqual(partial.statusCode, 200)
         let timings = try XCTUnwrap(measured.values.first)
@@ -122,7 +110,7 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let plainProvider = NetworkProvider<ServerRoute>(transport: plainTransport, plugins: [
             NetworkLoggerPlugin(configuration: .init(output: plain.output, logOptions: [.timings])),
         ])
-        _ = try XCTUnwrap(try request(plainProvider, "echo")).get()
+        _ = try XCTUnwrap(request(plainProvider, "echo")).get()
         let plainLine = try XCTUnwrap(plain.lines.first { $0.contains("Timings: ") }, plain.text)
         XCTAssertFalse(plainLine.contains("TLS") || plainLine.contains("ALPN"), plainLine)
     }
@@ -132,7 +120,7 @@ final class PluginTimingsTests: LeakCheckingTestCase {
         let transport = SocketTransport()
         defer { transport.close() }
         let provider = NetworkProvider<ServerRoute>(transport: transport, plugins: [NetworkLoggerPlugin(configuration: .init(output: lines.output, logOptions: .verbose))])
-        _ = try XCTUnwrap(try request(provider, "echo")).get()
+        _ = try XCTUnwrap(request(provider, "echo")).get()
         XCTAssertFalse(lines.text.contains("Timings"), lines.text)
         XCTAssertFalse(lines.lines.isEmpty)
     }

@@ -13,8 +13,6 @@ import XCTest
 /// Where a provider runs caller code for a transport's answers: never on an event loop thread;
 /// on `callbackQueue` when given, else on the provider's own serial delivery queue.
 final class ProviderDeliveryTests: FeedServerTestCase {
-    private var echo: ServerRoute { ServerRoute(baseURL: server.baseURL, path: "echo") }
-
     /// Whether the caller runs on one of the shared event loops' threads.
     private static var onLoopThread: Bool {
         EventLoopGroup.shared?.loops.contains { $0.inLoop } ?? false
@@ -25,7 +23,7 @@ final class ProviderDeliveryTests: FeedServerTestCase {
         let plugin = ThreadProbe { seen.append("\($0) on loop: \(Self.onLoopThread)") }
         let provider = NetworkProvider<ServerRoute>(transport: SocketTransport(), plugins: [plugin])
         let done = expectation(description: "answer")
-        provider.request(echo, progress: { _ in seen.append("progress on loop: \(Self.onLoopThread)") }) { result in
+        provider.request(route("echo"), progress: { _ in seen.append("progress on loop: \(Self.onLoopThread)") }) { result in
             seen.append("completion on loop: \(Self.onLoopThread), ok: \((try? result.get()) != nil)")
             done.fulfill()
         }
@@ -43,7 +41,7 @@ final class ProviderDeliveryTests: FeedServerTestCase {
         let plugin = ThreadProbe { seen.append("\($0) on queue: \(DispatchQueue.getSpecific(key: key) == 27)") }
         let provider = NetworkProvider<ServerRoute>(callbackQueue: queue, transport: SocketTransport(), plugins: [plugin])
         let done = expectation(description: "answer")
-        provider.request(echo) { _ in
+        provider.request(route("echo")) { _ in
             seen.append("completion on queue: \(DispatchQueue.getSpecific(key: key) == 27)")
             done.fulfill()
         }
@@ -62,7 +60,7 @@ final class ProviderDeliveryTests: FeedServerTestCase {
         let othersAnswered = DispatchSemaphore(value: 0)
         let events = Recorder<String>()
         let slowDone = expectation(description: "slow subscriber returned")
-        let slowSubscription = slow.rx.request(echo).subscribe { _ in
+        let slowSubscription = slow.rx.request(route("echo")).subscribe { _ in
             events.append("slow subscriber blocks")
             // A generous bound: the other provider's answers come in milliseconds on loopback.
             let waited = othersAnswered.wait(timeout: .now() + 10)
@@ -75,7 +73,7 @@ final class ProviderDeliveryTests: FeedServerTestCase {
         allAnswered.expectedFulfillmentCount = 16
         var subscriptions: [any Disposable] = []
         for _ in 0..<16 {
-            subscriptions.append(other.rx.request(echo).subscribe { result in
+            subscriptions.append(other.rx.request(route("echo")).subscribe { result in
                 answered.append((try? result.get())?.statusCode == 200)
                 if answered.count == 16 { othersAnswered.signal() }
                 allAnswered.fulfill()
@@ -104,7 +102,7 @@ private struct ThreadProbe: PluginType {
 }
 
 /// The providers' delivery queues themselves: no thread of their own, none while idle.
-final class ProviderDeliveryQueueTests: LeakCheckingTestCase {
+final class ProviderDeliveryQueueTests: FeedServerTestCase {
     /// The process's thread count, from `/proc/self/status` (nil elsewhere).
     private func threadCount() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -116,15 +114,13 @@ final class ProviderDeliveryQueueTests: LeakCheckingTestCase {
     /// on serial queues that share the dispatch pool's threads, which go back to the pool once idle.
     func testFiftyProvidersAddNoThreadsOfTheirOwn() throws {
         guard threadCount() != nil else { throw XCTSkip("no /proc/self/status on this system") }
-        let server = try FeedServer()
-        defer { server.stop() }
-        let route = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let echo = route("echo")
         let transport = SocketTransport()
         defer { transport.close() }
         // Warm up: the loops, the dispatch pool and the server exist before counting.
         let warm = NetworkProvider<ServerRoute>(transport: transport)
         let warmed = expectation(description: "warm-up")
-        warm.request(route) { _ in warmed.fulfill() }
+        warm.request(echo) { _ in warmed.fulfill() }
         wait(for: [warmed], timeout: 10)
         let before = try XCTUnwrap(threadCount())
         var providers: [NetworkProvider<ServerRoute>] = []
@@ -133,7 +129,7 @@ final class ProviderDeliveryQueueTests: LeakCheckingTestCase {
         for _ in 0..<50 {
             let provider = NetworkProvider<ServerRoute>(transport: transport)
             providers.append(provider)
-            provider.request(route) { result in
+            provider.request(echo) { result in
                 XCTAssertEqual((try? result.get())?.statusCode, 200)
                 answered.fulfill()
             }
@@ -148,17 +144,15 @@ final class ProviderDeliveryQueueTests: LeakCheckingTestCase {
     /// Each provider's queue is serial: a provider's answers run one after another, in the order
     /// they were handed over, on no thread that is a loop's.
     func testAProvidersDeliveriesRunOneAtATime() throws {
-        let server = try FeedServer()
-        defer { server.stop() }
         let provider = NetworkProvider<ServerRoute>(transport: SocketTransport())
-        let route = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let echo = route("echo")
         let running = Lock(0)
         let overlaps = Lock(0)
         let onLoop = Lock(0)
         let answered = expectation(description: "32 answers")
         answered.expectedFulfillmentCount = 32
         for _ in 0..<32 {
-            provider.request(route) { _ in
+            provider.request(echo) { _ in
                 let now = running.withLock { value -> Int in
                     value += 1
                     return value

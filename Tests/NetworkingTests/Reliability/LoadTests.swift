@@ -12,15 +12,13 @@ import XCTest
 
 /// Many requests at once through the provider against the loopback server, bounded in count
 /// and time: every one succeeds.
-final class LoadTests: LeakCheckingTestCase {
+final class LoadTests: FeedServerTestCase {
     func testTwoThousandRequestsWithSixtyFourInFlightCompleteWithoutErrors() throws {
-        let server = try FeedServer()
-        defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         let transport = URLSessionTransport(configuration: configuration, maximumConnectionsPerHost: 64)
         let provider = NetworkProvider<ServerRoute>(transport: transport)
-        let target = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let target = route("echo")
         let total = 2_000
         let inFlight = 64
 
@@ -46,12 +44,10 @@ extension LoadTests {
     /// Over the event loop: 256 requests in flight, more than the pool's 128 connections, so
     /// half of them wait for a connection at any time (without a thread).
     func testTwoThousandRequestsWithTwoHundredFiftySixInFlightOverSocketTransport() throws {
-        let server = try FeedServer()
-        defer { server.stop() }
         let transport = SocketTransport(configuration: .init(maximumConnectionsPerHost: 128, idleTimeout: .seconds(30)))
         defer { transport.close() }
         let provider = NetworkProvider<ServerRoute>(transport: transport)
-        let target = ServerRoute(baseURL: server.baseURL, path: "echo")
+        let target = route("echo")
         let total = 2_000
 
         let outcomes = Recorder<String>()

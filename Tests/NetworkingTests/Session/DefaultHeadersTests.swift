@@ -12,20 +12,7 @@ import XCTest
 /// server (FeedServer's `/echo`) receives and by what plugins see; and what `SessionExchange`
 /// makes ready once per `SessionOptions` (the same list a dictionary of the fields gives, kept up
 /// to date when `headers` changes, without `Accept-Encoding` for a download) and the method as sent.
-final class DefaultHeadersTests: LeakCheckingTestCase {
-    private var server: FeedServer!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try FeedServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class DefaultHeadersTests: FeedServerTestCase {
     private var echoURL: URL { server.baseURL.appendingPathComponent("echo") }
 
     private func echoed(_ request: URLRequest, through transport: any HTTPTransport) throws -> EchoedRequest {

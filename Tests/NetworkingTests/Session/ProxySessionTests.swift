@@ -13,13 +13,11 @@ import XCTest
 /// `connectionProxyDictionary` is honoured, and a refused tunnel is a `TransportError` with
 /// URLSession's code. The environment is handed to the configuration (`ProxyEnvironment`), never
 /// set in the process. Skipped, saying why, where tinyproxy is not installed.
-final class ProxySessionTests: LeakCheckingTestCase {
-    private var server: FeedServer!
+final class ProxySessionTests: FeedServerTestCase {
     private var proxy: TinyProxy!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try FeedServer()
         guard let started = try TinyProxy.start(credentials: ("app", "pa55")) else {
             throw XCTSkip("tinyproxy is not installed (Debian's package tinyproxy; .ci/run installs it)")
         }
@@ -29,8 +27,6 @@ final class ProxySessionTests: LeakCheckingTestCase {
     override func tearDown() {
         proxy?.stop()
         proxy = nil
-        server?.stop()
-        server = nil
         super.tearDown()
     }
 

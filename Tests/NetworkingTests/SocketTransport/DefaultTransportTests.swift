@@ -41,7 +41,7 @@ final class DefaultTransportTests: SocketTransportTestCase {
     func testDefaultProviderClassifiesHeadersCutShort() {
         let provider = NetworkProvider<ServerRoute>()
         let results = Recorder<Result<Response, any Error>>()
-        let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "cut-headers"))
+        let subscription = provider.rx.request(route("cut-headers"))
             .classifyErrors()
             .subscribe { results.append($0) }
         XCTAssertTrue(waitUntil(timeout: 10) { results.count > 0 })
@@ -61,7 +61,7 @@ final class DefaultTransportTests: SocketTransportTestCase {
     /// Sends one request through `provider` and waits (bounded) for its status.
     private func status(through provider: NetworkProvider<ServerRoute>) -> Int? {
         let results = Recorder<Result<Response, any Error>>()
-        let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "echo")).subscribe { results.append($0) }
+        let subscription = provider.rx.request(route("echo")).subscribe { results.append($0) }
         XCTAssertTrue(waitUntil(timeout: 10) { results.count > 0 }, "the request answered")
         subscription.dispose()
         return try? results.values.first?.get().statusCode

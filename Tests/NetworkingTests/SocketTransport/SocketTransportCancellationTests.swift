@@ -61,7 +61,7 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
     func testDisposingAProviderRequestCancelsTheTransportCall() throws {
         let provider = NetworkProvider<ServerRoute>(transport: transport)
         let events = Recorder<String>()
-        let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "drip")).subscribe { _ in events.append("answered") }
+        let subscription = provider.rx.request(route("drip")).subscribe { _ in events.append("answered") }
         XCTAssertTrue(waitUntil(timeout: 20) { self.server.requestCount(path: "/drip") == 1 })
         subscription.dispose()
         XCTAssertTrue(waitUntil(timeout: 20) { self.server.openConnectionCount == 0 })
@@ -69,7 +69,7 @@ final class SocketTransportCancellationTests: SocketTransportTestCase {
         // reported by then is on the provider's serial delivery queue ahead of the later one's.
         drainSharedLoops()
         let later = Recorder<Int>()
-        provider.request(ServerRoute(baseURL: server.baseURL, path: "echo")) { later.append((try? $0.get().statusCode) ?? 0) }
+        provider.request(route("echo")) { later.append((try? $0.get().statusCode) ?? 0) }
         XCTAssertTrue(waitUntil(timeout: 20) { later.count == 1 })
         XCTAssertEqual(later.values, [200])
         XCTAssertEqual(events.count, 0)

@@ -10,9 +10,9 @@ import Synchronization
 import TestSupport
 import XCTest
 
-/// A `FeedServer` and a `SocketTransport` per test, both shut down in `tearDown`, with helpers
-/// that send one request and wait (bounded) for its single answer.
-class SocketTransportTestCase: LeakCheckingTestCase {
+/// A `FeedServer` (`FeedServerTestCase`'s) and a `SocketTransport` per test, both shut down in
+/// `tearDown`, with helpers that send one request and wait (bounded) for its single answer.
+class SocketTransportTestCase: FeedServerTestCase {
     /// What one `send` reported: every completion (there must be exactly one) and the progress values.
     final class Outcome: Sendable {
         let results = Lock<[Result<Response, ProviderError>]>([])
@@ -28,23 +28,16 @@ class SocketTransportTestCase: LeakCheckingTestCase {
         var count: Int { results.withLock { $0.count } }
     }
 
-    var server: FeedServer!
     var transport: SocketTransport!
-
-    /// The server's settings; override to change them.
-    var serverConfiguration: FeedServer.Configuration { FeedServer.Configuration() }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        server = try FeedServer(configuration: serverConfiguration)
         transport = SocketTransport(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)))
     }
 
     override func tearDown() {
         transport?.close()
         transport = nil
-        server?.stop()
-        server = nil
         super.tearDown()
     }
 

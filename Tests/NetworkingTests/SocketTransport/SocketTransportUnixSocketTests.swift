@@ -45,7 +45,7 @@ final class SocketTransportUnixSocketTests: SocketTransportTestCase {
         #endif
         let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport(socketTransport: transport))
         let results = Recorder<Result<Response, any Error>>()
-        let subscription = provider.rx.request(ServerRoute(baseURL: server.baseURL, path: "echo")).subscribe { results.append($0) }
+        let subscription = provider.rx.request(route("echo")).subscribe { results.append($0) }
         XCTAssertTrue(waitUntil(timeout: 10) { results.count > 0 }, "the request answered")
         subscription.dispose()
         let response = try XCTUnwrap(results.values.first).get()
