@@ -75,6 +75,20 @@ final class ExchangeReleaseTests: TwoLoopPoolTestCase {
         XCTAssertEqual(again.output, kept.output, "and wrote its head from the same buffer")
     }
 
+    /// A large body grows the read buffer past what an idle connection keeps: the parked
+    /// connection holds none, and the next small answer starts a small one again.
+    func testAConnectionWaitingInThePoolKeepsNoLargeBuffer() throws {
+        let (large, _) = try send(HTTPClientRequest(url: url("bytes/300000")))
+        XCTAssertEqual(try large.get().body.count, 300_000)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.pool.idleCount == 1 })
+        XCTAssertNil(try keptBuffers().read, "a 64 KiB read buffer is not kept")
+        let (small, _) = try send(HTTPClientRequest(url: url("echo")))
+        XCTAssertEqual(try small.get().status, 200)
+        XCTAssertEqual(server.connectionCount, 1)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.pool.idleCount == 1 })
+        XCTAssertNotNil(try keptBuffers().read, "a small one is")
+    }
+
     /// The addresses of the buffers the pool's one parked connection keeps (nil: none kept),
     /// read on its loop by taking the connection and giving it straight back.
     private func keptBuffers() throws -> (read: Int?, output: Int?) {

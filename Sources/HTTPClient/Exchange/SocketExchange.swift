@@ -43,6 +43,8 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     let startedAt = ContinuousClock.now
     let readChunk = 65_536
     let firstReadSize = 4_096
+    /// The largest buffer a connection waiting in the pool keeps for its next request.
+    static let keptBufferLimit = 16_384
 
     var machine: ExchangeMachine
     /// The target read by the caller's thread for the first request (nil once used).
@@ -280,15 +282,15 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
         }
     }
 
-    /// Leaves the read buffer (unless a body read grew it past `readChunk`) and the head's
-    /// buffer (unless a body grew it past that) with a connection going back to the pool, for
-    /// its next request.
+    /// Leaves the read buffer and the head's buffer with a connection going back to the pool,
+    /// for its next request, unless a large body grew either past `keptBufferLimit`: an idle
+    /// connection holds at most that much of each.
     private func keepBuffers(on connection: Connection) {
-        if readBuffer.count <= readChunk {
+        if readBuffer.count <= Self.keptBufferLimit {
             swap(&readBuffer, &connection.readBuffer)
             readBuffer = []
         }
-        if output.capacity <= readChunk {
+        if output.capacity <= Self.keptBufferLimit {
             swap(&output, &connection.outputBuffer)
             output = []
         }
