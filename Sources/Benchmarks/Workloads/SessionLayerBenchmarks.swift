@@ -11,6 +11,9 @@ import Networking
 /// - `n.session-request.default`: the session's work on one request before the client gets it
 ///   (`SocketTransport.sessionRequest(for:)`: the default fields, the storage read, the head's
 ///   field list), ns per request; the cache left out (it has its own rows).
+/// - `n.session-request.own-fields`: the same for a request with fields of its own, as a Moya
+///   target's (`Content-Type`, `Authorization`, `Cache-Control: no-store`), which the defaults are
+///   merged into; the baseline is the session off with the same request.
 /// - `n.session-request.allocations`: the same work's allocations per request (only where
 ///   allocations are counted: `scripts/count-allocations.sh --filter n.session-request`).
 /// - `n.provider-session.concurrent-32.cpu`: GETs of `/bytes/2048` through `NetworkProvider` at 32 in
@@ -26,7 +29,7 @@ enum SessionLayerBenchmarks {
     private static var emptyStorage: HTTPCookieStorage? { URLSessionConfiguration.ephemeral.httpCookieStorage }
 
     private static func sessionRequest(_ context: BenchmarkContext) {
-        let names = ["n.session-request.default", "n.session-request.allocations"]
+        let names = ["n.session-request.default", "n.session-request.allocations", "n.session-request.own-fields"]
         guard names.contains(where: context.selects), let storage = emptyStorage else { return }
         let on = SocketTransport(session: SessionOptions(cookieStorage: storage, cache: nil))
         let off = SocketTransport(session: SessionOptions(headers: [:], cookieStorage: nil, cache: nil))
@@ -39,6 +42,16 @@ enum SessionLayerBenchmarks {
         }
         context.compare("n.session-request.default", operations: count, baselineName: "session off",
                         ours: { prepare(on, count) }, baseline: { prepare(off, count) })
+        var own = request
+        own.allHTTPHeaderFields = ["Content-Type": "application/json", "Authorization": "Bearer 0123456789abcdef",
+                                   "Cache-Control": "no-store"]
+        let prepareOwn = { (transport: SocketTransport, count: Int) -> Int in
+            var total = 0
+            for _ in 0..<count { total &+= transport.sessionRequestFieldCount(for: own) }
+            return total
+        }
+        context.compare("n.session-request.own-fields", operations: count, baselineName: "session off",
+                        ours: { prepareOwn(on, count) }, baseline: { prepareOwn(off, count) })
         if context.selects(names[1]) {
             guard ResourceUsage.allocationCount != nil else {
                 FileHandle.standardError.write(Data("\(names[1]) skipped: allocations are not counted in this build\n".utf8))
