@@ -36,7 +36,8 @@ public struct SessionOptions: @unchecked Sendable {
     public var cache: HTTPCache?
     /// The cache policy of a request that keeps `.useProtocolCachePolicy`.
     public var requestCachePolicy: URLRequest.CachePolicy
-    /// `headers` made ready, once, for a request that sets no field itself.
+    /// `headers` made ready, once, as the client's field list (shared by a request that sets no
+    /// field itself, merged into the list of one that does).
     private(set) var defaultFields: DefaultFields
 
     /// Options; pass only what differs from the defaults.

@@ -9,9 +9,10 @@ import HTTPWire
 /// before sending, the default fields the request lacks, the cache's decision (answer from the
 /// cache, make the request conditional, or refuse to load) and the stored cookies; each
 /// redirect's `Set-Cookie` stored and the next hop's cookies set; after the answer, its
-/// `Set-Cookie` stored and the cache told. It works on the fields as a dictionary, then as the
-/// client's list, and never mutates the `URLRequest` (a copy on Linux costs microseconds); a
-/// request with no fields of its own takes the defaults as `SessionOptions` made them ready.
+/// `Set-Cookie` stored and the cache told. It works on the fields as the client's list and never
+/// mutates the `URLRequest` (a copy on Linux costs microseconds); a request with no fields of its
+/// own takes the defaults' list as `SessionOptions` made it ready, one with fields of its own gets
+/// the defaults it lacks merged into its list.
 struct SessionExchange: Sendable {
     /// The request as the caller gave it (what the `Response` carries).
     let request: URLRequest
