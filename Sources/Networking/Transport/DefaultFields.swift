@@ -22,7 +22,7 @@ struct DefaultFields: Sendable {
     }
 
     /// The list for a request to a file (`downloading`) or not.
-    func set(downloading isDownload: Bool) -> HTTPHeaders {
+    func list(downloading isDownload: Bool) -> HTTPHeaders {
         isDownload ? downloading : plain
     }
 

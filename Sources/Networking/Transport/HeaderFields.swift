@@ -1,8 +1,7 @@
 import HTTPWire
 
-/// Header fields as a `[String: String]` keyed by names of any case, looked up without case
-/// (ASCII, as field names are): what `SocketTransport` builds a request's fields in, so that it
-/// never mutates a `URLRequest` (a copy on Linux costs microseconds).
+/// Header fields as a `[String: String]` keyed by names of any case (a `URLRequest`'s, a
+/// session's defaults), looked up without case (ASCII, as field names are).
 enum HeaderFields {
     /// The key in `fields` naming `name`, matched without case.
     static func key(_ name: String, in fields: [String: String]) -> String? {

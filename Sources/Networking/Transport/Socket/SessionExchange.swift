@@ -46,7 +46,7 @@ struct SessionExchange: Sendable {
         let method = normalizedMethod(request.httpMethod)
         // A request with no fields of its own sends the defaults as they were made ready once;
         // one with its own gets those it lacks merged into its list.
-        let defaults = options.defaultFields.set(downloading: downloading)
+        let defaults = options.defaultFields.list(downloading: downloading)
         let fields = request.allHTTPHeaderFields.map { $0.isEmpty ? defaults : DefaultFields.merging(defaults, into: HTTPHeaders($0)) }
             ?? defaults
         var conditional: [HTTPHeaders.Field] = []
