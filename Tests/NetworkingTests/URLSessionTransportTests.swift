@@ -10,19 +10,7 @@ import XCTest
 
 /// Real URLSession traffic, on 127.0.0.1 only.
 final class URLSessionTransportTests: LeakCheckingTestCase {
-    private final class Outcome: Sendable {
-        let results = Lock<[Result<Response, ProviderError>]>([])
-        let progress = Lock<[Double]>([])
-        let done = DispatchSemaphore(value: 0)
-
-        func record(_ result: Result<Response, ProviderError>) {
-            results.withLock { $0.append(result) }
-            done.signal()
-        }
-
-        var first: Result<Response, ProviderError>? { results.withLock { $0.first } }
-        var count: Int { results.withLock { $0.count } }
-    }
+    private typealias Outcome = TransportOutcome
 
     private func configuration(requestTimeout: TimeInterval = 10) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
@@ -33,12 +21,9 @@ final class URLSessionTransportTests: LeakCheckingTestCase {
     @discardableResult
     private func send(_ url: String, method: String = "GET", transport: URLSessionTransport, wait: TimeInterval = 15,
                       file: StaticString = #filePath, line: UInt = #line) throws -> (Outcome, Result<Response, ProviderError>) {
-        let outcome = Outcome()
         var request = URLRequest(url: try XCTUnwrap(URL(string: url), file: file, line: line))
         request.httpMethod = method
-        _ = transport.send(request, progress: { value in outcome.progress.withLock { $0.append(value) } }, completion: outcome.record)
-        XCTAssertEqual(outcome.done.wait(timeout: .now() + wait), .success, "no completion for \(url)", file: file, line: line)
-        return (outcome, try XCTUnwrap(outcome.first, file: file, line: line))
+        return try TransportOutcome.sending(request, through: transport, wait: wait, file: file, line: line)
     }
 
     private func failure(_ result: Result<Response, ProviderError>, file: StaticString = #filePath, line: UInt = #line) -> ProviderError? {

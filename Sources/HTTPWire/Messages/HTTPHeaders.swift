@@ -178,7 +178,7 @@ extension String {
                 return true
             }
         }
-        return (compared ?? nil) ?? zip(utf8, other.utf8).allSatisfy { ASCII.lowercased($0) == ASCII.lowercased($1) }
+        return (compared ?? nil) ?? ASCII.equalIgnoringCase(utf8, other.utf8)
     }
 
     func trimmingHTTPWhitespace() -> String {

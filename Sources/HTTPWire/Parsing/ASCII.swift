@@ -1,4 +1,6 @@
-enum ASCII {
+/// The ASCII bytes and classes HTTP's grammar names; `lowercased` and `equalIgnoringCase` are
+/// the package's one case folding (field names, cookie domains, dates, directives).
+package enum ASCII {
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
     static let space: UInt8 = 0x20
@@ -6,8 +8,15 @@ enum ASCII {
     static let colon: UInt8 = 0x3A
     static let semicolon: UInt8 = 0x3B
 
-    static func lowercased(_ byte: UInt8) -> UInt8 {
+    /// `byte` lower-cased if it is an ASCII capital, else itself.
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+    }
+
+    /// Whether the two byte sequences are equal with ASCII letters compared without case.
+    package static func equalIgnoringCase<Left: Collection<UInt8>, Right: Collection<UInt8>>(_ lhs: Left, _ rhs: Right) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

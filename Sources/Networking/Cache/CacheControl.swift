@@ -1,3 +1,5 @@
+import HTTPWire
+
 /// The directives of a `Cache-Control` field (RFC 9111 §5.2) that a private cache acts on, from a
 /// request or a response. Unknown directives are ignored; a malformed number reads as absent,
 /// except `max-age`, which then reads as 0 (stale), as §4.2.1 asks.
@@ -101,7 +103,7 @@ struct CacheControl: Equatable, Sendable {
             guard text.utf8CodeUnitCount == range.count else { continue }
             let known = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
             var index = 0
-            while index < known.count, lowercased(bytes[range.lowerBound + index]) == known[index] { index += 1 }
+            while index < known.count, ASCII.lowercased(bytes[range.lowerBound + index]) == known[index] { index += 1 }
             if index == known.count { return name }
         }
         return nil
@@ -140,9 +142,5 @@ struct CacheControl: Equatable, Sendable {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }

@@ -97,17 +97,13 @@ enum HTTPDate {
     private static func month(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         guard token.count >= 3 else { return nil }
         let first = token.startIndex
-        let prefix = (lowercased(token[first]), lowercased(token[first + 1]), lowercased(token[first + 2]))
+        let prefix = (ASCII.lowercased(token[first]), ASCII.lowercased(token[first + 1]), ASCII.lowercased(token[first + 2]))
         return monthPrefixes.firstIndex { $0 == prefix }.map { $0 + 1 }
     }
 
     private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = months.map { name in
         let bytes = Array(name.utf8)
-        return (lowercased(bytes[0]), lowercased(bytes[1]), lowercased(bytes[2]))
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        return (ASCII.lowercased(bytes[0]), ASCII.lowercased(bytes[1]), ASCII.lowercased(bytes[2]))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

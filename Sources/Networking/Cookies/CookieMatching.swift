@@ -62,25 +62,16 @@ enum CookieMatching {
             let bare = Substring(cookie.domain).utf8.dropFirst()
             let host = Substring(target.host).utf8
             if host.count == bare.count {
-                guard equalIgnoringCase(host, bare) else { return false }
+                guard ASCII.equalIgnoringCase(host, bare) else { return false }
             } else {
                 guard !target.hostIsAddress, host.count > bare.count,
-                      equalIgnoringCase(host.suffix(bare.count), bare),
+                      ASCII.equalIgnoringCase(host.suffix(bare.count), bare),
                       host[host.index(host.endIndex, offsetBy: -bare.count - 1)] == UInt8(ascii: ".") else { return false }
             }
         } else if !cookie.domain.caseInsensitiveEquals(target.host) {
             return false
         }
         return pathMatches(requestPath: target.path, cookiePath: cookie.path.isEmpty ? "/" : cookie.path)
-    }
-
-    private static func equalIgnoringCase(_ lhs: Substring.UTF8View, _ rhs: Substring.UTF8View) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var right = rhs.makeIterator()
-        for left in lhs {
-            guard let other = right.next(), HeaderFields.lower(left) == HeaderFields.lower(other) else { return false }
-        }
-        return true
     }
 
     /// `name=value` pairs for a `Cookie` field: longer paths first (§5.4), then by name (the

@@ -8,9 +8,4 @@ enum HeaderFields {
         if fields[name] != nil { return name }
         return fields.keys.first { $0.caseInsensitiveEquals(name) }
     }
-
-    /// `byte` lower-cased if it is an ASCII capital.
-    static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
 }

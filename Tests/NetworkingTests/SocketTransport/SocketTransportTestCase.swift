@@ -13,20 +13,8 @@ import XCTest
 /// A `FeedServer` (`FeedServerTestCase`'s) and a `SocketTransport` per test, both shut down in
 /// `tearDown`, with helpers that send one request and wait (bounded) for its single answer.
 class SocketTransportTestCase: FeedServerTestCase {
-    /// What one `send` reported: every completion (there must be exactly one) and the progress values.
-    final class Outcome: Sendable {
-        let results = Lock<[Result<Response, ProviderError>]>([])
-        let progress = Lock<[Double]>([])
-        let done = DispatchSemaphore(value: 0)
-
-        func record(_ result: Result<Response, ProviderError>) {
-            results.withLock { $0.append(result) }
-            done.signal()
-        }
-
-        var first: Result<Response, ProviderError>? { results.withLock { $0.first } }
-        var count: Int { results.withLock { $0.count } }
-    }
+    /// What one `send` reported.
+    typealias Outcome = TransportOutcome
 
     var transport: SocketTransport!
 
@@ -57,11 +45,7 @@ class SocketTransportTestCase: FeedServerTestCase {
     @discardableResult
     func send(_ request: URLRequest, on transport: (any HTTPTransport)? = nil, wait: TimeInterval = 15,
               file: StaticString = #filePath, line: UInt = #line) throws -> (Outcome, Result<Response, ProviderError>) {
-        let outcome = Outcome()
-        let transport: any HTTPTransport = transport ?? self.transport
-        _ = transport.send(request, progress: { value in outcome.progress.withLock { $0.append(value) } }, completion: outcome.record)
-        XCTAssertEqual(outcome.done.wait(timeout: .now() + wait), .success, "no answer for \(request.url?.absoluteString ?? "?")", file: file, line: line)
-        return (outcome, try XCTUnwrap(outcome.first, "no answer", file: file, line: line))
+        try TransportOutcome.sending(request, through: transport ?? self.transport, wait: wait, file: file, line: line)
     }
 
     /// Sends a `GET` for `path` on the test server.
