@@ -45,6 +45,27 @@ final class ProxyRoutingTests: XCTestCase {
         XCTAssertNotEqual(target.key, try self.target("https://other.test/x", .http(proxy)).key)
     }
 
+    func testPlainHTTPTunnelsToTheOriginWhenAskedWithTheCredentialsOnTheCONNECT() throws {
+        let target = try SocketRequestTarget.read(URL(string: "http://api.test:8080/a/b?c=d")!, proxy: .http(proxy), tunnelsPlainHTTP: true).get()
+        XCTAssertEqual(target.key, ConnectionPoolKey(host: "api.test", port: 8080, proxy: proxy, tunnelsPlainHTTP: true))
+        XCTAssertTrue(target.key.tunnels)
+        XCTAssertFalse(target.key.secure)
+        XCTAssertEqual(target.key.connectHost, "proxy.test")
+        XCTAssertEqual(target.key.connectPort, 3128)
+        XCTAssertEqual(target.requestTarget, "/a/b?c=d")
+        XCTAssertNil(target.proxyAuthorization, "the credentials go with the CONNECT")
+        let head = String(decoding: SocketRequestEncoding.head(HTTPClientRequest(url: target.url), target: target, framing: .length(0),
+                                                               acceptsCompression: false).bytes, as: UTF8.self)
+        XCTAssertTrue(head.hasPrefix("GET /a/b?c=d HTTP/1.1\r\n"), head)
+        XCTAssertFalse(head.contains("Proxy-Authorization"), head)
+        XCTAssertNotEqual(target.key, try self.target("http://api.test:8080/", .http(proxy)).key, "never shared with forwarding")
+        XCTAssertNotEqual(target.key, try SocketRequestTarget.read(URL(string: "http://other.test:8080/")!, proxy: .http(proxy),
+                                                                   tunnelsPlainHTTP: true).get().key, "one tunnel per origin")
+        let direct = try SocketRequestTarget.read(URL(string: "http://api.test:8080/")!, proxy: .none, tunnelsPlainHTTP: true).get()
+        XCTAssertFalse(direct.key.tunnels, "no proxy, nothing to tunnel through")
+        XCTAssertEqual(direct.key.connectHost, "api.test")
+    }
+
     func testTheEnvironmentDecidesPerRequest() throws {
         let setting = HTTPClient.Configuration.Proxy.environment(ProxyEnvironment([
             "http_proxy": "proxy.test:3128", "no_proxy": ".internal.test,10.0.0.0/8",

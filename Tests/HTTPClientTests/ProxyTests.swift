@@ -27,8 +27,10 @@ final class ProxyTests: HTTPClientTestCase {
         return started
     }
 
-    private func client(through proxy: HTTPClient.Configuration.Proxy, tls: TLSConfiguration = TLSConfiguration()) -> HTTPClient {
-        HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: tls, proxy: proxy))
+    private func client(through proxy: HTTPClient.Configuration.Proxy, tls: TLSConfiguration = TLSConfiguration(),
+                        tunnelling: Bool = false) -> HTTPClient {
+        HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: tls, proxy: proxy,
+                                        tunnelsPlainHTTPThroughProxy: tunnelling))
     }
 
     private func endpoint(_ text: String) throws -> HTTPClient.Configuration.Proxy {
@@ -87,11 +89,28 @@ final class ProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy?.requests().count, statuses.count, "each POST the proxy forwarded was answered, none forwarded twice")
     }
 
-    /// Sends 240 requests made by `request` through tinyproxy, eight in flight, waiting (at most
-    /// a minute) until every one is answered; gives the statuses and the failures.
-    private func throughClosingProxy(_ request: (Int) -> HTTPClientRequest) throws -> (statuses: [Int], failures: [HTTPClientError]) {
-        let proxy = try startProxy()
-        client = client(through: try endpoint(proxy.url()))
+    /// Asked to tunnel plain http as well, the client opens `CONNECT` tunnels, which tinyproxy
+    /// keeps open: no POST meets a closing connection, and eight tunnels carry all 240.
+    func testPOSTsThroughTunnelsAllSucceed() throws {
+        let (statuses, failures) = try throughClosingProxy(tunnelling: true) { index in
+            HTTPClientRequest(url: url("echo"), method: "POST", body: .bytes(Data("post \(index)".utf8)))
+        }
+        XCTAssertEqual(failures.map { "\($0)" }, [])
+        XCTAssertEqual(statuses.count, 240)
+        XCTAssertEqual(Set(statuses), [200])
+        let requests = try XCTUnwrap(proxy).requests()
+        XCTAssertEqual(Set(requests), ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
+        XCTAssertLessThanOrEqual(requests.count, 8, "a tunnel per connection, each kept")
+        XCTAssertEqual(server.connectionCount, requests.count)
+    }
+
+    /// Sends 240 requests made by `request` through tinyproxy, eight in flight (through tunnels
+    /// when `tunnelling`), waiting (at most a minute) until every one is answered; gives the
+    /// statuses and the failures.
+    private func throughClosingProxy(tunnelling: Bool = false,
+                                     _ request: (Int) -> HTTPClientRequest) throws -> (statuses: [Int], failures: [HTTPClientError]) {
+        let proxy = try startProxy(connectPorts: tunnelling ? [server.port] : [])
+        client = client(through: try endpoint(proxy.url()), tunnelling: tunnelling)
         let failures = Lock<[HTTPClientError]>([])
         let statuses = Lock<[Int]>([])
         let slots = DispatchSemaphore(value: 8)
@@ -110,6 +129,32 @@ final class ProxyTests: HTTPClientTestCase {
         }
         XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "every request answered")
         return (statuses.withLock { $0 }, failures.withLock { $0 })
+    }
+
+    func testPlainHTTPTunnelsThroughCONNECTWhenAskedOnOneKeptTunnel() throws {
+        let proxy = try startProxy(connectPorts: [server.port], credentials: ("user", "s3cret"))
+        client = client(through: try endpoint(proxy.url(user: "user", password: "s3cret")), tunnelling: true)
+        for index in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"), headers: ["X-Index": "\(index)"])).get()
+            XCTAssertEqual(response.status, 200)
+            let echoed = try echoedHeaders(response)
+            XCTAssertEqual(header("X-Index", in: echoed), "\(index)")
+            XCTAssertNil(header("Via", in: echoed), "a tunnel: the proxy never saw the request")
+            XCTAssertNil(header("Proxy-Authorization", in: echoed), "the credentials went with the CONNECT only")
+        }
+        XCTAssertEqual(proxy.requests(), ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"], "one tunnel, kept alive")
+        XCTAssertEqual(server.connectionCount, 1)
+    }
+
+    func testATunnelForPlainHTTPToAPortTheProxyRefusesIsATypedRefusal() throws {
+        let proxy = try startProxy(connectPorts: [server.port == 1 ? 2 : server.port - 1])
+        client = client(through: try endpoint(proxy.url()), tunnelling: true)
+        let result = try executeWithCompletion(HTTPClientRequest(url: url("echo")))
+        guard case .failure(.proxyRefused(let status, let host, let port)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(status, 403)
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(port, Int(proxy.port))
+        XCTAssertEqual(server.connectionCount, 0)
     }
 
     func testOneProxyCarriesRequestsToSeveralOrigins() throws {

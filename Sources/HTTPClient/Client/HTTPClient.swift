@@ -143,7 +143,7 @@ public final class HTTPClient: Sendable {
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }
-        let target = SocketRequestTarget.read(request.url, proxy: configuration.proxy)
+        let target = SocketRequestTarget.read(request.url, as: configuration)
         let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
                                       loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)

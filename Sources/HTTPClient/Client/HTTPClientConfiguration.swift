@@ -42,6 +42,14 @@ extension HTTPClient {
         /// The HTTP proxy requests go through: by default the environment's, read as curl reads
         /// it when the configuration is made (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`).
         public var proxy: Proxy
+        /// Whether plain `http` requests through a proxy go through a `CONNECT` tunnel to their
+        /// origin (pooled per proxy and origin), as curl's `--proxytunnel` and as AsyncHTTPClient
+        /// always does, instead of in absolute form on connections to the proxy (false, as curl
+        /// and URLSession by default). For a proxy that closes each connection after the answer
+        /// it forwarded, or one that should not see the requests; the proxy must allow `CONNECT`
+        /// to the origin's port (many allow only 443), else the request fails with
+        /// `HTTPClientError.proxyRefused`.
+        public var tunnelsPlainHTTPThroughProxy: Bool
 
         /// Creates a configuration; pass only what differs from the defaults.
         public init(maximumConnectionsPerHost: Int = 8,
@@ -54,7 +62,8 @@ extension HTTPClient {
                     idleConnectionTimeout: Duration = .seconds(60),
                     eventLoopCount: Int? = nil,
                     tls: TLSConfiguration = TLSConfiguration(),
-                    proxy: Proxy = .environment()) {
+                    proxy: Proxy = .environment(),
+                    tunnelsPlainHTTPThroughProxy: Bool = false) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
@@ -66,6 +75,7 @@ extension HTTPClient {
             self.eventLoopCount = eventLoopCount.map { max(1, $0) }
             self.tls = tls
             self.proxy = proxy
+            self.tunnelsPlainHTTPThroughProxy = tunnelsPlainHTTPThroughProxy
         }
     }
 }

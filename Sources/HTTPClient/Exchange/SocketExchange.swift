@@ -182,7 +182,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// The current request's target: the one the caller's thread read for the first request,
     /// read here for a redirect's.
     private func readTarget() -> Result<SocketRequestTarget, ExchangeFailure> {
-        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url, proxy: configuration.proxy)
+        let read = firstTarget ?? SocketRequestTarget.read(machine.request.url, as: configuration)
         firstTarget = nil
         if case .success(let target) = read, let unavailable = Self.tlsUnavailable(for: target) {
             return .failure(.tlsUnavailable(unavailable))

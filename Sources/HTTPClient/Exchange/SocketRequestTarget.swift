@@ -3,7 +3,7 @@ import Foundation
 /// Where an `http://`, `https://` or `http+unix://` URL points on the wire: the scheme, host and
 /// port to connect to, the `Host` header value, and the request target (path and query,
 /// percent-encoded as given); through a proxy, the key names it, and a plain `http` request goes
-/// in absolute form with the proxy's credentials.
+/// in absolute form with the proxy's credentials (unless it tunnels, as `https` always does).
 struct SocketRequestTarget: Sendable, Equatable {
     /// The host and port to connect to, and the proxy.
     let key: ConnectionPoolKey
@@ -27,7 +27,7 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// (building `URLComponents` would parse the URL again). The host is searched byte by byte:
     /// on Linux, `String.contains(_: String)` and `removingPercentEncoding` go through `NSString`,
     /// so decoding runs only for a host with a `%`.
-    init(url: URL, proxy: HTTPClient.Configuration.Proxy = .none) throws(ExchangeFailure) {
+    init(url: URL, proxy: HTTPClient.Configuration.Proxy = .none, tunnelsPlainHTTP: Bool = false) throws(ExchangeFailure) {
         let scheme = url.scheme?.lowercased()
         if scheme == "http+unix" {
             self = try Self(unixSocketURL: url)
@@ -58,13 +58,13 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.hostHeader = hostHeader
         self.url = url
         switch proxy.endpoint(secure: secure, host: host, port: port) {
-        case let endpoint? where !secure:
+        case let endpoint? where !secure && !tunnelsPlainHTTP:
             // Forwarded: one connection to the proxy carries requests to every origin.
             self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)
             self.requestTarget = "http://" + hostHeader + path + query
             self.proxyAuthorization = endpoint.authorization
         case let endpoint:
-            self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port), proxy: endpoint)
+            self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port), proxy: endpoint, tunnelsPlainHTTP: tunnelsPlainHTTP)
             self.requestTarget = path + query
             self.proxyAuthorization = nil
         }
@@ -85,9 +85,15 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.url = url
     }
 
-    /// Reads `url` for the exchange's machine, deciding its proxy as `proxy` says: the target, or
-    /// which way the URL is unusable.
-    static func read(_ url: URL, proxy: HTTPClient.Configuration.Proxy = .none) -> Result<SocketRequestTarget, ExchangeFailure> {
-        Result { () throws(ExchangeFailure) in try SocketRequestTarget(url: url, proxy: proxy) }
+    /// Reads `url` for the exchange's machine, deciding its proxy as `proxy` says (a plain `http`
+    /// request tunnelled when `tunnelsPlainHTTP`): the target, or which way the URL is unusable.
+    static func read(_ url: URL, proxy: HTTPClient.Configuration.Proxy = .none,
+                     tunnelsPlainHTTP: Bool = false) -> Result<SocketRequestTarget, ExchangeFailure> {
+        Result { () throws(ExchangeFailure) in try SocketRequestTarget(url: url, proxy: proxy, tunnelsPlainHTTP: tunnelsPlainHTTP) }
+    }
+
+    /// Reads `url` as `configuration` routes it (its proxy, and whether plain `http` tunnels).
+    static func read(_ url: URL, as configuration: HTTPClient.Configuration) -> Result<SocketRequestTarget, ExchangeFailure> {
+        read(url, proxy: configuration.proxy, tunnelsPlainHTTP: configuration.tunnelsPlainHTTPThroughProxy)
     }
 }

@@ -4,8 +4,8 @@
 /// `host` is the socket's path and `port` 0.
 ///
 /// Through a proxy, an `http` connection is open to the proxy itself and carries requests to any
-/// origin (`host` and `port` are the proxy's); an `https` one is a `CONNECT` tunnel to `host` and
-/// `port`, the origin, with TLS to it inside.
+/// origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always does: a
+/// `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
@@ -17,17 +17,19 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     let unix: Bool
     /// The proxy the connection goes through, if any.
     let proxy: ProxyEndpoint?
+    /// Whether the connection is a `CONNECT` tunnel through `proxy` to `host` and `port`: every
+    /// `https` one through a proxy, and a plain `http` one when `tunnelsPlainHTTP`.
+    let tunnels: Bool
 
-    init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil) {
+    init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil,
+         tunnelsPlainHTTP: Bool = false) {
         self.secure = secure
         self.host = host
         self.port = port
         self.unix = unix
         self.proxy = proxy
+        self.tunnels = proxy != nil && (secure || tunnelsPlainHTTP)
     }
-
-    /// Whether the connection is a `CONNECT` tunnel through `proxy` to `host` and `port`.
-    var tunnels: Bool { secure && proxy != nil }
 
     /// Where the socket connects: the proxy of a tunnel, else `host` and `port`.
     var connectHost: String { tunnels ? proxy?.host ?? host : host }
@@ -35,7 +37,7 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
 
     var description: String {
         if unix { return "http+unix://\(host)" }
-        let via = proxy.map { " via \($0)" } ?? ""
+        let via = proxy.map { " \(tunnels ? "tunnelled" : "forwarded") via \($0)" } ?? ""
         return "\(secure ? "https" : "http")://\(host):\(port)\(via)"
     }
 }
