@@ -29,8 +29,18 @@ package enum AnswerDelivery {
         RoundBatches.forCurrentThread(loop).add(work, for: queue)
     }
 
-    /// The work gathered on one loop's thread during a round, per queue: a queue's first job
-    /// alone (the common case, one answer a round), the rest in an array made only for them.
+    /// Runs `work`, the package's own (never a caller's), on an event loop's thread once the
+    /// round's events are handled, with the round's other such work, before the work handed to
+    /// queues; elsewhere at once. For an answer that only wakes a task: the wakes of one round
+    /// then come together, as `RoundResumes` gathers `HTTPClient`'s own.
+    package static func atEndOfRound(_ work: @escaping @Sendable () -> Void) {
+        guard let loop = EventLoop.current else { return work() }
+        RoundBatches.forCurrentThread(loop).addHere(work)
+    }
+
+    /// The work gathered on one loop's thread during a round: per queue, a queue's first job
+    /// alone (the common case, one answer a round), the rest in an array made only for them;
+    /// and the package's own work that runs on the loop itself (`here`).
     private final class RoundBatches: PerLoopThread {
         private struct Batch {
             let queue: DispatchQueue
@@ -41,6 +51,9 @@ package enum AnswerDelivery {
         static let key = ThreadSpecificKey()
         private let loop: EventLoop
         private var batches: [Batch] = []
+        private var here: [@Sendable () -> Void] = []
+        /// `here` while it runs, swapped with it: kept with its capacity, no array a round.
+        private var runningHere: [@Sendable () -> Void] = []
         /// Made once: handed to the loop at every round that gathers work.
         private lazy var flushAtEndOfRound: () -> Void = { [unowned self] in flush() }
 
@@ -49,7 +62,7 @@ package enum AnswerDelivery {
         }
 
         func add(_ work: @escaping @Sendable () -> Void, for queue: DispatchQueue) {
-            if batches.isEmpty { loop.executeAtEndOfRound(flushAtEndOfRound) }
+            if batches.isEmpty, here.isEmpty { loop.executeAtEndOfRound(flushAtEndOfRound) }
             if let index = batches.firstIndex(where: { $0.queue === queue }) {
                 batches[index].more.append(work)
             } else {
@@ -57,7 +70,15 @@ package enum AnswerDelivery {
             }
         }
 
+        func addHere(_ work: @escaping @Sendable () -> Void) {
+            if batches.isEmpty, here.isEmpty { loop.executeAtEndOfRound(flushAtEndOfRound) }
+            here.append(work)
+        }
+
         private func flush() {
+            swap(&here, &runningHere)
+            for work in runningHere { work() }
+            runningHere.removeAll(keepingCapacity: true)
             for batch in batches {
                 guard !batch.more.isEmpty else {
                     batch.queue.async(execute: batch.first)

@@ -16,7 +16,9 @@ import FoundationNetworking
 /// `process`) run on `callbackQueue` when there is one; else an answer arriving on an event
 /// loop's thread moves to the provider's serial delivery queue, so no caller code runs on a
 /// loop, and one arriving elsewhere (URLSession's queue, a test transport on a virtual-time
-/// scheduler) is handled where it arrives. A stub's answer runs on the provider's `scheduler`
+/// scheduler) is handled where it arrives. The answer to a task awaiting a run that has no
+/// plugins, progress block or callback queue runs no caller code at all: it is finished on the
+/// loop (`finishesWhereAnswered`). A stub's answer runs on the provider's `scheduler`
 /// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; their
 /// completions go to `callbackQueue` when there is one.
 @usableFromInline
@@ -28,6 +30,9 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let callbackQueue: DispatchQueue?
     private let progress: ProgressBlock?
     private let reply: RequestReply
+    /// The status codes the target's `validationType` accepts, read on the calling thread (the
+    /// answer may be validated on an event loop's thread, where no caller code runs).
+    private let validationCodes: [Int]
     private let state = Lock(RequestRunState())
     /// Set by `dispose()` (the `Single` subscription's end): an `rx.request` observer then hears
     /// nothing more, as behind `Single.create`'s sink. Read without the lock, just before each event.
@@ -44,6 +49,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         self.callbackQueue = callbackQueue
         self.progress = progress
         self.reply = reply
+        self.validationCodes = target.validationType.statusCodes
     }
 
     @usableFromInline
@@ -234,11 +240,19 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 }
             }
         }
-        var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
-            // The answer waits in the run's state, so the hop's closure captures the run alone
-            // (no context to allocate).
-            self.state.withLock { $0.answer = result }
-            self.handleTransportEvent { self.finishWithAnswer() }
+        var complete: @Sendable (Result<Response, ProviderError>) -> Void
+        if finishesWhereAnswered {
+            complete = { result in
+                self.state.withLock { $0.answer = result }
+                AnswerDelivery.atEndOfRound { self.finishWithAnswer() }
+            }
+        } else {
+            complete = { result in
+                // The answer waits in the run's state, so the hop's closure captures the run alone
+                // (no context to allocate).
+                self.state.withLock { $0.answer = result }
+                self.handleTransportEvent { self.finishWithAnswer() }
+            }
         }
         if let destination = task.downloadDestination {
             let file = DownloadMover.temporaryFile()
@@ -267,6 +281,16 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
         }
         // Held as it is: a disposable wrapped around it would cost a closure and an object a request.
         return .call(provider.transport.send(request, options: options, completion: complete))
+    }
+
+    /// Whether the transport's answer is finished where it arrives, an event loop's thread too
+    /// (at the end of the loop's round, with the round's other answers): for a task awaiting it
+    /// with no plugins, progress block or callback queue, nothing of the caller's runs before
+    /// the task resumes (validation reads `validationCodes`), so the answer skips the hop
+    /// through the delivery queue and wakes the task from the loop.
+    private var finishesWhereAnswered: Bool {
+        guard case .awaiting = reply else { return false }
+        return callbackQueue == nil && progress == nil && provider.plugins.isEmpty
     }
 
     /// The units of a download's `progressObject`: transports report fractions of the body.
@@ -335,7 +359,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     /// goes to `callbackQueue` when set. Plugins are called only when there are some, and the
     /// last `ProgressResponse` is built only for a progress block.
     private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
-        let processed = processed(Self.validate(result, codes: target.validationType.statusCodes))
+        let processed = processed(Self.validate(result, codes: validationCodes))
         let progress = self.progress
         let last = progress.map { _ in
             let (fraction, units) = state.withLock { ($0.lastProgress, $0.lastUnits) }

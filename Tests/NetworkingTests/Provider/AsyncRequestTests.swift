@@ -1,4 +1,5 @@
 import FeedServer
+import EventLoopIO
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -33,6 +34,23 @@ final class AsyncRequestTests: FeedServerTestCase {
         let response = try XCTUnwrap(outcome { try await provider.request(target) }).get()
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(try response.map(Echo.self).path, "/echo")
+    }
+
+    /// Awaited with no plugins, the answer is finished where it arrives, on an event loop's
+    /// thread: the target's `validationType` must have been read before, on the caller's.
+    func testAnAwaitedAnswerIsValidatedWithoutRunningTheTargetsCodeOnALoop() throws {
+        let reads = Recorder<Bool>()
+        let provider = NetworkProvider<ValidatingRoute>()
+        let target = ValidatingRoute(baseURL: server.baseURL, path: "no-such-route", reads: reads)
+        guard case .failure(let error)? = outcome(of: { try await provider.request(target) }) else {
+            return XCTFail("expected a failure")
+        }
+        guard case .statusCode(let response)? = error as? ProviderError else { return XCTFail("\(error)") }
+        XCTAssertEqual(response.statusCode, 404)
+        XCTAssertEqual(reads.values, [false], "read once, off the loops")
+        let echo = ValidatingRoute(baseURL: server.baseURL, path: "echo", reads: reads)
+        XCTAssertEqual(try XCTUnwrap(outcome { try await provider.request(echo) }).get().statusCode, 200)
+        XCTAssertEqual(reads.values, [false, false])
     }
 
     func testARefusedPortThrowsTheProvidersError() throws {
@@ -85,5 +103,20 @@ final class AsyncRequestTests: FeedServerTestCase {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(error as? ReactiveError, .timeout)
+    }
+}
+
+/// A target validating `successCodes` that records, each time its `validationType` is read,
+/// whether the reading thread is an event loop's.
+private struct ValidatingRoute: TargetType {
+    let baseURL: URL
+    let path: String
+    let reads: Recorder<Bool>
+    var method: HTTPMethod { .get }
+    var task: RequestTask { .requestPlain }
+    var headers: [String: String]? { nil }
+    var validationType: ValidationType {
+        reads.append(EventLoop.isOnAnyLoopThread)
+        return .successCodes
     }
 }
