@@ -30,8 +30,8 @@ package enum AnswerDelivery {
     }
 
     /// Runs `work`, the package's own (never a caller's), on an event loop's thread once the
-    /// round's events are handled, with the round's other such work, before the work handed to
-    /// queues; elsewhere at once. For an answer that only wakes a task: the wakes of one round
+    /// round's events are handled, with the round's other such work, after the work handed to
+    /// queues has gone to them; elsewhere at once. For an answer that only wakes a task: the wakes of one round
     /// then come together, as `RoundResumes` gathers `HTTPClient`'s own.
     package static func atEndOfRound(_ work: @escaping @Sendable () -> Void) {
         guard let loop = EventLoop.current else { return work() }
@@ -75,10 +75,9 @@ package enum AnswerDelivery {
             here.append(work)
         }
 
+        /// Hands each queue its batch, then runs the loop's own work, which finds both lists
+        /// empty: what it adds is gathered for another flush.
         private func flush() {
-            swap(&here, &runningHere)
-            for work in runningHere { work() }
-            runningHere.removeAll(keepingCapacity: true)
             for batch in batches {
                 guard !batch.more.isEmpty else {
                     batch.queue.async(execute: batch.first)
@@ -91,6 +90,9 @@ package enum AnswerDelivery {
                 }
             }
             batches.removeAll(keepingCapacity: true)
+            swap(&here, &runningHere)
+            for work in runningHere { work() }
+            runningHere.removeAll(keepingCapacity: true)
         }
     }
 }

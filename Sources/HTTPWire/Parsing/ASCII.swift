@@ -9,11 +9,13 @@ package enum ASCII {
     static let semicolon: UInt8 = 0x3B
 
     /// `byte` lower-cased if it is an ASCII capital, else itself.
+    @inlinable
     package static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// Whether the two byte sequences are equal with ASCII letters compared without case.
+    @inlinable
     package static func equalIgnoringCase<Left: Collection<UInt8>, Right: Collection<UInt8>>(_ lhs: Left, _ rhs: Right) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).allSatisfy { lowercased($0) == lowercased($1) }
