@@ -34,9 +34,16 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         return (body, try XCTUnwrap(object["headers"] as? [String: String]))
     }
 
+    /// `count` bytes of a pattern that repeats every 64 KiB (byte i is 31·i + i/256, mod 256),
+    /// made from one period appended as often as needed: a closure a byte over 16 MB took
+    /// most of a test's time in the debug and thread-sanitizer builds.
     private func payload(_ count: Int) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        var data = Data(capacity: count)
+        while data.count < count { data.append(contentsOf: Self.period.prefix(count - data.count)) }
+        return data
     }
+
+    private static let period: [UInt8] = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
 
     private func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("SocketTransportStreamingTests-\(UUID().uuidString)-\(name)")
