@@ -240,17 +240,13 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
                 }
             }
         }
-        var complete: @Sendable (Result<Response, ProviderError>) -> Void
-        if finishesWhereAnswered {
-            complete = { result in
-                self.state.withLock { $0.answer = result }
+        var complete: @Sendable (Result<Response, ProviderError>) -> Void = { result in
+            // The answer waits in the run's state, so the closures that finish it capture the run
+            // alone (no context to allocate).
+            self.state.withLock { $0.answer = result }
+            if self.finishesWhereAnswered {
                 AnswerDelivery.atEndOfRound { self.finishWithAnswer() }
-            }
-        } else {
-            complete = { result in
-                // The answer waits in the run's state, so the hop's closure captures the run alone
-                // (no context to allocate).
-                self.state.withLock { $0.answer = result }
+            } else {
                 self.handleTransportEvent { self.finishWithAnswer() }
             }
         }
