@@ -45,7 +45,7 @@ final class ChannelTests: XCTestCase {
             if bytes.isEmpty { break }
             received += bytes
         }
-        XCTAssertTrue(received == sent, "\(received.count) bytes of \(sent.count), or not in order", file: file, line: line)
+        XCTAssertTrue(BulkBytes.equal(received, sent), "\(received.count) bytes of \(sent.count), or not in order", file: file, line: line)
     }
 
     private func makeChannel() throws -> (channel: Channel, owner: Owner, peer: TCPSocket) {
@@ -74,7 +74,7 @@ final class ChannelTests: XCTestCase {
         let (channel, owner, peer) = try makeChannel()
         let loop = channel.loop
         // More than the kernel's buffers take: the first flush writes part and waits for room.
-        let sent = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let sent = BulkBytes.make(8 << 20)
         let first = Recorder<Channel.Flush>()
         loop.execute {
             channel.queue(sent[...])
@@ -106,7 +106,7 @@ final class ChannelTests: XCTestCase {
         var slices: [[UInt8]] = []
         var start = 0
         for size in sizes {
-            slices.append((start..<(start + size)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+            slices.append(BulkBytes.make(size, from: start))
             start += size
         }
         let sent = slices.flatMap { $0 }

@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import HTTPWire
+import TestSupport
 import XCTest
 
 /// `/redirect/{status}/{n}` and `/bomb/{n}`, read with the raw client: the chain's `Location`s
@@ -29,7 +30,7 @@ final class PolicyRouteTests: FeedServerTestCase {
             XCTAssertEqual(response.head.headers["Content-Encoding"], coding)
             let decoded = try Inflater.decode(response.body, coding: coding == "gzip" ? .gzip : .deflate, limit: .max)
             XCTAssertEqual(decoded.count, count, coding)
-            XCTAssertTrue(decoded.allSatisfy { $0 == 0 }, coding)
+            XCTAssertTrue(BulkBytes.all(0, in: decoded), coding)
             if count > 1_000_000 { XCTAssertLessThan(response.body.count * 150, count, "a bomb: \(response.body.count) bytes") }
         }
         XCTAssertEqual(try get(server, "/bomb/10?coding=br").head.status, 400)

@@ -81,14 +81,14 @@ final class ConnectionPendingWritesTests: XCTestCase {
         let pool = ConnectionPool(limit: 1)
         let (connection, _) = try connect(pool)
         // More than the socket's buffers hold while the peer reads nothing: a partial write.
-        let bytes = (0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bytes = BulkBytes.make(8_000_000)
         XCTAssertEqual(onLoop { connection.write(bytes) }, .wouldBlock, "the socket took only part")
         // Parked with bytes pending: its watcher waits for room to write.
         _ = onLoop { pool.release(connection, reusable: true) }
         XCTAssertEqual(pool.idleCount, 1)
         let received = try readAll(bytes.count)
         XCTAssertEqual(received.count, bytes.count, "nothing was lost")
-        XCTAssertTrue(received == bytes, "in order")
+        XCTAssertTrue(BulkBytes.equal(received, bytes), "in order")
         XCTAssertEqual(pool.idleCount, 1, "still pooled")
         XCTAssertEqual(onLoop { connection.channel.flush() }, .done, "nothing left pending")
         pool.closeIdleConnections()
@@ -119,7 +119,7 @@ final class ConnectionPendingWritesTests: XCTestCase {
         XCTAssertNotEqual(onLoop { connection.write(request) }, .done, "queued behind the pending bytes")
         let received = try readAll(pending.count + request.count)
         XCTAssertEqual(received.count, pending.count + request.count, "nothing was lost")
-        XCTAssertTrue(received[..<pending.count].allSatisfy { $0 == 7 }, "the pending bytes first")
+        XCTAssertTrue(BulkBytes.equal(received[..<pending.count], pending), "the pending bytes first")
         XCTAssertEqual(Array(received[pending.count...]), request, "then the request's")
         _ = onLoop { pool.release(connection, reusable: false) }
         XCTAssertEqual(connection.socket.descriptor, -1)

@@ -87,7 +87,7 @@ final class StreamingBufferReuseTests: HTTPClientTestCase {
             var read = 0
             var intact = true
             for try await chunk in response.body {
-                intact = intact && chunk.allSatisfy { $0 == UInt8(ascii: "u") }
+                intact = intact && BulkBytes.all(UInt8(ascii: "u"), in: chunk)
                 read += chunk.count
             }
             return (read, intact, response.body.lifetime.stream.spares)

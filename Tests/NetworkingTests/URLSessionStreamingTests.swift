@@ -35,7 +35,7 @@ final class URLSessionStreamingTests: FeedServerTestCase {
     }
 
     func testEachUploadSourceArrivesWithItsLengthAndReportsProgress() throws {
-        let payload = Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let payload = Data(BulkBytes.make(1_500_000))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-\(UUID().uuidString)")
         try payload.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -106,7 +106,7 @@ final class URLSessionStreamingTests: FeedServerTestCase {
         let response = try XCTUnwrap(results.values.first?.get())
         XCTAssertEqual(response.fileURL, file)
         XCTAssertEqual(response.data, Data())
-        XCTAssertEqual(try Data(contentsOf: file), Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) }),
+        XCTAssertEqual(try Data(contentsOf: file), Data(BulkBytes.counting(200_000)),
                        "the 1000-byte in-memory limit does not apply to a file")
         XCTAssertEqual(fractions.values.last, 1)
         let empty = Recorder<Result<Response, ProviderError>>()

@@ -1,4 +1,5 @@
 @testable import SystemTLS
+import TestSupport
 import XCTest
 
 /// Handshakes that fail for other reasons than the certificate, each produced for real.
@@ -44,6 +45,7 @@ final class HandshakeFailureTests: XCTestCase {
     /// tickets, a response, close_notify): one failure, never a completed handshake or
     /// plaintext from them.
     func testRandomBytesAtEveryStepFailTheClient() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         for maximum in [TLSVersion.v1_2, .v1_3] {
             let server = try TLSTestKit.serverContext(maximumVersion: maximum)
             let client = try TLSTestKit.clientContext()

@@ -34,7 +34,7 @@ final class DownloadTests: FeedServerTestCase {
     }
 
     private static func pattern(_ count: Int) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0) })
+        Data(BulkBytes.counting(count))
     }
 
     func testTheBodyLandsAtTheDestinationAndTheResponseSaysWhere() throws {

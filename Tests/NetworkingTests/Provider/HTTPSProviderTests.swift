@@ -48,7 +48,7 @@ final class HTTPSProviderTests: FeedServerTestCase {
     }
 
     func testAMebibyteUploadThroughTheProvider() throws {
-        let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let upload = Data(BulkBytes.make(1_048_576))
         let provider = NetworkProvider<ServerRoute>(transport: socketTransport())
         let target = route("echo", method: .post, task: .requestData(upload))
         let response = try XCTUnwrap(answer(of: provider.rx.request(target).filterSuccessfulStatusCodes(), timeout: 20)).get()

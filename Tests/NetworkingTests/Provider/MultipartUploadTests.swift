@@ -99,7 +99,7 @@ final class MultipartUploadTests: FeedServerTestCase {
     }
 
     func testAFileUploadIsStreamedFromDisk() throws {
-        let big = try file("big.bin", Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 / 3) }))
+        let big = try file("big.bin", Data(BulkBytes.make(3_000_000)))
         for transport in transports {
             let echoed = try echo(.uploadFile(big), transport: transport)
             XCTAssertEqual(echoed.bodyData, try Data(contentsOf: big), "\(type(of: transport))")

@@ -39,14 +39,14 @@ final class SocketTransportTLSTests: SocketTransportTestCase {
     }
 
     func testAMebibyteGoesUpAndFiveMillionBytesComeDown() throws {
-        let upload = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let upload = Data(BulkBytes.make(1_048_576))
         let echoed = try send(secureRequest("echo", method: "POST", body: upload)).1.get()
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: echoed.data) as? [String: Any])
         XCTAssertEqual((json["body"] as? String).flatMap { Data(base64Encoded: $0) }, upload)
 
         let download = try send(secureRequest("bytes/5000000"), wait: 30).1.get()
         XCTAssertEqual(download.data.count, 5_000_000)
-        XCTAssertTrue(download.data.enumerated().allSatisfy { $0.element == UInt8(truncatingIfNeeded: $0.offset) }, "byte i is i % 256")
+        XCTAssertTrue(BulkBytes.equal(download.data, BulkBytes.counting(5_000_000)), "byte i is i % 256")
         XCTAssertEqual(server.connectionCount, 1, "both on one kept-alive connection")
     }
 

@@ -90,7 +90,8 @@ final class ScheduledCreationTests: LeakCheckingTestCase {
         XCTAssertEqual(counting.scheduled.count, 3)
     }
 
-    func testAnImmediateSchedulerLoopsWithoutGrowingTheStack() {
+    func testAnImmediateSchedulerLoopsWithoutGrowingTheStack() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         let count = Recorder<Int>()
         let completed = Recorder<Bool>()
         _ = Observable.range(start: 0, count: 100_000, scheduler: ImmediateScheduler.instance)

@@ -48,6 +48,7 @@ final class HeldAfterWorkTests: LeakCheckingTestCase {
     }
 
     func testFiftyThousandDroppedChainsLeaveNoBytesBehind() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         guard HeapBytes.current() != nil else { throw XCTSkip("no allocator count on this system") }
         for _ in 0..<1_000 { dropBoth() }
         let before = try XCTUnwrap(HeapBytes.current())

@@ -165,7 +165,8 @@ final class RetryTests: LeakCheckingTestCase {
         XCTAssertEqual(events.values, ["completed"])
     }
 
-    func testRetryWhenLoopsInsteadOfRecursingForManySynchronousFailures() {
+    func testRetryWhenLoopsInsteadOfRecursingForManySynchronousFailures() throws {
+        try skipSingleThreadedComputationUnderThreadSanitizer()
         let attempts = Recorder<Int>()
         let events = Recorder<String>()
         Observable<Int>.deferred {
