@@ -120,6 +120,7 @@ final class URLSessionStreamingTests: FeedServerTestCase {
     /// a file that cannot be put there fails the request with the file error and the response.
     func testADownloadFileThatCannotBeWrittenFailsWithTheResponse() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)/body.bin")
+        let leftBefore = Self.downloadTaskFiles()
         let results = Recorder<Result<Response, ProviderError>>()
         let transport = URLSessionTransport(configuration: .ephemeral)
         _ = transport.send(URLRequest(url: server.baseURL.appendingPathComponent("bytes/5000")),
@@ -131,6 +132,14 @@ final class URLSessionStreamingTests: FeedServerTestCase {
         XCTAssertTrue(error is CocoaError, "a file error: \(error)")
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        XCTAssertEqual(Self.downloadTaskFiles().subtracting(leftBefore), [], "the task's own file is not left behind")
+    }
+
+    /// The files FoundationNetworking's download tasks write (`<UUID>.tmp` in the temporary
+    /// directory) that are there now.
+    private static func downloadTaskFiles() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil })
     }
 
     func testDefaultTransportRoutesOptionsByScheme() throws {

@@ -110,9 +110,10 @@ final class URLSessionExchange: Sendable {
         }
     }
 
-    /// Moves a download task's finished file from `location` (URLSession removes it once the
-    /// delegate call returns) to `downloadFile`, replacing what is there, and records the
-    /// response head that came with it; a failure to move is kept as `fileFailure`.
+    /// Moves a download task's finished file from `location` to `downloadFile`, replacing what is
+    /// there, and records the response head that came with it; a failure to move is kept as
+    /// `fileFailure`, and the file at `location` is removed (Apple's URLSession removes it once
+    /// the delegate call returns; FoundationNetworking leaves it in the temporary directory).
     func finishDownload(at location: URL, response: URLResponse?) {
         var failure: (any Error)?
         if let downloadFile {
@@ -123,6 +124,7 @@ final class URLSessionExchange: Sendable {
                 try FileManager.default.moveItem(at: location, to: downloadFile)
             } catch {
                 failure = error
+                try? FileManager.default.removeItem(at: location)
             }
         }
         record(response)
