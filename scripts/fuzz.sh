@@ -16,9 +16,17 @@
 # when present, for `jpeg`, the JPEG corpus in Tests/ImageDecodingTests/Fixtures, and for
 # `inflate`, zlib's outputs in Tests/HTTPWireTests/Fixtures/compression.
 # Crashes land in Fuzz/crashes/<target>/; turn each into a regression test.
+#   bash scripts/fuzz.sh --build-only TARGET     builds the fuzzer only
+#   bash scripts/fuzz.sh --run-only TARGET [S]   runs the fuzzer the last build made
+# (.ci/run builds the next target while the last one runs.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: fuzz.sh feed|request|inflate|jpeg|tls [SECONDS]}
+phase=all
+case "${1:-}" in
+  --build-only) phase=build; shift ;;
+  --run-only) phase=run; shift ;;
+esac
+target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|inflate|jpeg|tls [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
@@ -38,29 +46,36 @@ max_len=65536
 if [ "$target" = jpeg ]; then config=release; max_len=20000; fi
 # The inflater too (each input decoded four ways); short inputs keep the runs many.
 if [ "$target" = inflate ]; then config=release; max_len=8192; fi
-swift build -c "$config" --scratch-path "$scratch" --target "$entry" "${flags[@]}" >&2
-out=$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path)
-# SwiftPM's link list for the entry's program: "<...>/FuzzX.product/Objects.LinkFileList" in the
-# manifest, whose inputs are the object files of the entry and of every module it depends on,
-# one per current source file. Left out: the entry's own objects (compiled below) and, in debug
-# builds, the modules' wrapped ASTs (`*.swiftmodule.o`, debugger data made only for a product).
-objects=()
-while IFS= read -r object; do objects+=("$object"); done < <(
-  grep -A2 -F "/$entry.product/Objects.LinkFileList\":" "$scratch/$config.yaml" | grep -m1 'inputs:' \
-    | grep -oE '"[^"<>]+\.o"' | tr -d '"' | grep -vF "/$entry.build/" | grep -v '\.swiftmodule\.o$' || true)
-if [ ${#objects[@]} -eq 0 ]; then
-  echo "no link list for $entry in $scratch/$config.yaml (has SwiftPM's manifest changed?)" >&2
-  exit 1
-fi
-# The package's C targets (CLinuxCalls) have module maps SwiftPM generates in their build folders;
-# a Swift module that imports one needs it found again when the entry is compiled.
-c_module_maps=()
-for map in "$out"/*.build/module.modulemap; do
-  [ -e "$map" ] && c_module_maps+=(-Xcc -fmodule-map-file="$map")
-done
 binary="$scratch/fuzz-$target"
-swiftc -sanitize=fuzzer,address -parse-as-library -g -D FUZZING -I "$out/Modules" -I Fuzz/SanitizerAllocator \
-  "${c_module_maps[@]}" Sources/"$entry"/*.swift "${objects[@]}" -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+# Builds the entry and links it with the modules' objects into `$binary`.
+build_fuzzer() {
+  swift build -c "$config" --scratch-path "$scratch" --target "$entry" "${flags[@]}" >&2
+  local out
+  out=$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path)
+  # SwiftPM's link list for the entry's program: "<...>/FuzzX.product/Objects.LinkFileList" in the
+  # manifest, whose inputs are the object files of the entry and of every module it depends on,
+  # one per current source file. Left out: the entry's own objects (compiled below) and, in debug
+  # builds, the modules' wrapped ASTs (`*.swiftmodule.o`, debugger data made only for a product).
+  local objects=()
+  while IFS= read -r object; do objects+=("$object"); done < <(
+    grep -A2 -F "/$entry.product/Objects.LinkFileList\":" "$scratch/$config.yaml" | grep -m1 'inputs:' \
+      | grep -oE '"[^"<>]+\.o"' | tr -d '"' | grep -vF "/$entry.build/" | grep -v '\.swiftmodule\.o$' || true)
+  if [ ${#objects[@]} -eq 0 ]; then
+    echo "no link list for $entry in $scratch/$config.yaml (has SwiftPM's manifest changed?)" >&2
+    exit 1
+  fi
+  # The package's C targets (CLinuxCalls) have module maps SwiftPM generates in their build folders;
+  # a Swift module that imports one needs it found again when the entry is compiled.
+  local c_module_maps=()
+  for map in "$out"/*.build/module.modulemap; do
+    [ -e "$map" ] && c_module_maps+=(-Xcc -fmodule-map-file="$map")
+  done
+  swiftc -sanitize=fuzzer,address -parse-as-library -g -D FUZZING -I "$out/Modules" -I Fuzz/SanitizerAllocator \
+    "${c_module_maps[@]}" Sources/"$entry"/*.swift "${objects[@]}" -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+}
+[ "$phase" = run ] || build_fuzzer
+[ "$phase" != build ] || exit 0
+[ -x "$binary" ] || { echo "no fuzzer at $binary: build it first (fuzz.sh --build-only $target)" >&2; exit 1; }
 
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
