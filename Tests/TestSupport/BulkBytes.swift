@@ -4,9 +4,9 @@ import Foundation
 /// `allSatisfy`, `joined`, `==` on arrays) over millions of bytes took seconds in the debug build
 /// and several times that under the thread sanitizer, more than the sockets' work a test checks.
 public enum BulkBytes {
-    /// The period every payload repeats: byte i is 31·i + i/512, mod 256, so no two nearby
-    /// runs of it are alike and a byte out of place shows.
-    private static let period: [UInt8] = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+    /// The period every payload repeats: byte i is 31·i + i/256, mod 256, so runs of it 256 bytes
+    /// apart differ too, and a byte lost, doubled or moved shows.
+    private static let period: [UInt8] = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
 
     /// Byte i is i mod 256, as FeedServer's `bytes/N` route sends.
     private static let counter: [UInt8] = (0..<256).map { UInt8($0) }
@@ -16,9 +16,21 @@ public enum BulkBytes {
         repeating(period, count, from: offset)
     }
 
-    /// `count` bytes where byte i is i mod 256: what FeedServer's `bytes/N` route sends.
-    public static func counting(_ count: Int) -> [UInt8] {
-        repeating(counter, count, from: 0)
+    /// `count` bytes where byte i is i mod 256, starting `offset` bytes in: what FeedServer's
+    /// `bytes/N` route sends.
+    public static func counting(_ count: Int, from offset: Int = 0) -> [UInt8] {
+        repeating(counter, count, from: offset)
+    }
+
+    /// Whether `received` holds exactly the bytes of `sent`, compared by `memcmp`.
+    public static func equal(_ received: some ContiguousBytes, _ sent: some ContiguousBytes) -> Bool {
+        received.withUnsafeBytes { received in
+            sent.withUnsafeBytes { sent in
+                guard received.count == sent.count else { return false }
+                guard let left = received.baseAddress, let right = sent.baseAddress else { return true }
+                return memcmp(left, right, received.count) == 0
+            }
+        }
     }
 
     /// Whether every byte of `bytes` is `value` (true for none).
@@ -68,16 +80,5 @@ public enum BulkBytes {
             position = 0
         }
         return bytes
-    }
-
-    /// Whether `received` holds exactly the bytes of `sent`, compared by `memcmp`.
-    public static func equal(_ received: some ContiguousBytes, _ sent: some ContiguousBytes) -> Bool {
-        received.withUnsafeBytes { received in
-            sent.withUnsafeBytes { sent in
-                guard received.count == sent.count else { return false }
-                guard let left = received.baseAddress, let right = sent.baseAddress else { return true }
-                return memcmp(left, right, received.count) == 0
-            }
-        }
     }
 }

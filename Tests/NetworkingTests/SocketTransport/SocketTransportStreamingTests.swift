@@ -34,23 +34,15 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
         return (body, try XCTUnwrap(object["headers"] as? [String: String]))
     }
 
-    /// `count` bytes of a pattern that repeats every 64 KiB (byte i is 31·i + i/256, mod 256),
-    /// made from one period appended as often as needed: a closure a byte over 16 MB took
-    /// most of a test's time in the debug and thread-sanitizer builds.
-    private func payload(_ count: Int) -> Data {
-        var data = Data(capacity: count)
-        while data.count < count { data.append(contentsOf: Self.period.prefix(count - data.count)) }
-        return data
-    }
-
-    private static let period: [UInt8] = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+    /// `count` bytes of BulkBytes' pattern (it repeats every 64 KiB).
+    private static func payload(_ count: Int) -> Data { Data(BulkBytes.make(count)) }
 
     private func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("SocketTransportStreamingTests-\(UUID().uuidString)-\(name)")
     }
 
     func testAStreamOfUnknownLengthIsSentChunkedWithUploadProgress() throws {
-        let body = payload(700_000)
+        let body = Self.payload(700_000)
         let sent = Lock<[Int64]>([])
         let options = TransportOptions(upload: .stream({ InputStream(data: body) }, length: nil),
                                        uploadProgress: { done, total in
@@ -70,7 +62,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
     /// A caller's stream is made and read off the event loops (on the exchange's I/O queue),
     /// so a slow stream or disk never stalls other requests.
     func testAStreamIsMadeAndReadOffTheLoops() throws {
-        let body = payload(300_000)
+        let body = Self.payload(300_000)
         let onLoop = Recorder<Bool>()
         let options = TransportOptions(upload: .stream({
             onLoop.append(EventLoop.isOnAnyLoopThread)
@@ -83,7 +75,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
     }
 
     func testAStreamOfKnownLengthAndAFileAreSentWithContentLength() throws {
-        let body = payload(300_000)
+        let body = Self.payload(300_000)
         let file = temporaryFile("upload.bin")
         try body.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -98,7 +90,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
     }
 
     func testARedirectThatKeepsTheMethodSendsAFreshStream() throws {
-        let body = payload(10_000)
+        let body = Self.payload(10_000)
         let made = Atomic<Int>(0)
         let source = UploadSource.stream({
             made.add(1, ordering: .relaxed)
@@ -185,7 +177,7 @@ final class SocketTransportStreamingTests: SocketTransportTestCase {
     /// The server answers 413 to a body over its limit before reading it, then closes: the
     /// transport reports that response instead of the failed write.
     func testAnUploadAnsweredEarlyReportsTheResponse() throws {
-        let body = payload(16 * 1_048_576)
+        let body = Self.payload(16 * 1_048_576)
         let result = try send(request("/echo", method: "POST"), options: TransportOptions(upload: .data(body)))
         let response = try result.get()
         XCTAssertEqual(response.statusCode, 413)
