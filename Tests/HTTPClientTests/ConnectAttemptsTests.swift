@@ -91,8 +91,8 @@ final class ConnectAttemptsTests: XCTestCase {
     /// still under way.
     func testTheLogKeepsEachAttemptsInstantsAndOutcome() throws {
         let list = try addresses(3)
-        let t0 = ContinuousClock.now
-        func at(_ ms: Int) -> ContinuousClock.Instant { t0 + .milliseconds(ms) }
+        let t0 = MonotonicTime.now
+        func at(_ ms: Int) -> MonotonicTime { t0 + .milliseconds(ms) }
         var attempts = Attempts()
         XCTAssertEqual(attempts.begin(literal: list, at: at(0)), .start(list[0], index: 0))
         XCTAssertEqual(attempts.started(index: 0, inProgress: true, at: at(1)), .await(index: 0, staggerNext: true))
@@ -102,16 +102,16 @@ final class ConnectAttemptsTests: XCTestCase {
         XCTAssertEqual(attempts.started(index: 2, inProgress: true, at: at(261)), .await(index: 2, staggerNext: false))
         XCTAssertEqual(attempts.finished(index: 2, errno: 0, at: at(270)), .connected(index: 2))
         XCTAssertEqual(attempts.log, [
-            .init(address: list[0].description, started: at(0), ended: at(270), outcome: .abandoned),
-            .init(address: list[1].description, started: at(250), ended: at(260), outcome: .failed(errno: ECONNREFUSED)),
-            .init(address: list[2].description, started: at(260), ended: at(270), outcome: .connected),
+            .init(address: list[0].description, startedAt: at(0), endedAt: at(270), outcome: .abandoned),
+            .init(address: list[1].description, startedAt: at(250), endedAt: at(260), outcome: .failed(errno: ECONNREFUSED)),
+            .init(address: list[2].description, startedAt: at(260), endedAt: at(270), outcome: .connected),
         ])
 
         var timedOut = Attempts()
         _ = timedOut.begin(literal: [list[0]], at: at(0))
         _ = timedOut.started(index: 0, inProgress: true, at: at(0))
         XCTAssertEqual(timedOut.timerFired(at: at(800)), .fail(.timedOut(.connect)))
-        XCTAssertEqual(timedOut.log, [.init(address: list[0].description, started: at(0), ended: at(800), outcome: .timedOut)])
+        XCTAssertEqual(timedOut.log, [.init(address: list[0].description, startedAt: at(0), endedAt: at(800), outcome: .timedOut)])
     }
 
     /// Every address refused is `cannotConnect` with the last errno (one kept when a failure

@@ -152,12 +152,12 @@ public final class Channel: @unchecked Sendable {
 
     /// Gives the owner's current wait until `timeout` from now (nil: none).
     public func setTimeout(_ timeout: Duration?) {
-        setDeadline(timeout.map { ContinuousClock.now + $0 })
+        setDeadline(timeout.map { MonotonicTime.now + $0 })
     }
 
     /// Gives the owner's current wait until `deadline` (nil: none). A timer armed earlier is
     /// kept and arms itself again for the rest when it fires.
-    public func setDeadline(_ deadline: ContinuousClock.Instant?) {
+    public func setDeadline(_ deadline: MonotonicTime?) {
         loop.assertInLoop()
         guard !machine.isClosed else { return }
         apply(machine.deadline(deadline))
@@ -251,14 +251,14 @@ public final class Channel: @unchecked Sendable {
         }
     }
 
-    private func arm(at due: ContinuousClock.Instant) {
+    private func arm(at due: MonotonicTime) {
         timer = loop.schedule(at: due) { [self] in timerFired() }
     }
 
     private func timerFired() {
         loop.assertInLoop()
         timer = nil
-        switch machine.timerFired(now: .now) {
+        switch machine.timerFired(now: MonotonicTime.now) {
         case .rearm(let due):
             arm(at: due)
         case .expired:

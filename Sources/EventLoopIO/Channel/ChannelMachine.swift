@@ -21,9 +21,9 @@ public struct ChannelMachine: Sendable {
         /// Our side is shut (a lingering close): nothing more is queued.
         var writeShut = false
         /// When the owner's current wait gives up (nil: never).
-        var deadline: ContinuousClock.Instant?
+        var deadline: MonotonicTime?
         /// When the armed timer fires (nil: none armed); it may be earlier than `deadline`.
-        var timerDue: ContinuousClock.Instant?
+        var timerDue: MonotonicTime?
     }
 
     /// What the loop should watch the socket for.
@@ -45,13 +45,13 @@ public struct ChannelMachine: Sendable {
         /// Cancel the armed timer (no deadline now).
         case cancel
         /// Cancel any armed timer and arm one at this instant.
-        case arm(ContinuousClock.Instant)
+        case arm(MonotonicTime)
     }
 
     /// What a timer that fired means.
     public enum Expiry: Equatable, Sendable {
         /// The deadline moved later since it was armed: arm again at this instant.
-        case rearm(ContinuousClock.Instant)
+        case rearm(MonotonicTime)
         /// The owner's wait gave up.
         case expired
     }
@@ -148,7 +148,7 @@ public struct ChannelMachine: Sendable {
 
     /// The owner's wait now gives up at `due` (nil: never). A timer armed to fire
     /// earlier is kept: a kept-alive connection moves a deadline instead of re-arming a timer.
-    public mutating func deadline(_ due: ContinuousClock.Instant?) -> TimerChange {
+    public mutating func deadline(_ due: MonotonicTime?) -> TimerChange {
         switch state {
         case .open(var open):
             open.deadline = due
@@ -173,7 +173,7 @@ public struct ChannelMachine: Sendable {
     }
 
     /// The armed timer fired at `now`.
-    public mutating func timerFired(now: ContinuousClock.Instant) -> Expiry {
+    public mutating func timerFired(now: MonotonicTime) -> Expiry {
         switch state {
         case .open(var open):
             // A timer is armed only for a deadline, and cancelled when the deadline is cleared.

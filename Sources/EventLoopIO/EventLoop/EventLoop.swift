@@ -204,13 +204,18 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs `action` on the loop at `deadline`; the handle cancels it.
     public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> Scheduled {
+        schedule(at: MonotonicTime(deadline), action)
+    }
+
+    /// Runs `action` on the loop at `deadline`; the handle cancels it.
+    public func schedule(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> Scheduled {
         assertInLoop()
-        return Scheduled(loop: self, id: timers.schedule(at: Self.nanoseconds(deadline), action))
+        return Scheduled(loop: self, id: timers.schedule(at: deadline.nanoseconds, action))
     }
 
     /// Runs `action` on the loop after `delay`; the handle cancels it.
     public func schedule(in delay: Duration, _ action: @escaping () -> Void) -> Scheduled {
-        schedule(at: .now + delay, action)
+        schedule(at: MonotonicTime.now + delay, action)
     }
 
     /// Cancels the timer `id` if it has not fired (called by `Scheduled.cancel()`).
@@ -257,7 +262,7 @@ public final class EventLoop: @unchecked Sendable {
         while !stopping {
             runTasks()
             if stopping { return }
-            let now = Self.nanoseconds(.now)
+            let now = MonotonicTime.now.nanoseconds
             while let action = timers.popDue(at: now) { action() }
             runEndOfRound()
             _ = poller.wait(milliseconds: waitTimeout()) { ready in
@@ -320,7 +325,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Milliseconds until the next timer (0 when tasks wait), -1 (until woken) when no timer is
     /// set; says the loop is going to sleep, under the same lock as the check for tasks.
     private func waitTimeout() -> Int32 {
-        let sleep = timers.nextDeadline.map { $0 - Self.nanoseconds(.now) }
+        let sleep = timers.nextDeadline.map { $0 - MonotonicTime.now.nanoseconds }
         return inbox.withLock { inbox -> Int32 in
             guard inbox.tasks.isEmpty else { return 0 }
             guard let sleep else {
@@ -333,16 +338,4 @@ public final class EventLoop: @unchecked Sendable {
             return Int32(clamping: (sleep + 999_999) / 1_000_000)
         }
     }
-
-    /// Where the loops' timer clock starts: deadlines are kept as nanoseconds since then.
-    private static let clockOrigin = ContinuousClock.now
-
-    /// `instant` as nanoseconds on the loops' timer clock.
-    static func nanoseconds(_ instant: ContinuousClock.Instant) -> Int64 {
-        let (seconds, attoseconds) = clockOrigin.duration(to: instant).components
-        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !whole.overflow else { return seconds < 0 ? Int64.min / 2 : Int64.max / 2 }
-        return whole.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
-    }
 }
-

@@ -1,3 +1,4 @@
+import EventLoopIO
 extension HTTPClientRequest {
     /// Whether a request follows redirects (301, 302, 303, 307, 308 with a usable `Location`).
     public enum Redirects: Sendable, Equatable {
@@ -66,8 +67,8 @@ extension HTTPClientRequest {
 
     /// The instant this request must be done by under `configuration`, for a request sent at
     /// `start`: its own `deadline`, else the client's overall deadline from `start`, else none.
-    func overallDeadline(_ configuration: HTTPClient.Configuration, from start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        deadline ?? configuration.overallDeadline.map { start + $0 }
+    func overallDeadline(_ configuration: HTTPClient.Configuration, from start: MonotonicTime) -> MonotonicTime? {
+        deadlineMoment ?? configuration.overallDeadline.map { start + $0 }
     }
 
     /// Whether the request asks for a compressed body (the client decodes it).

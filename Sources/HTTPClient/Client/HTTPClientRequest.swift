@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import EventLoopIO
 
 /// One request for `HTTPClient`: an `http://` URL, a method, header fields and an optional body,
 /// with where the response body goes and who hears of progress.
@@ -49,7 +50,12 @@ public struct HTTPClientRequest: Sendable {
     /// When set, the instant by which the whole request (the wait for a connection, every
     /// redirect, the body) must be done, else it fails with `HTTPClientError.timedOut(.overall, ...)`;
     /// it replaces `Configuration.overallDeadline` for this request.
-    public var deadline: ContinuousClock.Instant?
+    public var deadline: ContinuousClock.Instant? {
+        get { deadlineMoment?.instant }
+        set { deadlineMoment = newValue.map(MonotonicTime.init) }
+    }
+    /// `deadline` as the package keeps it (see `MonotonicTime`).
+    var deadlineMoment: MonotonicTime?
     /// Which redirects this request follows; nil follows up to `Configuration.maximumRedirects`.
     public var redirects: Redirects?
     /// Whether the body is asked for compressed and decoded; nil decodes `gzip` and `deflate`

@@ -63,7 +63,7 @@ struct ConnectAttempts: Equatable, Sendable {
     private(set) var log: [HTTPClientTimings.ConnectAttempt] = []
 
     /// Starts with the host read as numeric addresses (`literal`), or nil when it is a name.
-    mutating func begin(literal: [SocketAddress]?, at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func begin(literal: [SocketAddress]?, at now: MonotonicTime = .now) -> Action {
         switch state {
         case .idle:
             guard let literal else {
@@ -77,7 +77,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// The lookup finished.
-    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func resolved(_ result: Result<[SocketAddress], SocketError>, at now: MonotonicTime = .now) -> Action {
         switch state {
         case .resolving:
             switch result {
@@ -97,7 +97,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Attempt `index` was started; `inProgress` when the kernel finishes it later.
-    mutating func started(index: Int, inProgress: Bool, at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func started(index: Int, inProgress: Bool, at now: MonotonicTime = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
             guard inProgress else { return won(index, at: now) }
@@ -108,7 +108,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Starting attempt `index` failed at once (`errno` when the system gave one): the next address.
-    mutating func startFailed(index: Int, errno: Int32?, at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func startFailed(index: Int, errno: Int32?, at now: MonotonicTime = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
             return lost(index, errno: errno, at: now)
@@ -118,7 +118,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Attempt `index` finished: `errno` 0 when it connected, else why it failed.
-    mutating func finished(index: Int, errno: Int32, at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func finished(index: Int, errno: Int32, at now: MonotonicTime = .now) -> Action {
         switch state {
         case .connecting where pending.contains(index):
             return errno == 0 ? won(index, at: now) : lost(index, errno: errno, at: now)
@@ -131,7 +131,7 @@ struct ConnectAttempts: Equatable, Sendable {
 
     /// The stagger timer fired: the next address starts beside the ones under way (nothing when a
     /// failure started the last one already).
-    mutating func staggerTimerFired(at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func staggerTimerFired(at now: MonotonicTime = .now) -> Action {
         switch state {
         case .connecting:
             return startNext(at: now)
@@ -141,7 +141,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// The connect timer fired: resolving or connecting, the connect fails.
-    mutating func timerFired(at now: ContinuousClock.Instant = .now) -> Action {
+    mutating func timerFired(at now: MonotonicTime = .now) -> Action {
         switch state {
         case .resolving, .connecting:
             return failed(.timedOut(.connect), at: now)
@@ -154,24 +154,24 @@ struct ConnectAttempts: Equatable, Sendable {
         preconditionFailure("ConnectAttempts: \(event) in state \(state)")
     }
 
-    private mutating func tryAddresses(_ list: [SocketAddress], at now: ContinuousClock.Instant) -> Action {
+    private mutating func tryAddresses(_ list: [SocketAddress], at now: MonotonicTime) -> Action {
         addresses = list
         state = .connecting
         return startNext(at: now)
     }
 
-    private mutating func startNext(at now: ContinuousClock.Instant) -> Action {
+    private mutating func startNext(at now: MonotonicTime) -> Action {
         guard nextIndex < addresses.count else {
             return pending.isEmpty ? failed(.cannotConnect(errno: lastErrno), at: now) : .none
         }
         let index = nextIndex
         nextIndex += 1
         pending.insert(index)
-        log.append(HTTPClientTimings.ConnectAttempt(address: addresses[index].description, started: now))
+        log.append(HTTPClientTimings.ConnectAttempt(address: addresses[index].description, startedAt: now))
         return .start(addresses[index], index: index)
     }
 
-    private mutating func won(_ index: Int, at now: ContinuousClock.Instant) -> Action {
+    private mutating func won(_ index: Int, at now: MonotonicTime) -> Action {
         state = .connected(index: index)
         end(index, .connected, at: now)
         endPending(.abandoned, at: now)
@@ -179,28 +179,28 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     /// Attempt `index` (pending, while connecting) failed: the next address, or the failure when none is left.
-    private mutating func lost(_ index: Int, errno: Int32?, at now: ContinuousClock.Instant) -> Action {
+    private mutating func lost(_ index: Int, errno: Int32?, at now: MonotonicTime) -> Action {
         pending.remove(index)
         end(index, .failed(errno: errno), at: now)
         lastErrno = errno ?? lastErrno
         return startNext(at: now)
     }
 
-    private mutating func failed(_ failure: ExchangeFailure, at now: ContinuousClock.Instant) -> Action {
+    private mutating func failed(_ failure: ExchangeFailure, at now: MonotonicTime) -> Action {
         state = .ended
         endPending(.timedOut, at: now)
         return .fail(failure)
     }
 
     /// Logs attempt `index`'s end.
-    private mutating func end(_ index: Int, _ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: ContinuousClock.Instant) {
+    private mutating func end(_ index: Int, _ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: MonotonicTime) {
         guard log.indices.contains(index) else { return }
-        log[index].ended = now
+        log[index].endedAt = now
         log[index].outcome = outcome
     }
 
     /// Ends every attempt still under way with `outcome` (the driver closes their sockets).
-    private mutating func endPending(_ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: ContinuousClock.Instant) {
+    private mutating func endPending(_ outcome: HTTPClientTimings.ConnectAttempt.Outcome, at now: MonotonicTime) {
         for index in pending.sorted() where log.indices.contains(index) && log[index].outcome == nil {
             end(index, outcome, at: now)
         }

@@ -53,7 +53,7 @@ extension SocketExchange {
             if output.capacity == 0 { swap(&output, &leased.outputBuffer) }
             let reused = if case .connected = lease { false } else { true }
             timings.leased(leased, reused: reused)
-            if !reused { timings.secured = leased.securedAt }
+            if !reused { timings.moments.secured = leased.securedAt }
         }
         run(machine.leased(kind) {
             lease.connection?.socket.isReadableOrClosed ?? true

@@ -40,7 +40,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     let configuration: HTTPClient.Configuration
     let completion: Completion
     let idleTimeout: Duration
-    let startedAt = ContinuousClock.now
+    let startedAt = MonotonicTime.now
     let readChunk = 65_536
     let firstReadSize = 4_096
     /// The largest buffer a connection waiting in the pool keeps for its next request.
@@ -78,7 +78,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// When bytes last moved (or the reads resumed after a slow sink): a clock reading the
     /// machine is given as `idleFor` when the idle deadline passes, and the moment the timings
     /// take for the request sent and the answer's first bytes.
-    var lastActivity = ContinuousClock.now
+    var lastActivity = MonotonicTime.now
     /// The request's moments and byte counts so far (reported with its answer).
     var timings = HTTPClientTimings()
     /// Bounds the wait for a connection (without an overall deadline).
@@ -92,7 +92,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
          configuration: HTTPClient.Configuration, pool: ConnectionPool, loop: EventLoop, loops: EventLoopGroup,
          ticket: UInt64? = nil, completion: @escaping Completion) {
         self.machine = ExchangeMachine(request: request, maximumRedirects: request.redirectLimit(configuration),
-                                       hasOverallDeadline: request.deadline != nil || configuration.overallDeadline != nil)
+                                       hasOverallDeadline: request.deadlineMoment != nil || configuration.overallDeadline != nil)
         self.firstTarget = target
         self.ticket = ticket
         self.configuration = configuration
@@ -117,7 +117,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     private func begin() {
         loop.assertInLoop()
         guard !isFinished else { return }
-        timings.queued = startedAt
+        timings.moments.queued = startedAt
         armOverallTimer()
         run(machine.begin(readTarget()))
     }
@@ -230,7 +230,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             outputOffset = 0
         case .outputWritten(let progress, let next):
             // The last write's moment, read when it moved bytes (`touch()`): no clock read of its own.
-            if next == .awaitAnswer { timings.sent = lastActivity }
+            if next == .awaitAnswer { timings.moments.sent = lastActivity }
             if let progress { reportUploadProgress(progress) }
             perform(next)
         case .readAfterFailedWrite:
@@ -354,7 +354,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
     /// is left unread for a slow file or consumer the channel has no deadline.)
     func channelDeadlinePassed() {
         loop.assertInLoop()
-        run(machine.idleTimerFired(idleFor: ContinuousClock.now - lastActivity, idleTimeout: idleTimeout))
+        run(machine.idleTimerFired(idleFor: MonotonicTime.now - lastActivity, idleTimeout: idleTimeout))
     }
 
     /// The connection's socket, while there is one.

@@ -20,10 +20,10 @@ final class Connection: @unchecked Sendable {
     /// Whether the pool has this connection's TLS session for the host's next new connection.
     var sessionKept = false
     /// When its opener knew the host's addresses and when its connect completed (for timings).
-    var resolvedAt: ContinuousClock.Instant?
-    var connectedAt: ContinuousClock.Instant?
+    var resolvedAt: MonotonicTime?
+    var connectedAt: MonotonicTime?
     /// When its TLS handshake completed (for timings; nil for `http`).
-    var securedAt: ContinuousClock.Instant?
+    var securedAt: MonotonicTime?
     /// The address it connected to, as text (made once, when it connected).
     var remoteAddress: String?
     /// Its opener's Happy Eyeballs attempts, for timings.

@@ -24,7 +24,7 @@ final class ConnectionOpener: @unchecked Sendable {
     private var sockets: [Int: TCPSocket] = [:]
     private var connectTimer: Scheduled?
     /// When the first attempt started: the addresses were known (for the requests' timings).
-    private var resolvedAt: ContinuousClock.Instant?
+    private var resolvedAt: MonotonicTime?
     private var staggerTimer: Scheduled?
     /// The `CONNECT` under way on the connected socket of a key that tunnels through a proxy.
     private var tunnel: ProxyTunnel?
