@@ -38,6 +38,7 @@ public struct MonotonicTime: Comparable, Hashable, Sendable {
         .nanoseconds(later.nanoseconds &- earlier.nanoseconds)
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: MonotonicTime, rhs: MonotonicTime) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
