@@ -1,4 +1,5 @@
 import EventLoopIO
+
 extension HTTPClientRequest {
     /// Whether a request follows redirects (301, 302, 303, 307, 308 with a usable `Location`).
     public enum Redirects: Sendable, Equatable {

@@ -124,7 +124,7 @@ extension HTTPClientTimings {
         moments.firstByte = nil
     }
 
-    /// Bytes of the answer arrived (plaintext, after TLS), read from the socket at `instant`.
+    /// Bytes of the answer arrived (plaintext, after TLS), read from the socket at `moment`.
     mutating func answerArrived(at moment: MonotonicTime) {
         if moments.firstByte == nil { moments.firstByte = moment }
     }
