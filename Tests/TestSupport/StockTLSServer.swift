@@ -7,21 +7,14 @@ import Foundation
 /// `close_notify` and closes) or nginx (HTTP/1.1, kept alive). The factories return nil when the
 /// program is not installed, so the caller can skip, saying which. `OpenSSLTerminalServer` is
 /// `s_server` answering what a test types.
-public final class StockTLSServer: @unchecked Sendable {
-    // @unchecked: `process` is set in `init` and only read and stopped afterwards, from the test's thread.
+public final class StockTLSServer: Sendable {
+    private let server: StockProcess
+
     /// The port it listens on.
-    public let port: UInt16
-    private let process: Process
-    private let directory: URL?
+    public var port: UInt16 { server.port }
 
-    private init(port: UInt16, process: Process, directory: URL?) {
-        self.port = port
-        self.process = process
-        self.directory = directory
-    }
-
-    deinit {
-        stop()
+    private init(server: StockProcess) {
+        self.server = server
     }
 
     /// Where an `openssl` command may be.
@@ -48,8 +41,7 @@ public final class StockTLSServer: @unchecked Sendable {
     public static func opensslFileServer(certificate: String, key: String, files: [String: [UInt8]]) throws -> StockTLSServer? {
         guard let openssl = program(opensslCandidates) else { return nil }
         let port = try freePort()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StockTLSServer-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try StockProcess.makeDirectory("StockTLSServer")
         for (name, bytes) in files { try Data(bytes).write(to: directory.appendingPathComponent(name)) }
         let arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-HTTP", "-quiet", "-naccept", "1000"]
         return try launch(openssl, arguments, port: port, directory: directory)
@@ -64,7 +56,7 @@ public final class StockTLSServer: @unchecked Sendable {
     public static func nginx(certificate: String, key: String) throws -> StockTLSServer? {
         guard let nginx = program(["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]) else { return nil }
         let port = try freePort()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("StockTLSServer-\(UUID().uuidString)", isDirectory: true)
+        let directory = try StockProcess.makeDirectory("StockTLSServer")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try Data(repeating: UInt8(ascii: "n"), count: 2_048).write(to: directory.appendingPathComponent("www/file.txt"))
@@ -126,33 +118,18 @@ public final class StockTLSServer: @unchecked Sendable {
     /// The requests nginx has served, one line each: method, path, status, then the
     /// `If-None-Match` and `If-Modified-Since` fields it received (`-` when absent), split by `|`.
     public func accessLog() -> [String] {
-        guard let directory, let text = try? String(contentsOf: directory.appendingPathComponent("logs/access.log"), encoding: .utf8) else { return [] }
+        guard let directory = server.directory,
+              let text = try? String(contentsOf: directory.appendingPathComponent("logs/access.log"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init)
     }
 
     /// Stops the server and removes its folder (idempotent).
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        if let directory { try? FileManager.default.removeItem(at: directory) }
+        server.stop()
     }
 
     private static func launch(_ program: String, _ arguments: [String], port: UInt16, directory: URL?) throws -> StockTLSServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        if let directory { process.currentDirectoryURL = directory }
-        try process.run()
-        let server = StockTLSServer(port: port, process: process, directory: directory)
-        guard waitUntilListening(port: port, process: process) else {
-            server.stop()
-            throw StockServerError.didNotStart(program)
-        }
-        return server
+        StockTLSServer(server: try StockProcess.launch(program, arguments, port: port, directory: directory))
     }
 
     /// Whether `process` listens on `port`: once a connection is accepted (bounded: 10 s).

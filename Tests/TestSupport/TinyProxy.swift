@@ -5,21 +5,14 @@ import Foundation
 /// folder, and stopped by `stop()`. It forwards plain `http` requests (adding its `Via` field)
 /// and opens `CONNECT` tunnels to the ports it is told; it logs every request it is sent
 /// (`requests()`). `start` returns nil when tinyproxy is not installed, so the caller can skip.
-public final class TinyProxy: @unchecked Sendable {
-    // @unchecked: `process` is set in `init` and only read and stopped afterwards, from the test's thread.
+public final class TinyProxy: Sendable {
+    private let server: StockProcess
+
     /// The port it listens on.
-    public let port: UInt16
-    private let process: Process
-    private let directory: URL
+    public var port: UInt16 { server.port }
 
-    private init(port: UInt16, process: Process, directory: URL) {
-        self.port = port
-        self.process = process
-        self.directory = directory
-    }
-
-    deinit {
-        stop()
+    private init(server: StockProcess) {
+        self.server = server
     }
 
     /// The proxy's URL, with `user` and `password` in its user info when given.
@@ -34,8 +27,7 @@ public final class TinyProxy: @unchecked Sendable {
         guard let program = StockTLSServer.program(["/usr/bin/tinyproxy", "/usr/sbin/tinyproxy", "/usr/local/bin/tinyproxy",
                                                     "/opt/homebrew/bin/tinyproxy"]) else { return nil }
         let port = try StockTLSServer.freePort()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TinyProxy-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try StockProcess.makeDirectory("TinyProxy")
         var lines = [
             "Port \(port)",
             "Listen 127.0.0.1",
@@ -50,24 +42,14 @@ public final class TinyProxy: @unchecked Sendable {
         if let credentials { lines.append("BasicAuth \(credentials.user) \(credentials.password)") }
         let file = directory.appendingPathComponent("tinyproxy.conf")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-d", "-c", file.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let proxy = TinyProxy(port: port, process: process, directory: directory)
-        guard StockTLSServer.waitUntilListening(port: port, process: process) else {
-            proxy.stop()
-            throw StockServerError.didNotStart(program)
-        }
-        return proxy
+        return TinyProxy(server: try StockProcess.launch(program, ["-d", "-c", file.path], port: port, directory: directory))
     }
 
     /// The request lines tinyproxy logged, in order (`GET http://127.0.0.1:8080/echo HTTP/1.1`,
     /// `CONNECT localhost:8443 HTTP/1.1`).
     public func requests() -> [String] {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent("tinyproxy.log"), encoding: .utf8) else { return [] }
+        guard let log = server.directory?.appendingPathComponent("tinyproxy.log"),
+              let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let range = line.range(of: "Request (file descriptor ") else { return nil }
             return line[range.upperBound...].split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -76,10 +58,6 @@ public final class TinyProxy: @unchecked Sendable {
 
     /// Stops tinyproxy and removes its folder (idempotent).
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
+        server.stop()
     }
 }
