@@ -27,7 +27,9 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertEqual(ProxyEnvironment(["all_proxy": "http://all:1", "http_proxy": "http://own:2"]).proxy(for: http)?.host, "own")
         XCTAssertNil(ProxyEnvironment([:]).proxy(for: http))
         XCTAssertNil(ProxyEnvironment(["http_proxy": "   "]).proxy(for: http), "an empty value is unset")
-        XCTAssertNil(ProxyEnvironment(["http_proxy": "socks5://s:1080"]).proxy(for: http), "SOCKS is not supported")
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "socks5://s:1080"]).proxy(for: http)?.kind, .socks5, "SOCKS5 in any variable")
+        XCTAssertEqual(ProxyEnvironment(["all_proxy": "SOCKS5H://s"]).proxy(for: https)?.kind, .socks5h)
+        XCTAssertNil(ProxyEnvironment(["http_proxy": "socks4://s:1080"]).proxy(for: http), "SOCKS4 is not supported")
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "proxy.local"]).proxy(for: http)?.port, 1080, "curl's default proxy port")
     }
 
@@ -41,7 +43,23 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertEqual(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).host, "::1")
         XCTAssertNil(ProxyEndpoint("proxy:70000"), "no such port")
         XCTAssertNil(ProxyEndpoint("proxy:0"))
-        XCTAssertNil(ProxyEndpoint("socks5://proxy:1080"), "HTTP proxies only")
+        XCTAssertNil(ProxyEndpoint("https://proxy:443"), "no HTTPS proxies")
+        XCTAssertNil(ProxyEndpoint("socks4a://proxy"), "nor SOCKS4")
+    }
+
+    func testSOCKS5ProxiesAsCurlNamesThem() throws {
+        let local = try XCTUnwrap(ProxyEndpoint("socks5://proxy"))
+        XCTAssertEqual(local.kind, .socks5, "resolved here")
+        XCTAssertEqual(local.port, 1080, "curl's default")
+        let remote = try XCTUnwrap(ProxyEndpoint("socks5h://us%40er:p%3Ass@[::1]:9050"))
+        XCTAssertEqual(remote.kind, .socks5h, "resolved by the proxy")
+        XCTAssertEqual(remote.host, "::1")
+        XCTAssertEqual(remote.credentials?.user, "us@er")
+        XCTAssertEqual(remote.credentials?.password, "p:ss")
+        XCTAssertNil(remote.authorization, "SOCKS5 credentials go in its own negotiation, never in a header")
+        XCTAssertEqual(remote.description, "socks5h://us@er:***@[::1]:9050")
+        XCTAssertNotEqual(ProxyEndpoint("socks5://p:1080"), ProxyEndpoint("http://p:1080"), "the kind counts")
+        XCTAssertNotEqual(ProxyEndpoint("socks5://p:1080"), ProxyEndpoint("socks5h://p:1080"))
     }
 
     private func bypassed(_ noProxy: String, _ url: String) -> Bool {

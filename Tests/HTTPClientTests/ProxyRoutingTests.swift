@@ -66,6 +66,25 @@ final class ProxyRoutingTests: XCTestCase {
         XCTAssertEqual(direct.key.connectHost, "api.test")
     }
 
+    func testEveryRequestThroughSOCKS5TunnelsInOriginFormWithoutAHeaderForTheCredentials() throws {
+        let socks = try XCTUnwrap(ProxyEndpoint("socks5h://user:secret@proxy.test:1080"))
+        let plain = try target("http://api.test:8080/a?b", .http(socks))
+        XCTAssertEqual(plain.key, ConnectionPoolKey(host: "api.test", port: 8080, proxy: socks))
+        XCTAssertTrue(plain.key.tunnels, "plain http tunnels too: a SOCKS proxy forwards no HTTP")
+        XCTAssertEqual(plain.key.connectHost, "proxy.test")
+        XCTAssertEqual(plain.key.connectPort, 1080)
+        XCTAssertEqual(plain.requestTarget, "/a?b")
+        XCTAssertNil(plain.proxyAuthorization)
+        let head = String(decoding: SocketRequestEncoding.head(HTTPClientRequest(url: plain.url), target: plain, framing: .length(0),
+                                                               acceptsCompression: false).bytes, as: UTF8.self)
+        XCTAssertTrue(head.hasPrefix("GET /a?b HTTP/1.1\r\n"), head)
+        XCTAssertFalse(head.contains("roxy-"), head)
+        let secure = try target("https://api.test/x", .http(socks))
+        XCTAssertEqual(secure.key, ConnectionPoolKey(secure: true, host: "api.test", port: 443, proxy: socks))
+        XCTAssertTrue(secure.key.tunnels)
+        XCTAssertNotEqual(plain.key, try target("http://other.test:8080/", .http(socks)).key, "one tunnel per origin")
+    }
+
     func testTheEnvironmentDecidesPerRequest() throws {
         let setting = HTTPClient.Configuration.Proxy.environment(ProxyEnvironment([
             "http_proxy": "proxy.test:3128", "no_proxy": ".internal.test,10.0.0.0/8",

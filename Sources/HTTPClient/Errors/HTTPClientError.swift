@@ -17,9 +17,12 @@ public enum HTTPClientError: Error, Sendable {
     /// The connection broke before the response was complete (reset, closed early, cut short);
     /// `errno` when the system reported one.
     case connectionLost(errno: Int32?)
-    /// The HTTP proxy at `host`:`port` answered the `CONNECT` for an `https` request with
-    /// `status`, not 2xx: 407 when it wants other credentials (those of the proxy URL's user
+    /// The proxy at `host`:`port` would not open the tunnel. An HTTP proxy answered the `CONNECT`
+    /// with `status`, not 2xx: 407 when it wants other credentials (those of the proxy URL's user
     /// info), 403 when it forbids the origin or its port, 502 or 503 when it could not reach it.
+    /// A SOCKS5 proxy's `status` is its reply's code (RFC 1928: 1 general failure, 2 not allowed,
+    /// 3 network or 4 host unreachable, 5 connection refused, 6 TTL expired, 7 command or 8
+    /// address type not supported), or 407 when it refused the credentials or wanted some.
     case proxyRefused(status: Int, host: String, port: Int)
     /// `deadline` passed after `after` while talking to `host`:`port`.
     case timedOut(Deadline, after: Duration, host: String, port: Int)

@@ -3,7 +3,8 @@ import Foundation
 /// Where an `http://`, `https://` or `http+unix://` URL points on the wire: the scheme, host and
 /// port to connect to, the `Host` header value, and the request target (path and query,
 /// percent-encoded as given); through a proxy, the key names it, and a plain `http` request goes
-/// in absolute form with the proxy's credentials (unless it tunnels, as `https` always does).
+/// to an HTTP proxy in absolute form with the proxy's credentials (unless it tunnels, as `https`
+/// and every request through SOCKS5 do).
 struct SocketRequestTarget: Sendable, Equatable {
     /// The host and port to connect to, and the proxy.
     let key: ConnectionPoolKey
@@ -58,8 +59,8 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.hostHeader = hostHeader
         self.url = url
         switch proxy.endpoint(secure: secure, host: host, port: port) {
-        case let endpoint? where !secure && !tunnelsPlainHTTP:
-            // Forwarded: one connection to the proxy carries requests to every origin.
+        case let endpoint? where endpoint.kind == .http && !secure && !tunnelsPlainHTTP:
+            // Forwarded: one connection to the HTTP proxy carries requests to every origin.
             self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)
             self.requestTarget = "http://" + hostHeader + path + query
             self.proxyAuthorization = endpoint.authorization

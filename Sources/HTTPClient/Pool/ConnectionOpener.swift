@@ -5,7 +5,8 @@ import SystemTLS
 /// Opens one connection for a host's waiting requests, on one loop, performing `ConnectAttempts`'
 /// steps within the connect timeout: the lookup off the loop, then one socket per attempt (Happy
 /// Eyeballs), each watched by an `AttemptWatcher`, then, for a key that tunnels through a proxy,
-/// the `CONNECT` (`ProxyTunnel`), then, for `https`, the TLS handshake (`ConnectionHandshake`).
+/// the tunnel's negotiation (`ProxyTunnel`: `CONNECT`, or SOCKS5's), then, for `https`, the TLS
+/// handshake (`ConnectionHandshake`).
 /// It belongs to the pool, not to a request: a request that gives up (mid-handshake too) leaves
 /// it running, and it reports to the pool, which hands the secured connection to whoever waits
 /// first then (or parks it), or fails the first waiter.
@@ -26,7 +27,7 @@ final class ConnectionOpener: @unchecked Sendable {
     /// When the first attempt started: the addresses were known (for the requests' timings).
     private var resolvedAt: MonotonicTime?
     private var staggerTimer: Scheduled?
-    /// The `CONNECT` under way on the connected socket of a key that tunnels through a proxy.
+    /// The tunnel's negotiation under way on the connected socket of a key that tunnels through a proxy.
     private var tunnel: ProxyTunnel?
     /// The TLS handshake under way on the connection of an `https` key.
     private var handshake: ConnectionHandshake?
@@ -102,9 +103,48 @@ final class ConnectionOpener: @unchecked Sendable {
     }
 
     /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
-    /// the connect may take): the connection goes to the pool once it is open, else the connect fails.
+    /// the connect may take): `CONNECT` to an HTTP proxy, SOCKS5's negotiation to a SOCKS5 one
+    /// (for `socks5://`, after looking the host up here, off the loop). The connection goes on
+    /// once the tunnel is open, else the connect fails.
     private func openTunnel(on connection: Connection) {
-        let tunnel = ProxyTunnel(connection: connection, timeout: timeout) { [self] result in
+        guard let proxy = key.proxy else { preconditionFailure("ConnectionOpener: a tunnel without a proxy for \(key)") }
+        let literal = IPAddressBytes.parse(key.host).map(SOCKS5Machine.Destination.address)
+        switch proxy.kind {
+        case .http:
+            negotiate(on: connection, ProxyTunnelMachine(host: key.host, port: key.port, authorization: proxy.authorization))
+        case .socks5h:
+            negotiate(on: connection, SOCKS5Machine(destination: literal ?? .name(key.host), port: key.port, credentials: proxy.credentials))
+        case .socks5:
+            if let literal {
+                return negotiate(on: connection, SOCKS5Machine(destination: literal, port: key.port, credentials: proxy.credentials))
+            }
+            let (loop, lookUp, key) = (self.loop, resolver.lookUp, self.key)
+            DispatchQueue.global().async { [self] in
+                let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.host, key.port) }
+                loop.execute { self.originResolved(result, connection: connection, proxy: proxy) }
+            }
+        }
+    }
+
+    /// The origin's addresses for a `socks5://` tunnel: the first one's goes to the proxy.
+    private func originResolved(_ result: Result<[SocketAddress], SocketError>, connection: Connection, proxy: ProxyEndpoint) {
+        loop.assertInLoop()
+        switch result {
+        case .success(let addresses):
+            guard let destination = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).first else {
+                connection.close()
+                return pool.connectFailed(self, .cannotConnect(errno: EHOSTUNREACH))
+            }
+            negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
+        case .failure(let error):
+            connection.close()
+            if case .addressResolution(_, let code) = error { return pool.connectFailed(self, .cannotFindHost(code: code)) }
+            pool.connectFailed(self, .cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
+        }
+    }
+
+    private func negotiate(on connection: Connection, _ negotiation: any TunnelNegotiation) {
+        let tunnel = ProxyTunnel(connection: connection, negotiation: negotiation, timeout: timeout) { [self] result in
             self.tunnel = nil
             switch result {
             case .success: secure(connection)

@@ -3,9 +3,10 @@
 /// are connections through different proxies (or through one and direct). For `http+unix://`,
 /// `host` is the socket's path and `port` 0.
 ///
-/// Through a proxy, an `http` connection is open to the proxy itself and carries requests to any
-/// origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always does: a
-/// `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside.
+/// Through an HTTP proxy, an `http` connection is open to the proxy itself and carries requests
+/// to any origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always
+/// does: a `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside. Through a
+/// SOCKS5 proxy every connection is a tunnel to the origin.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
@@ -17,8 +18,9 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     let unix: Bool
     /// The proxy the connection goes through, if any.
     let proxy: ProxyEndpoint?
-    /// Whether the connection is a `CONNECT` tunnel through `proxy` to `host` and `port`: every
-    /// `https` one through a proxy, and a plain `http` one when `tunnelsPlainHTTP`.
+    /// Whether the connection is a tunnel through `proxy` to `host` and `port`: every one through
+    /// a SOCKS5 proxy; through an HTTP proxy (`CONNECT`), every `https` one, and a plain `http`
+    /// one when `tunnelsPlainHTTP`.
     let tunnels: Bool
 
     init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil,
@@ -28,7 +30,7 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
         self.port = port
         self.unix = unix
         self.proxy = proxy
-        self.tunnels = proxy != nil && (secure || tunnelsPlainHTTP)
+        self.tunnels = proxy.map { $0.kind != .http || secure || tunnelsPlainHTTP } ?? false
     }
 
     /// Where the socket connects: the proxy of a tunnel, else `host` and `port`.

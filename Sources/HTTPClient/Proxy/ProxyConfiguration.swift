@@ -1,13 +1,16 @@
 extension HTTPClient.Configuration {
-    /// Which HTTP proxy requests go through: plain `http` in absolute form on a connection to the
-    /// proxy (pooled per proxy), `https` through a `CONNECT` tunnel with TLS to the origin inside
-    /// (pooled per proxy and origin); `Proxy-Authorization: Basic` from the proxy URL's user info.
+    /// Which proxy requests go through. Through an HTTP proxy, plain `http` goes in absolute form
+    /// on a connection to the proxy (pooled per proxy) and `https` through a `CONNECT` tunnel with
+    /// TLS to the origin inside (pooled per proxy and origin), with `Proxy-Authorization: Basic`
+    /// from the proxy URL's user info; through a SOCKS5 one (`socks5://`, `socks5h://`) every
+    /// request goes in a tunnel to its origin, the credentials in SOCKS5's own negotiation.
     ///
     /// ```swift
     /// var configuration = HTTPClient.Configuration()                 // .environment(): curl's variables
     /// configuration.proxy = .none                                      // always direct
     /// configuration.proxy = ProxyEndpoint("http://user:pw@proxy:3128").map { .http($0) } ?? .none
     /// configuration.proxy = .environment(ProxyEnvironment(["https_proxy": "proxy:3128", "no_proxy": ".internal"]))
+    /// configuration.proxy = ProxyEndpoint("socks5h://127.0.0.1:9050").map { .http($0) } ?? .none
     /// ```
     public enum Proxy: Sendable, Equatable {
         /// As the variables say, read as curl reads them (`http_proxy`, `https_proxy`,
@@ -16,7 +19,8 @@ extension HTTPClient.Configuration {
         case environment(ProxyEnvironment = ProxyEnvironment())
         /// Every request goes direct.
         case none
-        /// Every `http` and `https` request goes through this proxy.
+        /// Every `http` and `https` request goes through this proxy (HTTP or SOCKS5, as its
+        /// `kind` says).
         case http(ProxyEndpoint)
 
         /// The proxy a request to `host` (no brackets) on `port` goes through, `secure` for

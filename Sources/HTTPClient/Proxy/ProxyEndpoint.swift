@@ -1,10 +1,24 @@
 import Foundation
 
-/// An HTTP proxy to send through: where it listens and the credentials its URL carries.
+/// A proxy to send through: its kind (an HTTP proxy, or SOCKS5), where it listens, and the
+/// credentials its URL carries.
 public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
+    /// How requests go through the proxy, as curl reads the URL's scheme.
+    public enum Kind: String, Sendable, Hashable {
+        /// `http://` (or no scheme): plain `http` in absolute form, `https` through `CONNECT`.
+        case http
+        /// `socks5://`: every request through a SOCKS5 tunnel to the origin's address, the name
+        /// resolved here.
+        case socks5
+        /// `socks5h://`: through a SOCKS5 tunnel to the origin's name, resolved by the proxy.
+        case socks5h
+    }
+
+    /// The proxy's kind.
+    public let kind: Kind
     /// The proxy's host (brackets removed from an IPv6 address).
     public let host: String
-    /// Its port: the URL's, else 1080 as curl assumes for an HTTP proxy.
+    /// Its port: the URL's, else 1080 as curl assumes for a proxy.
     public let port: Int
     /// The user and password from the URL's user info (percent-decoded), if any.
     public var credentials: (user: String, password: String)? {
@@ -14,14 +28,16 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
     private let password: String?
 
     /// The proxy `text` names, as curl reads a proxy variable: `host`, `host:port`,
-    /// `http://user:password@host:port/`; nil for a scheme other than `http` (SOCKS and HTTPS
-    /// proxies are not supported), no host, or a port outside 1...65535.
+    /// `http://user:password@host:port/`, `socks5://host`, `socks5h://user:password@host:port`;
+    /// nil for another scheme (`https://`, `socks4://` and `socks4a://` proxies are not
+    /// supported), no host, or a port outside 1...65535.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
-        guard let components = URLComponents(string: withScheme), components.scheme?.lowercased() == "http",
+        guard let components = URLComponents(string: withScheme), let kind = components.scheme.flatMap({ Kind(rawValue: $0.lowercased()) }),
               let host = components.host, !host.isEmpty else { return nil }
+        self.kind = kind
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let port = components.port ?? 1080
         guard (1...65_535).contains(port) else { return nil }
@@ -30,24 +46,27 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
         self.password = components.password.flatMap { $0.removingPercentEncoding ?? $0 }
     }
 
-    /// The `Proxy-Authorization` value for its credentials (`Basic` with base64 of `user:password`).
+    /// The `Proxy-Authorization` value for an HTTP proxy's credentials (`Basic` with base64 of
+    /// `user:password`); nil for SOCKS5, whose credentials go in its own negotiation.
     public var authorization: String? {
-        credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
+        guard kind == .http else { return nil }
+        return credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
     }
 
     /// The proxy's URL with the password masked: for logs.
     public var description: String {
         let at = user.map { "\($0):***@" } ?? ""
-        return "http://\(at)\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        return "\(kind.rawValue)://\(at)\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
-    /// Equal host, port and credentials.
+    /// Equal kind, host, port and credentials.
     public static func == (lhs: ProxyEndpoint, rhs: ProxyEndpoint) -> Bool {
-        lhs.host == rhs.host && lhs.port == rhs.port && lhs.user == rhs.user && lhs.password == rhs.password
+        lhs.kind == rhs.kind && lhs.host == rhs.host && lhs.port == rhs.port && lhs.user == rhs.user && lhs.password == rhs.password
     }
 
-    /// Hashes host, port and user.
+    /// Hashes kind, host, port and user.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
         hasher.combine(host)
         hasher.combine(port)
         hasher.combine(user)

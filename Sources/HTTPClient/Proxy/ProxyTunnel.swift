@@ -1,28 +1,28 @@
 import EventLoopIO
 
-/// Opens a `CONNECT` tunnel on a connection just made to a proxy, for the `ConnectionOpener`
-/// that made it: performs `ProxyTunnelMachine`'s actions on the connection's loop (writes the
-/// request through the connection, reads the answer, bounds the wait with the connect timeout)
-/// and reports once, after it stops reading: established, or failed (the connection closed
-/// first, through its one close path). It owns the connection's channel meanwhile.
+/// Opens a tunnel on a connection just made to a proxy, for the `ConnectionOpener` that made it:
+/// performs a negotiation's actions (`CONNECT`'s, SOCKS5's) on the connection's loop (writes its
+/// messages through the connection, reads the answers, bounds the wait with the connect
+/// timeout) and reports once, after it stops reading: established, or failed (the connection
+/// closed first, through its one close path). It owns the connection's channel meanwhile.
 final class ProxyTunnel: ChannelHandler {
     private let connection: Connection
     private let timeout: Duration
-    private var machine: ProxyTunnelMachine
+    private var machine: any TunnelNegotiation
     private var report: ((Result<Void, ExchangeFailure>) -> Void)?
 
-    init(connection: Connection, timeout: Duration, report: @escaping (Result<Void, ExchangeFailure>) -> Void) {
+    init(connection: Connection, negotiation: any TunnelNegotiation, timeout: Duration,
+         report: @escaping (Result<Void, ExchangeFailure>) -> Void) {
         self.connection = connection
         self.timeout = timeout
-        let key = connection.key
-        self.machine = ProxyTunnelMachine(host: key.host, port: key.port, authorization: key.proxy?.authorization)
+        self.machine = negotiation
         self.report = report
     }
 
     private var loop: EventLoop { connection.loop }
     private var socket: TCPSocket { connection.socket }
 
-    /// Arms the timer and sends the `CONNECT` (on the loop).
+    /// Arms the timer and sends the negotiation's first message (on the loop).
     func start() {
         loop.assertInLoop()
         connection.channel.handOver(to: self)
@@ -31,7 +31,7 @@ final class ProxyTunnel: ChannelHandler {
         run(machine.start())
     }
 
-    private func run(_ action: ProxyTunnelMachine.Action) {
+    private func run(_ action: TunnelAction) {
         loop.assertInLoop()
         switch action {
         case .none:
@@ -57,7 +57,7 @@ final class ProxyTunnel: ChannelHandler {
     }
 
     func socketWritable() {
-        guard machine.state == .sending else { return }
+        guard machine.isSending else { return }
         written(connection.channel.flush())
     }
 
@@ -67,9 +67,9 @@ final class ProxyTunnel: ChannelHandler {
     }
 
     func socketReadable() {
-        // The answer's head is small: one read of what is there, then the machine decides.
+        // The answers are small: one read of what is there, then the machine decides.
         var buffer = [UInt8](repeating: 0, count: 4_096)
-        while machine.state == .sending || machine.state == .awaitingAnswer {
+        while machine.isNegotiating {
             let result = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
             switch result {
             case .transferred(let count):

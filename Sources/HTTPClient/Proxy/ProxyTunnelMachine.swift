@@ -5,7 +5,7 @@ import HTTPWire
 /// the stream, a failed read or write, the timer) and returns the one action to perform next.
 /// A 2xx answer opens the tunnel (RFC 9110 §9.3.6); any other status is `proxyRefused` with it
 /// (407 when the proxy wants other credentials). `ProxyTunnel` drives it on the connection's loop.
-struct ProxyTunnelMachine: Sendable {
+struct ProxyTunnelMachine: TunnelNegotiation {
     enum State: Equatable, Sendable {
         /// Made, not started.
         case idle
@@ -17,19 +17,8 @@ struct ProxyTunnelMachine: Sendable {
         case done
     }
 
-    /// What the driver does next.
-    enum Action: Equatable, Sendable {
-        /// Nothing (more of the answer is awaited).
-        case none
-        /// Writes these bytes (the `CONNECT` request), then reports `written()`.
-        case write([UInt8])
-        /// Watches the socket for the answer only.
-        case awaitAnswer
-        /// The tunnel is open: the connection goes to the pool, to be secured with the origin.
-        case established
-        /// The tunnel could not be opened: the socket is closed and the connect fails so.
-        case fail(ExchangeFailure)
-    }
+    /// What the driver does next (the negotiations' shared actions).
+    typealias Action = TunnelAction
 
     private(set) var state = State.idle
     /// The origin's host (no brackets) and port, and the `Proxy-Authorization` value, if any.
@@ -37,6 +26,9 @@ struct ProxyTunnelMachine: Sendable {
     let port: UInt16
     let authorization: String?
     private var parser = HTTPHeadParser(maxHeaderBytes: 16_384)
+
+    var isSending: Bool { state == .sending }
+    var isNegotiating: Bool { state == .sending || state == .awaitingAnswer }
 
     init(host: String, port: UInt16, authorization: String?) {
         self.host = host

@@ -15,9 +15,10 @@ public enum TransportError: Error, Sendable, Equatable {
     case cannotFindHost(host: String, code: Int32)
     /// The connection broke before the response was complete (reset, closed early, cut short).
     case connectionLost(errno: Int32?)
-    /// The HTTP proxy at `proxy` (`host:port`) answered the `CONNECT` for an `https` request
-    /// with `status`, not 2xx: 407 when it wants other credentials, 403 when it forbids the
-    /// origin, 502 or 503 when it could not reach it. `urlErrorCode` is
+    /// The proxy at `proxy` (`host:port`) would not open the tunnel: an HTTP proxy's status for
+    /// the `CONNECT`, not 2xx (407 when it wants other credentials, 403 when it forbids the
+    /// origin, 502 or 503 when it could not reach it), or a SOCKS5 proxy's reply code (1 to 8, as
+    /// `HTTPClientError.proxyRefused` lists them; 407 for credentials). `urlErrorCode` is
     /// `.userAuthenticationRequired` for 407 and `.cannotConnectToHost` otherwise (URLSession on
     /// Linux reports `.unknown` for both, Apple's CFNetwork error 310; see docs/COMING_FROM.md).
     case proxyRefused(status: Int, proxy: String)

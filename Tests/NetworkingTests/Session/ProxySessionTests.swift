@@ -30,24 +30,12 @@ final class ProxySessionTests: FeedServerTestCase {
         super.tearDown()
     }
 
-    private struct EchoTarget: TargetType {
-        var baseURL: URL
-        var path: String { "/echo" }
-        var method: HTTPMethod { .get }
-        var task: RequestTask { .requestPlain }
-        var headers: [String: String]? { nil }
-    }
-
     func testAMigratedAppBehindHTTPProxyReachesItsServer() throws {
         let environment = ProxyEnvironment(["http_proxy": proxy.url(user: "app", password: "pa55")])
         // The default transport, over a client whose environment is this one (the shared
         // client reads the process's, which a test leaves alone).
         let transport = SocketTransport(configuration: .init(proxy: .environment(environment)))
-        let provider = NetworkProvider<EchoTarget>(transport: DefaultTransport(socketTransport: transport))
-        let answers = Recorder<Result<Response, ProviderError>>()
-        provider.request(EchoTarget(baseURL: server.baseURL)) { answers.append($0) }
-        XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 })
-        let response = try XCTUnwrap(answers.values.first).get()
+        let response = try SessionTestSupport.echo(at: server.baseURL, through: transport)
         XCTAssertEqual(response.statusCode, 200)
         let echo = try JSONDecoder().decode(EchoedRequest.self, from: response.data)
         XCTAssertNotNil(echo.field("Via")?.range(of: "tinyproxy"), "the proxy forwarded it")

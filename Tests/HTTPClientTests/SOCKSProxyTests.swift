@@ -1,0 +1,147 @@
+import EventLoopIO
+import FeedServer
+import Foundation
+@testable import HTTPClient
+import TestSupport
+import XCTest
+
+/// `HTTPClient.Configuration.proxy` with a SOCKS5 proxy, against microsocks (Debian's package,
+/// started by each test on a port of its own): `socks5h://` names the origin to the proxy,
+/// `socks5://` resolves it here and sends its address; plain `http` and `https` both tunnel, the
+/// latter with TLS to the origin inside; RFC 1929's credentials; the proxy's refusals as typed
+/// errors. Skipped, saying why, where microsocks is not installed.
+final class SOCKSProxyTests: HTTPClientTestCase {
+    private var proxy: MicroSocks?
+
+    override func tearDown() {
+        proxy?.stop()
+        proxy = nil
+        super.tearDown()
+    }
+
+    private func startProxy(credentials: (user: String, password: String)? = nil) throws -> MicroSocks {
+        guard let started = try MicroSocks.start(credentials: credentials) else {
+            throw XCTSkip("microsocks is not installed (Debian's package microsocks; .ci/run installs it)")
+        }
+        proxy = started
+        return started
+    }
+
+    private func client(through proxy: String, tls: TLSConfiguration = TLSConfiguration(),
+                        connectTimeout: Duration = .seconds(5)) throws -> HTTPClient {
+        HTTPClient(configuration: .init(connectTimeout: connectTimeout, idleTimeout: .seconds(5), tls: tls,
+                                        proxy: .http(try XCTUnwrap(ProxyEndpoint(proxy)))))
+    }
+
+    private func echoedHost(_ response: HTTPClientResponse) throws -> String? {
+        let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let headers = try XCTUnwrap(echoed["headers"] as? [String: String])
+        return headers.first { $0.key.caseInsensitiveCompare("Host") == .orderedSame }?.value
+    }
+
+    func testPlainHTTPThroughSOCKS5hNamesTheOriginToTheProxyOnOneKeptTunnel() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks5h"))
+        for _ in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://localhost:\(server.port)/echo")!)).get()
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(try echoedHost(response), "localhost:\(server.port)", "origin form through the tunnel, the origin's Host")
+        }
+        XCTAssertEqual(proxy.tunnels(), ["localhost:\(server.port)"], "the name went to the proxy; one tunnel, kept alive")
+        XCTAssertEqual(server.connectionCount, 1)
+    }
+
+    func testSOCKS5ResolvesTheNameHereAndSendsTheAddress() throws {
+        let first = try SocketAddress.resolve(host: "localhost", port: server.port).first
+        guard first?.family == (try SocketAddress.resolve(host: "127.0.0.1", port: 1, numericOnly: true)).first?.family else {
+            throw XCTSkip("localhost is not 127.0.0.1 first here, and the test server listens on 127.0.0.1 only")
+        }
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks5"))
+        let response = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://localhost:\(server.port)/echo")!)).get()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try echoedHost(response), "localhost:\(server.port)")
+        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"], "the proxy got the address, not the name")
+    }
+
+    func testHTTPSTunnelsThroughSOCKS5WithTheOriginsCertificateVerified() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks5h"), tls: TLSFixtures.client)
+        for _ in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get()
+            XCTAssertEqual(response.status, 200)
+        }
+        XCTAssertEqual(proxy.tunnels(), ["localhost:\(server.port)"])
+        XCTAssertEqual(server.tlsHandshakeCount, 1, "TLS to the origin inside one kept tunnel")
+
+        // The certificate is checked against the origin's name, not the proxy's.
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost")
+    }
+
+    func testCredentialsGoAsRFC1929AndMissingOrWrongOnesAreA407Refusal() throws {
+        let proxy = try startProxy(credentials: ("user", "s3cret"))
+        client = try client(through: proxy.url("socks5h"))
+        let missing = try executeWithCompletion(HTTPClientRequest(url: url("echo")))
+        guard case .failure(.proxyRefused(407, let host, let port)) = missing else { return XCTFail("\(missing)") }
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(port, Int(proxy.port))
+
+        client = try client(through: proxy.url("socks5h", user: "user", password: "wrong"))
+        let wrong = try executeWithCompletion(HTTPClientRequest(url: url("echo")))
+        guard case .failure(.proxyRefused(407, _, _)) = wrong else { return XCTFail("\(wrong)") }
+        XCTAssertEqual(server.connectionCount, 0, "nothing reached the origin")
+
+        client = try client(through: proxy.url("socks5h", user: "user", password: "s3cret"))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get().status, 200)
+        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"])
+    }
+
+    func testAConnectionTheProxyCannotMakeIsARefusalWithItsReplyCode() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks5"))
+        let closed = try TCPSocket.listen()
+        let port = try closed.localPort()
+        closed.close()
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
+        // RFC 1928's code 5: connection refused (the origin's port is closed).
+        guard case .failure(.proxyRefused(5, let host, let proxyPort)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(proxyPort, Int(proxy.port))
+    }
+
+    func testAnAnswerThatIsNoSOCKS5IsABadResponse() throws {
+        // An HTTP proxy given as SOCKS5 answers the greeting as HTTP: a real socket sends it.
+        let impostor = try TCPSocket.listen()
+        defer { impostor.close() }
+        let answered = Thread {
+            guard let peer = try? impostor.accept(timeout: .seconds(5)) else { return }
+            defer { peer.close() }
+            _ = try? peer.read(timeout: .seconds(5))
+            try? peer.write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), timeout: .seconds(5))
+            _ = try? peer.read(timeout: .seconds(5))
+        }
+        answered.start()
+        client = try client(through: "socks5h://127.0.0.1:\(try impostor.localPort())")
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://origin.test/")!))
+        guard case .failure(.badResponse) = result else { return XCTFail("\(result)") }
+    }
+
+    func testAProxyThatNeverAnswersTimesOutWithinTheConnectTimeout() throws {
+        // A listener nobody accepts from: the kernel completes the connect, nothing ever answers.
+        let silent = try TCPSocket.listen()
+        defer { silent.close() }
+        client = try client(through: "socks5h://127.0.0.1:\(try silent.localPort())", connectTimeout: .milliseconds(300))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://origin.test/")!))
+        guard case .failure(.timedOut(.connect, _, _, _)) = result else { return XCTFail("\(result)") }
+        let accepted = try XCTUnwrap(try silent.accept(timeout: .seconds(2)))
+        defer { accepted.close() }
+        XCTAssertEqual(try accepted.read(timeout: .seconds(5)), [5, 1, 0], "the greeting, then the client's end")
+    }
+}
