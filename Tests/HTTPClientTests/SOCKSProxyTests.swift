@@ -64,6 +64,18 @@ final class SOCKSProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"], "the proxy got the address, not the name")
     }
 
+    /// A host with a 64-character label: glibc's resolver refuses it before sending any query, so
+    /// this stays off the network (as `HTTPClientErrorTests` does).
+    func testAnOriginNameThatCannotResolveHereIsCannotFindHostNamingTheOrigin() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks5"))
+        let host = String(repeating: "a", count: 64) + ".invalid"
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://\(host)/")!))
+        guard case .failure(.cannotFindHost(let name, _)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(name, host, "the origin's name, not the proxy's")
+        XCTAssertEqual(proxy.tunnels(), [], "no CONNECT went out")
+    }
+
     func testHTTPSTunnelsThroughSOCKS5WithTheOriginsCertificateVerified() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         server.stop()

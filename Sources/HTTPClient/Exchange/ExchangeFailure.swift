@@ -10,6 +10,8 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case invalidURL(unsupportedScheme: Bool)
     /// The host name did not resolve (`getaddrinfo`'s `EAI_*` code).
     case cannotFindHost(code: Int32)
+    /// The origin's name did not resolve here, for a `socks5://` tunnel (`getaddrinfo`'s `EAI_*` code).
+    case cannotFindOrigin(code: Int32)
     /// No address connected; `errno` is the last one's.
     case cannotConnect(errno: Int32)
     /// The proxy answered `CONNECT` with this status, not 2xx (407: other credentials wanted).

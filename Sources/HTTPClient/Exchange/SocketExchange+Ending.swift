@@ -35,6 +35,7 @@ extension SocketExchange {
         switch failure {
         case .invalidURL(let unsupportedScheme): return unsupportedScheme ? .unsupportedScheme(machine.request.url) : .badURL(machine.request.url)
         case .cannotFindHost(let code): return .cannotFindHost(host: host, code: code)
+        case .cannotFindOrigin(let code): return .cannotFindHost(host: key?.host ?? machine.request.url.host ?? "?", code: code)
         case .cannotConnect(let number): return .cannotConnect(host: host, port: port, errno: number)
         case .timedOut(.connect): return timedOut(.connect, after: configuration.connectTimeout)
         case .timedOut(.idle): return timedOut(.idle, after: idleTimeout)

@@ -138,7 +138,7 @@ final class ConnectionOpener: @unchecked Sendable {
             negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
         case .failure(let error):
             connection.close()
-            if case .addressResolution(_, let code) = error { return pool.connectFailed(self, .cannotFindHost(code: code)) }
+            if case .addressResolution(_, let code) = error { return pool.connectFailed(self, .cannotFindOrigin(code: code)) }
             pool.connectFailed(self, .cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
         }
     }
