@@ -76,6 +76,32 @@ final class SOCKSProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy.tunnels(), [], "no CONNECT went out")
     }
 
+    /// The request gives up waiting for a connection at the connect timeout either way; what is
+    /// checked is the connection's own opener: it gives the lookup as long again, then fails, so
+    /// the lookup's late answer opens no tunnel (without the bound it would, and park it).
+    func testAnOriginLookupThatHangsEndsTheConnectWithinItsTimeout() throws {
+        let proxy = try startProxy()
+        let lookups = Recorder<String>()
+        let resolver = HostResolver(
+            literal: { host, port in try? SocketAddress.resolve(host: host, port: port, numericOnly: true) },
+            lookUp: { host, port throws(SocketError) in
+                Thread.sleep(forTimeInterval: 1)  // a resolver that answers late (bounded)
+                defer { lookups.append(host) }
+                return try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true)
+            }
+        )
+        let group = try EventLoopGroup(count: 1, label: "SOCKSProxyTests.lookup")
+        let slow = HTTPClient(configuration: .init(connectTimeout: .milliseconds(200), idleTimeout: .seconds(5),
+                                                   proxy: .http(try XCTUnwrap(ProxyEndpoint(proxy.url("socks5"))))),
+                              loops: group, resolver: resolver)
+        let (result, _) = try executeAsync(HTTPClientRequest(url: URL(string: "http://slow-name.test:\(server.port)/echo")!), on: slow)
+        guard case .failure(.timedOut(.connect, _, _, _)) = result else { return XCTFail("\(result)") }
+        XCTAssertTrue(waitUntil(timeout: 5) { lookups.values == ["slow-name.test"] }, "the lookup answered")
+        XCTAssertFalse(waitUntil(timeout: 1) { !proxy.tunnels().isEmpty }, "its answer came after the opener gave up: no tunnel")
+        XCTAssertEqual(server.connectionCount, 0)
+        XCTAssertEqual(slow.idleConnectionCount, 0)
+    }
+
     func testHTTPSTunnelsThroughSOCKS5WithTheOriginsCertificateVerified() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         server.stop()

@@ -31,6 +31,9 @@ final class ConnectionOpener: @unchecked Sendable {
     private var tunnel: ProxyTunnel?
     /// The TLS handshake under way on the connection of an `https` key.
     private var handshake: ConnectionHandshake?
+    /// Bounds a `socks5://` tunnel's lookup of its origin (the connect's own timer has stopped);
+    /// nil when no lookup is under way, or once it fired (the lookup's end is then dropped).
+    private var originLookupTimer: Scheduled?
 
     init(id: Int, key: ConnectionPoolKey, loop: EventLoop, pool: ConnectionPool, resolver: HostResolver, timeout: Duration) {
         self.id = id
@@ -104,8 +107,8 @@ final class ConnectionOpener: @unchecked Sendable {
 
     /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
     /// the connect may take): `CONNECT` to an HTTP proxy, SOCKS5's negotiation to a SOCKS5 one
-    /// (for `socks5://`, after looking the host up here, off the loop). The connection goes on
-    /// once the tunnel is open, else the connect fails.
+    /// (for `socks5://`, after looking the host up here, off the loop, within as long again). The
+    /// connection goes on once the tunnel is open, else the connect fails.
     private func openTunnel(on connection: Connection) {
         guard let proxy = key.proxy else { preconditionFailure("ConnectionOpener: a tunnel without a proxy for \(key)") }
         let literal = IPAddressBytes.parse(key.host).map(SOCKS5Machine.Destination.address)
@@ -118,6 +121,11 @@ final class ConnectionOpener: @unchecked Sendable {
             if let literal {
                 return negotiate(on: connection, SOCKS5Machine(destination: literal, port: key.port, credentials: proxy.credentials))
             }
+            originLookupTimer = loop.schedule(in: timeout) { [self] in
+                originLookupTimer = nil
+                connection.close()
+                pool.connectFailed(self, .timedOut(.connect))
+            }
             let (loop, lookUp, key) = (self.loop, resolver.lookUp, self.key)
             DispatchQueue.global().async { [self] in
                 let result = Result { () throws(SocketError) -> [SocketAddress] in try lookUp(key.host, key.port) }
@@ -126,9 +134,13 @@ final class ConnectionOpener: @unchecked Sendable {
         }
     }
 
-    /// The origin's addresses for a `socks5://` tunnel: the first one's goes to the proxy.
+    /// The origin's addresses for a `socks5://` tunnel: the first one's goes to the proxy (unless
+    /// the lookup took as long as the connect may take, which failed it already).
     private func originResolved(_ result: Result<[SocketAddress], SocketError>, connection: Connection, proxy: ProxyEndpoint) {
         loop.assertInLoop()
+        guard let timer = originLookupTimer else { return }
+        timer.cancel()
+        originLookupTimer = nil
         switch result {
         case .success(let addresses):
             guard let destination = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).first else {
