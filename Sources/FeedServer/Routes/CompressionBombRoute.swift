@@ -43,18 +43,22 @@ enum CompressionBombRoute {
 
     /// One final DEFLATE block with the fixed codes (RFC 1951 §3.2.6) of `count` zero bytes.
     static func deflate(zeros count: Int) -> [UInt8] {
-        var writer = BitWriter()
+        // Each copy is the same 13 bits, so they are reversed once and written whole: the body
+        // is made on the server's loop, and must come at once even in a sanitized debug build.
+        let copy = BitWriter.reversed(0xC5, bits: 8)  // length symbol 285: 258 bytes, no extra bits
+            | BitWriter.reversed(0, bits: 5) << 8  // distance symbol 0: one back
+        let zero = BitWriter.reversed(0x30, bits: 8)  // literal 0
+        var writer = BitWriter(capacity: count / 258 * 13 / 8 + 16)
         writer.write(1, bits: 1)  // BFINAL
         writer.write(1, bits: 2)  // BTYPE 01: fixed codes
-        writer.writeCode(0x30, bits: 8)  // literal 0
+        writer.write(zero, bits: 8)
         var left = count - 1
         while left >= 258 {
-            writer.writeCode(0xC5, bits: 8)  // length symbol 285: 258 bytes, no extra bits
-            writer.writeCode(0, bits: 5)  // distance symbol 0: one back
+            writer.write(copy, bits: 13)
             left -= 258
         }
-        for _ in 0..<left { writer.writeCode(0x30, bits: 8) }
-        writer.writeCode(0, bits: 7)  // end of block (256)
+        for _ in 0..<left { writer.write(zero, bits: 8) }
+        writer.write(BitWriter.reversed(0, bits: 7), bits: 7)  // end of block (256)
         return writer.finish()
     }
 
@@ -91,32 +95,37 @@ enum CompressionBombRoute {
         [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 
-    /// DEFLATE's bit order: values from their lowest bit, Huffman codes from their highest.
+    /// DEFLATE's bit order: values from their lowest bit, Huffman codes from their highest
+    /// (given here `reversed`).
     private struct BitWriter {
         private var bytes: [UInt8] = []
-        private var current: UInt32 = 0
-        private var used: UInt32 = 0
+        private var pending: UInt64 = 0
+        private var used: UInt64 = 0
 
+        init(capacity: Int) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// Appends the low `bits` (at most 32) of `value`, lowest first.
         mutating func write(_ value: UInt32, bits: UInt32) {
-            for index in 0..<bits {
-                current |= (value >> index & 1) << used
-                used += 1
-                if used == 8 {
-                    bytes.append(UInt8(current))
-                    current = 0
-                    used = 0
-                }
+            pending |= UInt64(value) << used
+            used += UInt64(bits)
+            while used >= 8 {
+                bytes.append(UInt8(truncatingIfNeeded: pending))
+                pending >>= 8
+                used -= 8
             }
         }
 
-        mutating func writeCode(_ code: UInt32, bits: UInt32) {
+        /// A Huffman code of `bits` bits in the order `write` sends it.
+        static func reversed(_ code: UInt32, bits: UInt32) -> UInt32 {
             var reversed: UInt32 = 0
             for index in 0..<bits { reversed |= (code >> index & 1) << (bits - 1 - index) }
-            write(reversed, bits: bits)
+            return reversed
         }
 
         mutating func finish() -> [UInt8] {
-            if used > 0 { bytes.append(UInt8(current)) }
+            if used > 0 { bytes.append(UInt8(truncatingIfNeeded: pending)) }
             return bytes
         }
     }
