@@ -111,16 +111,13 @@ final class ConnectionOpener: @unchecked Sendable {
     /// connection goes on once the tunnel is open, else the connect fails.
     private func openTunnel(on connection: Connection) {
         guard let proxy = key.proxy else { preconditionFailure("ConnectionOpener: a tunnel without a proxy for \(key)") }
-        let literal = IPAddressBytes.parse(key.host).map(SOCKS5Machine.Destination.address)
         switch proxy.kind {
         case .http:
             negotiate(on: connection, ProxyTunnelMachine(host: key.host, port: key.port, authorization: proxy.authorization))
         case .socks5h:
-            negotiate(on: connection, SOCKS5Machine(destination: literal ?? .name(key.host), port: key.port, credentials: proxy.credentials))
+            negotiate(on: connection, socks: originAddress ?? .name(key.host), proxy: proxy)
         case .socks5:
-            if let literal {
-                return negotiate(on: connection, SOCKS5Machine(destination: literal, port: key.port, credentials: proxy.credentials))
-            }
+            if let address = originAddress { return negotiate(on: connection, socks: address, proxy: proxy) }
             originLookupTimer = loop.schedule(in: timeout) { [self] in
                 originLookupTimer = nil
                 connection.close()
@@ -147,12 +144,22 @@ final class ConnectionOpener: @unchecked Sendable {
                 connection.close()
                 return pool.connectFailed(self, .cannotConnect(errno: EHOSTUNREACH))
             }
-            negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
+            negotiate(on: connection, socks: destination, proxy: proxy)
         case .failure(let error):
             connection.close()
             if case .addressResolution(_, let code) = error { return pool.connectFailed(self, .cannotFindOrigin(code: code)) }
             pool.connectFailed(self, .cannotConnect(errno: error.systemErrno ?? EHOSTUNREACH))
         }
+    }
+
+    /// The key's host when it is an IP address literal: sent to a SOCKS5 proxy as it is.
+    private var originAddress: SOCKS5Machine.Destination? {
+        IPAddressBytes.parse(key.host).map(SOCKS5Machine.Destination.address)
+    }
+
+    /// SOCKS5's negotiation for a tunnel to `destination` at the key's port.
+    private func negotiate(on connection: Connection, socks destination: SOCKS5Machine.Destination, proxy: ProxyEndpoint) {
+        negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
     }
 
     private func negotiate(on connection: Connection, _ negotiation: any TunnelNegotiation) {

@@ -27,8 +27,19 @@ struct ProxyTunnelMachine: TunnelNegotiation {
     let authorization: String?
     private var parser = HTTPHeadParser(maxHeaderBytes: 16_384)
 
-    var isSending: Bool { state == .sending }
-    var isNegotiating: Bool { state == .sending || state == .awaitingAnswer }
+    var isSending: Bool {
+        switch state {
+        case .sending: true
+        case .idle, .awaitingAnswer, .done: false
+        }
+    }
+
+    var isNegotiating: Bool {
+        switch state {
+        case .sending, .awaitingAnswer: true
+        case .idle, .done: false
+        }
+    }
 
     init(host: String, port: UInt16, authorization: String?) {
         self.host = host
