@@ -96,16 +96,27 @@ public final class EventLoop: @unchecked Sendable {
     /// Runs `task` on the loop's thread, soon, in submission order. Callable from any thread.
     /// After `stop()` the task is dropped.
     public func execute(_ task: @escaping @Sendable () -> Void) {
-        let wake = inbox.withLock { inbox -> Bool in
-            guard !inbox.closed else { return false }
-            inbox.tasks.append(LoopTask(run: task))
+        submit(.closure(task))
+    }
+
+    /// Queues `task`, waking the loop when it sleeps; false when the loop has ended (nothing queued).
+    @discardableResult
+    func submit(_ task: LoopTask) -> Bool {
+        // From the loop's own thread (a handler, or a task it resumed) nothing needs waking, though
+        // `sleeping` still says so until the round's tasks are taken: it looks for tasks before it
+        // waits again.
+        let fromLoop = thread.isCurrent
+        let (accepted, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else { return (false, false) }
+            inbox.tasks.append(task)
             // Awake: the loop takes its tasks before it waits again, under this lock.
-            guard inbox.sleeping, !inbox.wakePending else { return false }
+            guard !fromLoop, inbox.sleeping, !inbox.wakePending else { return (true, false) }
             inbox.wakePending = true
             inbox.wakeUps += 1
-            return true
+            return (true, true)
         }
         if wake { poller.wake() }
+        return accepted
     }
 
     /// Ends the loop after the tasks already submitted: its thread returns and its poller is
@@ -279,11 +290,18 @@ public final class EventLoop: @unchecked Sendable {
             release(index)
         }
         slotOfSocket.removeAll()
-        inbox.withLock { inbox in
+        let left = inbox.withLock { inbox -> [LoopTask] in
             inbox.closed = true
-            inbox.tasks.removeAll()
+            defer { inbox.tasks.removeAll() }
+            return inbox.tasks
         }
         poller.close()
+        for case .job(let job) in left { Self.runElsewhere(job) }
+    }
+
+    /// Hands the job of a task that preferred a loop which has ended to the global concurrent executor.
+    static func runElsewhere(_ job: UnownedJob) {
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
     }
 
     private func dispatch(_ ready: Poller.Ready) {
@@ -318,7 +336,12 @@ public final class EventLoop: @unchecked Sendable {
             guard !inbox.tasks.isEmpty else { return }
             swap(&inbox.tasks, &runningTasks)
         }
-        for task in runningTasks { task.run() }
+        for task in runningTasks {
+            switch task {
+            case .closure(let run): run()
+            case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }
         runningTasks.removeAll(keepingCapacity: true)
     }
 
