@@ -159,6 +159,13 @@ public final class HTTPClient: Sendable {
 
     /// The number of idle kept-alive connections in the pool.
     public var idleConnectionCount: Int { pool.idleCount }
+
+    /// The client's event loops as a task executor (nil only when the system refused them). A
+    /// task that prefers it (`withTaskExecutorPreference(client.taskExecutor) { ... }`) runs on
+    /// the loop where the answer it awaited arrived, and its next
+    /// request starts there: no hand-off between threads either way. Its code then runs on a
+    /// loop's thread, so it must not block there; without the preference no caller code ever does.
+    public var taskExecutor: (any TaskExecutor)? { loops }
 }
 
 extension SocketExchange: HTTPClientTaskObject {}

@@ -53,6 +53,33 @@ final class AsyncRequestTests: FeedServerTestCase {
         XCTAssertEqual(reads.values, [false, false])
     }
 
+    /// A task that prefers the transport's loops (`SocketTransport.taskExecutor`) goes on after
+    /// each awaited request on the loop where its answer arrived, plugins or none; without the
+    /// preference it goes on off the loops.
+    func testATaskPreferringTheTransportsLoopsGoesOnThere() throws {
+        let plain = NetworkProvider<ServerRoute>()
+        let withPlugin = NetworkProvider<ServerRoute>(plugins: [NetworkActivityPlugin(networkActivityClosure: { _, _ in })])
+        let target = route("echo")
+        for (provider, executor) in [(plain, SocketTransport.shared.taskExecutor), (withPlugin, SocketTransport.shared.taskExecutor),
+                                     (plain, nil)] {
+            let places = Recorder<Result<Bool, any Error>>()
+            Task(executorPreference: executor) {
+                for _ in 0..<5 {
+                    do {
+                        let response = try await provider.request(target)
+                        places.append(.success(response.statusCode == 200 && EventLoop.isOnAnyLoopThread))
+                    } catch {
+                        places.append(.failure(error))
+                    }
+                }
+            }
+            XCTAssertTrue(waitUntil(timeout: 20) { places.count == 5 }, "the task ends")
+            let onLoops = try places.values.map { try $0.get() }
+            XCTAssertEqual(onLoops, Array(repeating: executor != nil, count: 5))
+        }
+        XCTAssertEqual(server.requestCount(path: "/echo"), 15)
+    }
+
     func testARefusedPortThrowsTheProvidersError() throws {
         let port = server.port
         server.stop()

@@ -74,6 +74,11 @@ public final class SocketTransport: HTTPTransport {
     /// request otherwise).
     private let redirectHook: HTTPClientRequest.RedirectHook?
 
+    /// Its client's event loops as a task executor (`HTTPClient.taskExecutor`): an awaited
+    /// request of a task that prefers it goes out and comes back without a hand-off between
+    /// threads, and the task's code runs on a loop's thread, where it must not block.
+    public var taskExecutor: (any TaskExecutor)? { client.taskExecutor }
+
     /// The transport over `HTTPClient.shared`, the process's client: `DefaultTransport()` sends
     /// through it, so providers made with the default transport share its connections.
     public static let shared = SocketTransport(client: .shared)
