@@ -21,6 +21,7 @@ let families = [
     Family(label: "o", run: InflateBenchmarks.run),
     Family(label: "p", run: StreamingBenchmarks.run),
     Family(label: "p", run: ClientAloneBenchmarks.run),
+    Family(label: "p", run: ClientOnLoopsBenchmarks.run),
     Family(label: "p", run: UploadBenchmarks.run),
 ]
 

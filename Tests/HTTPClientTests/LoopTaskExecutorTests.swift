@@ -45,6 +45,32 @@ final class LoopTaskExecutorTests: HTTPClientTestCase {
         XCTAssertGreaterThan(plain.wakeUps, 0)
     }
 
+    func testARequestFromATaskOnALoopTakesTheIdleConnectionOfThatLoop() throws {
+        let loops = try EventLoopGroup(count: 2, label: "LoopTaskExecutorTests.two")
+        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5)), loops: loops)
+        defer { client.closeIdleConnections() }
+        let (first, second) = (loops.loops[0], loops.loops[1])
+        // One connection opened from each loop, the second loop's parked last (the pool's most
+        // recent idle connection, which a caller off the loops is sent to).
+        let done = Recorder<Int>()
+        for (loop, delay) in [(first, 100), (second, 400)] {
+            let request = HTTPClientRequest(url: url("delay/\(delay)"))
+            Task(executorPreference: loop) { done.append((try? await client.execute(request))?.status ?? 0) }
+        }
+        XCTAssertTrue(waitUntil(timeout: 20) { done.count == 2 && client.idleConnectionCount == 2 })
+        XCTAssertEqual(done.values, [200, 200])
+        let request = HTTPClientRequest(url: url("echo"))
+        let wakeUps = Recorder<[Int]>()
+        Task(executorPreference: first) {
+            let before = [first.wakeUpCount, second.wakeUpCount]
+            let status = (try? await client.execute(request))?.status ?? 0
+            wakeUps.append([status, first.wakeUpCount - before[0], second.wakeUpCount - before[1]])
+        }
+        XCTAssertTrue(waitUntil(timeout: 20) { wakeUps.count == 1 })
+        XCTAssertEqual(wakeUps.values.first, [200, 0, 0], "sent and answered on the first loop's connection, waking neither loop")
+        XCTAssertEqual(client.idleConnectionCount, 2)
+    }
+
     func testAFailureReachesATaskPreferringTheLoopsAsItReachesAnyOther() throws {
         let closed = try FeedServer()
         let port = closed.port

@@ -57,8 +57,10 @@ enum ClientAloneBenchmarks {
         }
     }
 
-    /// `count` requests from `inFlight` child tasks, each sending its share one after another.
-    static func execute(_ client: HTTPClient, _ request: HTTPClientRequest, count: Int, inFlight: Int) -> HTTPBenchmarks.Phase {
+    /// `count` requests from `inFlight` child tasks, each sending its share one after another,
+    /// preferring `executor` when given.
+    static func execute(_ client: HTTPClient, _ request: HTTPClientRequest, count: Int, inFlight: Int,
+                        preferring executor: (any TaskExecutor)? = nil) -> HTTPBenchmarks.Phase {
         let recorder = HTTPBenchmarks.Recorder()
         let finished = DispatchSemaphore(value: 0)
         let cpu = ResourceUsage.processCPUSeconds
@@ -67,7 +69,7 @@ enum ClientAloneBenchmarks {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<inFlight {
                     let share = count / inFlight + (index < count % inFlight ? 1 : 0)
-                    group.addTask {
+                    group.addTask(executorPreference: executor) {
                         for _ in 0..<share {
                             let sent = MonotonicClock.now()
                             let ok = (try? await client.execute(request)).map { $0.status == 200 && !$0.body.isEmpty } ?? false

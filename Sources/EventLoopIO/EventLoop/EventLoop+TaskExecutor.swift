@@ -19,7 +19,6 @@ extension EventLoop: TaskExecutor {
 extension EventLoopGroup: TaskExecutor {
     /// Runs `job` on the group's loop whose thread enqueues it, else on the next loop.
     public func enqueue(_ job: consuming ExecutorJob) {
-        let loop = EventLoop.current.flatMap { current in loops.first { $0 === current } } ?? nextLoop()
-        loop.enqueue(job)
+        (currentLoop ?? nextLoop()).enqueue(job)
     }
 }

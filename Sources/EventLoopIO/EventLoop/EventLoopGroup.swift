@@ -24,6 +24,11 @@ public final class EventLoopGroup: Sendable {
         loops[next.wrappingAdd(1, ordering: .relaxed).oldValue % loops.count]
     }
 
+    /// The group's loop whose thread calls, if any.
+    public var currentLoop: EventLoop? {
+        EventLoop.current.flatMap { current in loops.first { $0 === current } }
+    }
+
     /// How many loops a group made for this machine runs: one per processor the process may
     /// use, at least one.
     public static var machineLoopCount: Int { SystemLibrary.processorCount }

@@ -134,7 +134,7 @@ public final class HTTPClient: Sendable {
     /// no loop could start), with the response head and body so far of a failure: the entry for
     /// an adapter that moves answers off the loop itself (`SocketTransport`, whose provider does).
     /// The caller's thread reads the URL, picks the loop where an idle connection to its host
-    /// waits (else the next loop), takes the request's place in the pool's queue order, hands the
+    /// waits (else the next loop; the caller's own when it runs on one of the client's loops), takes the request's place in the pool's queue order, hands the
     /// exchange to its loop and returns.
     package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTaskObject {
         guard let loops else {
@@ -144,7 +144,9 @@ public final class HTTPClient: Sendable {
             return FinishedClientTask()
         }
         let target = SocketRequestTarget.read(request.url, as: configuration)
-        let loop = (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
+        // A task on one of the client's loops (`taskExecutor`) starts there: the pool leases it a
+        // connection of that loop when one is idle, so the request is handed over to no thread.
+        let loop = loops.currentLoop ?? (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()
         let exchange = SocketExchange(request: request, target: target, configuration: configuration, pool: pool,
                                       loop: loop, loops: loops, ticket: pool.makeTicket(), completion: completion)
         exchange.start()
