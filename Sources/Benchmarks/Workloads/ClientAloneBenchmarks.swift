@@ -17,17 +17,9 @@ enum ClientAloneBenchmarks {
     static func run(_ context: BenchmarkContext) {
         let names = levels.map { "p.client.in-flight-\($0)" }
         guard names.contains(where: context.selects) else { return }
-        var server: FeedServer?
-        let url: URL
-        if let given = ProcessInfo.processInfo.environment["BENCH_HTTP_URL"].flatMap(URL.init(string:)) {
-            url = given
-        } else {
-            var configuration = FeedServer.Configuration()
-            configuration.maxConnections = 1_024
-            guard let started = BenchmarkServer.start(for: "p.client", configuration: configuration) else { return }
-            server = started
-            url = started.baseURL.appendingPathComponent("echo")
-        }
+        var configuration = FeedServer.Configuration()
+        configuration.maxConnections = 1_024
+        guard let (url, server) = target(for: "p.client", configuration: configuration) else { return }
         defer { server?.stop() }
         let port = UInt16(url.port ?? 80)
         let path = String(url.path.dropFirst())
@@ -55,6 +47,16 @@ enum ClientAloneBenchmarks {
             HTTPBenchmarks.reportBesidePlainLoop(context, name, side: "client", HTTPBenchmarks.Phase(combining: oursRounds),
                                                  HTTPBenchmarks.Phase(combining: plainRounds))
         }
+    }
+
+    /// `BENCH_HTTP_URL` when set (no server of ours), else the `/echo` of an in-process
+    /// `FeedServer` started for `label` (stopped by the caller); nil when it could not start.
+    static func target(for label: String, configuration: FeedServer.Configuration) -> (url: URL, server: FeedServer?)? {
+        if let given = ProcessInfo.processInfo.environment["BENCH_HTTP_URL"].flatMap(URL.init(string:)) {
+            return (given, nil)
+        }
+        guard let started = BenchmarkServer.start(for: label, configuration: configuration) else { return nil }
+        return (started.baseURL.appendingPathComponent("echo"), started)
     }
 
     /// `count` requests from `inFlight` child tasks, each sending its share one after another,

@@ -13,14 +13,8 @@ enum ClientOnLoopsBenchmarks {
     static func run(_ context: BenchmarkContext) {
         let names = levels.map { "p.client.on-loops.in-flight-\($0)" }
         guard names.contains(where: context.selects) else { return }
-        var server: FeedServer?
-        let url: URL
-        if let given = ProcessInfo.processInfo.environment["BENCH_HTTP_URL"].flatMap(URL.init(string:)) {
-            url = given
-        } else {
-            guard let started = BenchmarkServer.start(for: "p.client.on-loops", configuration: FeedServer.Configuration()) else { return }
-            server = started
-            url = started.baseURL.appendingPathComponent("echo")
+        guard let (url, server) = ClientAloneBenchmarks.target(for: "p.client.on-loops", configuration: FeedServer.Configuration()) else {
+            return
         }
         defer { server?.stop() }
         let client = HTTPClient(configuration: .init(maximumConnectionsPerHost: levels.max() ?? 32))
