@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
-        .testTarget(name: "ReactiveBlockingTests", dependencies: ["ReactiveBlocking", "Reactive", "TestSupport"]),
+        .testTarget(name: "ReactiveBlockingTests", dependencies: ["ReactiveBlocking", "Reactive", "EventLoopIO", "TestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventLoopIOTests", dependencies: ["EventLoopIO", "Locking", "TestSupport"]),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "TestSupport"]),

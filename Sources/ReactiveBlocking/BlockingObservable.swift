@@ -12,7 +12,9 @@ extension ObservableConvertibleType where Element: Sendable {
     /// ```
     ///
     /// On the main thread the main run loop runs meanwhile, so `MainScheduler` work goes on; any
-    /// other thread just waits. Never block inside the work of the serial queue the sequence needs.
+    /// other thread just waits. Never block inside the work of the serial queue the sequence needs,
+    /// nor on an event loop's thread (a task that prefers `HTTPClient`'s `taskExecutor`): the loop
+    /// would wait for answers only it can bring. Debug builds stop there, saying so.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }

@@ -26,6 +26,10 @@ final class BlockingWait<Element: Sendable>: Sendable {
     /// Subscribes to `source` and returns how it ended, or a `ReactiveError.timeout` failure
     /// once `timeout` seconds passed; the subscription is disposed either way.
     func run(_ source: Observable<Element>, timeout: TimeInterval?) -> MaterializedSequenceResult<Element> {
+        assert(!LoopThreadMark.isSet, """
+            toBlocking() called on an event loop's thread: the loop would wait for answers only it \
+            can bring (await the sequence's `values` or `value` there instead)
+            """)
         let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
         subscription.setDisposable(source.subscribe { [self] event in receive(event) })
         if waitsOnMainRunLoop { runMainRunLoop(until: deadline) } else { sleep(until: deadline) }

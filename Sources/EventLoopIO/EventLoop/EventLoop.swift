@@ -65,8 +65,9 @@ public final class EventLoop: @unchecked Sendable {
     /// Calls that changed what the system watches (add, modify, remove).
     private var interestChanges = 0
     private let thread = ThreadIdentityCell()
-    /// Marks each loop's thread, for `isOnAnyLoopThread`.
-    private static let loopThreadKey = ThreadSpecificKey()
+    /// Marks each loop's thread, for `isOnAnyLoopThread` (and for the package's modules that
+    /// refuse to block there without knowing the loops).
+    private static var loopThreadKey: ThreadSpecificKey { LoopThreadMark.key }
 
     /// Starts a loop on a thread of its own, named `label` (Linux keeps the first 15 bytes).
     /// Fails only when the system refuses the poller or its wake-up descriptor.
