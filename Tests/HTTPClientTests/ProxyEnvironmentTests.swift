@@ -29,7 +29,8 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertNil(ProxyEnvironment(["http_proxy": "   "]).proxy(for: http), "an empty value is unset")
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "socks5://s:1080"]).proxy(for: http)?.kind, .socks5, "SOCKS5 in any variable")
         XCTAssertEqual(ProxyEnvironment(["all_proxy": "SOCKS5H://s"]).proxy(for: https)?.kind, .socks5h)
-        XCTAssertNil(ProxyEnvironment(["http_proxy": "socks4://s:1080"]).proxy(for: http), "SOCKS4 is not supported")
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "socks4://s:1080"]).proxy(for: http)?.kind, .socks4, "SOCKS4 too")
+        XCTAssertNil(ProxyEnvironment(["all_proxy": "socks4a://s:1080"]).proxy(for: http), "SOCKS4a is not supported")
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "proxy.local"]).proxy(for: http)?.port, 1080, "curl's default proxy port")
     }
 
@@ -44,7 +45,11 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertNil(ProxyEndpoint("proxy:70000"), "no such port")
         XCTAssertNil(ProxyEndpoint("proxy:0"))
         XCTAssertNil(ProxyEndpoint("https://proxy:443"), "no HTTPS proxies")
-        XCTAssertNil(ProxyEndpoint("socks4a://proxy"), "nor SOCKS4")
+        XCTAssertNil(ProxyEndpoint("socks4a://proxy"), "nor SOCKS4a")
+        let socks4 = try XCTUnwrap(ProxyEndpoint("socks4://alice@proxy"))
+        XCTAssertEqual(socks4.credentials?.user, "alice", "the user ID")
+        XCTAssertNil(socks4.authorization, "SOCKS4's user goes in its request, not in a header")
+        XCTAssertEqual(socks4.description, "socks4://alice:***@proxy:1080")
     }
 
     func testSOCKS5ProxiesAsCurlNamesThem() throws {

@@ -22,7 +22,8 @@ public enum HTTPClientError: Error, Sendable {
     /// info), 403 when it forbids the origin or its port, 502 or 503 when it could not reach it.
     /// A SOCKS5 proxy's `status` is its reply's code (RFC 1928: 1 general failure, 2 not allowed,
     /// 3 network or 4 host unreachable, 5 connection refused, 6 TTL expired, 7 command or 8
-    /// address type not supported), or 407 when it refused the credentials or wanted some.
+    /// address type not supported), or 407 when it refused the credentials or wanted some; a
+    /// SOCKS4 proxy's is its reply's (91 rejected or failed, 92 and 93 for its ident checks).
     case proxyRefused(status: Int, host: String, port: Int)
     /// `deadline` passed after `after` while talking to `host`:`port`.
     case timedOut(Deadline, after: Duration, host: String, port: Int)

@@ -10,7 +10,7 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     case invalidURL(unsupportedScheme: Bool)
     /// The host name did not resolve (`getaddrinfo`'s `EAI_*` code).
     case cannotFindHost(code: Int32)
-    /// The origin's name did not resolve here, for a `socks5://` tunnel (`getaddrinfo`'s `EAI_*` code).
+    /// The origin's name did not resolve here, for a `socks5://` or `socks4://` tunnel (`getaddrinfo`'s `EAI_*` code).
     case cannotFindOrigin(code: Int32)
     /// No address connected; `errno` is the last one's.
     case cannotConnect(errno: Int32)

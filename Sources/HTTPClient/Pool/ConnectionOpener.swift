@@ -106,9 +106,10 @@ final class ConnectionOpener: @unchecked Sendable {
     }
 
     /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
-    /// the connect may take): `CONNECT` to an HTTP proxy, SOCKS5's negotiation to a SOCKS5 one
-    /// (for `socks5://`, after looking the host up here, off the loop, within as long again). The
-    /// connection goes on once the tunnel is open, else the connect fails.
+    /// the connect may take): `CONNECT` to an HTTP proxy, SOCKS5's or SOCKS4's negotiation to a
+    /// SOCKS one (for `socks5://` and `socks4://`, after looking the host up here, off the loop,
+    /// within as long again). The connection goes on once the tunnel is open, else the connect
+    /// fails.
     private func openTunnel(on connection: Connection) {
         guard let proxy = key.proxy else { preconditionFailure("ConnectionOpener: a tunnel without a proxy for \(key)") }
         switch proxy.kind {
@@ -116,7 +117,7 @@ final class ConnectionOpener: @unchecked Sendable {
             negotiate(on: connection, ProxyTunnelMachine(host: key.host, port: key.port, authorization: proxy.authorization))
         case .socks5h:
             negotiate(on: connection, socks: originAddress ?? .name(key.host), proxy: proxy)
-        case .socks5:
+        case .socks5, .socks4:
             if let address = originAddress { return negotiate(on: connection, socks: address, proxy: proxy) }
             originLookupTimer = loop.schedule(in: timeout) { [self] in
                 originLookupTimer = nil
@@ -131,8 +132,9 @@ final class ConnectionOpener: @unchecked Sendable {
         }
     }
 
-    /// The origin's addresses for a `socks5://` tunnel: the first one's goes to the proxy (unless
-    /// the lookup took as long as the connect may take, which failed it already).
+    /// The origin's addresses for a `socks5://` or `socks4://` tunnel: the first one the proxy's
+    /// protocol carries goes to it (SOCKS4 carries IPv4 only), unless the lookup took as long as
+    /// the connect may take, which failed it already.
     private func originResolved(_ result: Result<[SocketAddress], SocketError>, connection: Connection, proxy: ProxyEndpoint) {
         loop.assertInLoop()
         guard let timer = originLookupTimer else { return }
@@ -140,7 +142,11 @@ final class ConnectionOpener: @unchecked Sendable {
         originLookupTimer = nil
         switch result {
         case .success(let addresses):
-            guard let destination = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).first else {
+            let carried = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).filter { destination in
+                guard proxy.kind == .socks4, case .address(let bytes) = destination else { return true }
+                return bytes.count == 4
+            }
+            guard let destination = carried.first else {
                 connection.close()
                 return pool.connectFailed(self, .cannotConnect(errno: EHOSTUNREACH))
             }
@@ -152,14 +158,24 @@ final class ConnectionOpener: @unchecked Sendable {
         }
     }
 
-    /// The key's host when it is an IP address literal: sent to a SOCKS5 proxy as it is.
+    /// The key's host when it is an IP address literal: sent to a SOCKS proxy as it is.
     private var originAddress: SOCKS5Machine.Destination? {
         IPAddressBytes.parse(key.host).map(SOCKS5Machine.Destination.address)
     }
 
-    /// SOCKS5's negotiation for a tunnel to `destination` at the key's port.
+    /// SOCKS5's or SOCKS4's negotiation for a tunnel to `destination` at the key's port (SOCKS4
+    /// takes an address, which `originResolved` made sure of for a name).
     private func negotiate(on connection: Connection, socks destination: SOCKS5Machine.Destination, proxy: ProxyEndpoint) {
-        negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
+        switch (proxy.kind, destination) {
+        case (.socks4, .address(let address)):
+            negotiate(on: connection, SOCKS4Machine(address: address, port: key.port, userID: proxy.credentials?.user))
+        case (.socks4, .name):
+            preconditionFailure("ConnectionOpener: a SOCKS4 tunnel to a name, \(key)")
+        case (.socks5, _), (.socks5h, _):
+            negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
+        case (.http, _):
+            preconditionFailure("ConnectionOpener: SOCKS's negotiation through an HTTP proxy, \(key)")
+        }
     }
 
     private func negotiate(on connection: Connection, _ negotiation: any TunnelNegotiation) {

@@ -6,7 +6,7 @@
 /// Through an HTTP proxy, an `http` connection is open to the proxy itself and carries requests
 /// to any origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always
 /// does: a `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside. Through a
-/// SOCKS5 proxy every connection is a tunnel to the origin.
+/// SOCKS proxy every connection is a tunnel to the origin.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
@@ -19,7 +19,7 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// The proxy the connection goes through, if any.
     let proxy: ProxyEndpoint?
     /// Whether the connection is a tunnel through `proxy` to `host` and `port`: every one through
-    /// a SOCKS5 proxy; through an HTTP proxy (`CONNECT`), every `https` one, and a plain `http`
+    /// a SOCKS proxy; through an HTTP proxy (`CONNECT`), every `https` one, and a plain `http`
     /// one when `tunnelsPlainHTTP`.
     let tunnels: Bool
 

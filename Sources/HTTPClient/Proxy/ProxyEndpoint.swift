@@ -1,7 +1,7 @@
 import Foundation
 
-/// A proxy to send through: its kind (an HTTP proxy, or SOCKS5), where it listens, and the
-/// credentials its URL carries.
+/// A proxy to send through: its kind (an HTTP proxy, SOCKS5 or SOCKS4), where it listens, and
+/// the credentials its URL carries.
 public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// How requests go through the proxy, as curl reads the URL's scheme.
     public enum Kind: String, Sendable, Hashable {
@@ -12,6 +12,9 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
         case socks5
         /// `socks5h://`: through a SOCKS5 tunnel to the origin's name, resolved by the proxy.
         case socks5h
+        /// `socks4://`: every request through a SOCKS4 tunnel to the origin's IPv4 address, the
+        /// name resolved here; the URL's user is the request's user ID (SOCKS4 has no password).
+        case socks4
     }
 
     /// The proxy's kind.
@@ -28,8 +31,8 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
     private let password: String?
 
     /// The proxy `text` names, as curl reads a proxy variable: `host`, `host:port`,
-    /// `http://user:password@host:port/`, `socks5://host`, `socks5h://user:password@host:port`;
-    /// nil for another scheme (`https://`, `socks4://` and `socks4a://` proxies are not
+    /// `http://user:password@host:port/`, `socks5://host`, `socks5h://user:password@host:port`,
+    /// `socks4://user@host`; nil for another scheme (`https://` and `socks4a://` proxies are not
     /// supported), no host, or a port outside 1...65535.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -47,7 +50,7 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The `Proxy-Authorization` value for an HTTP proxy's credentials (`Basic` with base64 of
-    /// `user:password`); nil for SOCKS5, whose credentials go in its own negotiation.
+    /// `user:password`); nil for SOCKS, whose credentials go in its own negotiation.
     public var authorization: String? {
         guard kind == .http else { return nil }
         return credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }

@@ -1,7 +1,7 @@
 import EventLoopIO
 
 /// Opens a tunnel on a connection just made to a proxy, for the `ConnectionOpener` that made it:
-/// performs a negotiation's actions (`CONNECT`'s, SOCKS5's) on the connection's loop (writes its
+/// performs a negotiation's actions (`CONNECT`'s, SOCKS5's, SOCKS4's) on the connection's loop (writes its
 /// messages through the connection, reads the answers, bounds the wait with the connect
 /// timeout) and reports once, after it stops reading: established, or failed (the connection
 /// closed first, through its one close path). It owns the connection's channel meanwhile.

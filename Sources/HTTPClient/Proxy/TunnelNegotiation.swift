@@ -1,5 +1,6 @@
 /// What a tunnel's negotiation with a proxy does next, on a connection just made to the proxy:
-/// `CONNECT` to an HTTP proxy (`ProxyTunnelMachine`) or SOCKS5's exchange (`SOCKS5Machine`).
+/// `CONNECT` to an HTTP proxy (`ProxyTunnelMachine`), SOCKS5's exchange (`SOCKS5Machine`) or SOCKS4's
+/// request (`SOCKS4Machine`).
 enum TunnelAction: Equatable, Sendable {
     /// Nothing (more of the answer is awaited).
     case none

@@ -1,0 +1,94 @@
+import EventLoopIO
+import FeedServer
+import Foundation
+@testable import HTTPClient
+import TestSupport
+import XCTest
+
+/// `HTTPClient.Configuration.proxy` with a SOCKS4 proxy (`socks4://`, as curl reads it), against
+/// Dante (Debian's `dante-server`, started by each test on a port of its own): the origin's name
+/// resolved here to an IPv4 address, plain `http` and `https` both tunnelled, the latter with TLS
+/// to the origin inside, and the proxy's refusal as a typed error with its reply code. Skipped,
+/// saying why, where Dante is not installed.
+final class SOCKS4ProxyTests: HTTPClientTestCase {
+    private var proxy: Dante?
+
+    override func tearDown() {
+        proxy?.stop()
+        proxy = nil
+        super.tearDown()
+    }
+
+    private func startProxy() throws -> Dante {
+        guard let started = try Dante.start() else {
+            throw XCTSkip("Dante is not installed (Debian's package dante-server; .ci/run installs it)")
+        }
+        proxy = started
+        return started
+    }
+
+    private func client(through proxy: String, tls: TLSConfiguration = TLSConfiguration()) throws -> HTTPClient {
+        HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: tls,
+                                        proxy: .http(try XCTUnwrap(ProxyEndpoint(proxy)))))
+    }
+
+    func testPlainHTTPThroughSOCKS4GoesToTheResolvedIPv4AddressOnOneKeptTunnel() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks4", user: "alice"))
+        // `localhost` may resolve to ::1 first; SOCKS4 carries IPv4 only, and the server listens
+        // on 127.0.0.1.
+        for _ in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://localhost:\(server.port)/echo")!)).get()
+            XCTAssertEqual(response.status, 200)
+            let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            let headers = try XCTUnwrap(echoed["headers"] as? [String: String])
+            XCTAssertEqual(headers.first { $0.key.caseInsensitiveCompare("Host") == .orderedSame }?.value, "localhost:\(server.port)",
+                           "origin form through the tunnel, the origin's Host")
+        }
+        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"], "the address went to the proxy; one tunnel, kept alive")
+        XCTAssertEqual(server.connectionCount, 1)
+    }
+
+    func testHTTPSTunnelsThroughSOCKS4WithTheOriginsCertificateVerified() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks4"), tls: TLSFixtures.client)
+        for _ in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get()
+            XCTAssertEqual(response.status, 200)
+        }
+        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"])
+        XCTAssertEqual(server.tlsHandshakeCount, 1, "TLS to the origin inside one kept tunnel")
+
+        // The certificate is checked against the origin's name, not the proxy's address.
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
+        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost")
+    }
+
+    func testAConnectionTheProxyCannotMakeIsARefusalWithItsReplyCode() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks4"))
+        let closed = try TCPSocket.listen()
+        let port = try closed.localPort()
+        closed.close()
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
+        // SOCKS4's code 91: request rejected or failed (the origin's port is closed).
+        guard case .failure(.proxyRefused(91, let host, let proxyPort)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "127.0.0.1")
+        XCTAssertEqual(proxyPort, Int(proxy.port))
+    }
+
+    func testAnIPv6OriginCannotGoThroughSOCKS4() throws {
+        let proxy = try startProxy()
+        client = try client(through: proxy.url("socks4"))
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://[::1]:\(server.port)/")!))
+        guard case .failure(.cannotConnect(_, _, let errno)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(errno, EAFNOSUPPORT)
+        XCTAssertEqual(proxy.tunnels(), [], "nothing was asked of the proxy")
+    }
+}
