@@ -51,36 +51,17 @@ final class SOCKS4ProxyTests: HTTPClientTestCase {
 
     func testHTTPSTunnelsThroughSOCKS4WithTheOriginsCertificateVerified() throws {
         try TLSFixtures.skipUnlessTLSLoads()
-        server.stop()
-        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
         let proxy = try startProxy()
-        client = try client(through: proxy.url("socks4"), tls: TLSFixtures.client)
-        for _ in 0..<3 {
-            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get()
-            XCTAssertEqual(response.status, 200)
-        }
-        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"])
-        XCTAssertEqual(server.tlsHandshakeCount, 1, "TLS to the origin inside one kept tunnel")
-
-        // The certificate is checked against the origin's name, not the proxy's address.
-        server.stop()
-        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
-        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
-        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(host, "localhost")
+        // The server's name, `localhost`, is resolved here: the proxy is told its IPv4 address.
+        try checkHTTPSTunnelsWithTheOriginsCertificateVerified(
+            makeClient: { try client(through: proxy.url("socks4"), tls: $0) }, tunnels: proxy.tunnels, expected: { "127.0.0.1:\($0)" })
     }
 
     func testAConnectionTheProxyCannotMakeIsARefusalWithItsReplyCode() throws {
         let proxy = try startProxy()
         client = try client(through: proxy.url("socks4"))
-        let closed = try TCPSocket.listen()
-        let port = try closed.localPort()
-        closed.close()
-        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
         // SOCKS4's code 91: request rejected or failed (the origin's port is closed).
-        guard case .failure(.proxyRefused(91, let host, let proxyPort)) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(host, "127.0.0.1")
-        XCTAssertEqual(proxyPort, Int(proxy.port))
+        try checkAClosedPortIsARefusal(code: 91, proxyPort: proxy.port)
     }
 
     func testAnIPv6OriginCannotGoThroughSOCKS4() throws {

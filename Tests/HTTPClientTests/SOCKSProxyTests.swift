@@ -104,23 +104,9 @@ final class SOCKSProxyTests: HTTPClientTestCase {
 
     func testHTTPSTunnelsThroughSOCKS5WithTheOriginsCertificateVerified() throws {
         try TLSFixtures.skipUnlessTLSLoads()
-        server.stop()
-        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
         let proxy = try startProxy()
-        client = try client(through: proxy.url("socks5h"), tls: TLSFixtures.client)
-        for _ in 0..<3 {
-            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get()
-            XCTAssertEqual(response.status, 200)
-        }
-        XCTAssertEqual(proxy.tunnels(), ["localhost:\(server.port)"])
-        XCTAssertEqual(server.tlsHandshakeCount, 1, "TLS to the origin inside one kept tunnel")
-
-        // The certificate is checked against the origin's name, not the proxy's.
-        server.stop()
-        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
-        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "https://localhost:\(server.port)/echo")!))
-        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(host, "localhost")
+        try checkHTTPSTunnelsWithTheOriginsCertificateVerified(
+            makeClient: { try client(through: proxy.url("socks5h"), tls: $0) }, tunnels: proxy.tunnels, expected: { "localhost:\($0)" })
     }
 
     func testCredentialsGoAsRFC1929AndMissingOrWrongOnesAreA407Refusal() throws {
@@ -144,14 +130,8 @@ final class SOCKSProxyTests: HTTPClientTestCase {
     func testAConnectionTheProxyCannotMakeIsARefusalWithItsReplyCode() throws {
         let proxy = try startProxy()
         client = try client(through: proxy.url("socks5"))
-        let closed = try TCPSocket.listen()
-        let port = try closed.localPort()
-        closed.close()
-        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
         // RFC 1928's code 5: connection refused (the origin's port is closed).
-        guard case .failure(.proxyRefused(5, let host, let proxyPort)) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(host, "127.0.0.1")
-        XCTAssertEqual(proxyPort, Int(proxy.port))
+        try checkAClosedPortIsARefusal(code: 5, proxyPort: proxy.port)
     }
 
     func testAnAnswerThatIsNoSOCKS5IsABadResponse() throws {
