@@ -49,6 +49,27 @@ final class SOCKS4ProxyTests: HTTPClientTestCase {
         XCTAssertEqual(server.connectionCount, 1)
     }
 
+    /// A name whose addresses start with IPv6 (as `localhost` does on many machines): the first
+    /// IPv4 one goes to the proxy, the only kind SOCKS4 carries.
+    func testANameResolvedToIPv6FirstSendsItsFirstIPv4Address() throws {
+        let proxy = try startProxy()
+        let resolver = HostResolver(
+            literal: { host, port in try? SocketAddress.resolve(host: host, port: port, numericOnly: true) },
+            lookUp: { _, port throws(SocketError) in
+                try SocketAddress.resolve(host: "::1", port: port, numericOnly: true)
+                    + SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true)
+            }
+        )
+        let group = try EventLoopGroup(count: 1, label: "SOCKS4ProxyTests.dual")
+        let dual = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5),
+                                                   proxy: .http(try XCTUnwrap(ProxyEndpoint(proxy.url("socks4"))))),
+                              loops: group, resolver: resolver)
+        let (result, _) = try executeAsync(HTTPClientRequest(url: URL(string: "http://dual.test:\(server.port)/echo")!), on: dual)
+        XCTAssertEqual(try result.get().status, 200)
+        XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"])
+        dual.closeIdleConnections()
+    }
+
     func testHTTPSTunnelsThroughSOCKS4WithTheOriginsCertificateVerified() throws {
         try TLSFixtures.skipUnlessTLSLoads()
         let proxy = try startProxy()

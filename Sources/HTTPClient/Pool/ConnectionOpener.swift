@@ -142,10 +142,7 @@ final class ConnectionOpener: @unchecked Sendable {
         originLookupTimer = nil
         switch result {
         case .success(let addresses):
-            let carried = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).filter { destination in
-                guard proxy.kind == .socks4, case .address(let bytes) = destination else { return true }
-                return bytes.count == 4
-            }
+            let carried = addresses.lazy.compactMap(SOCKS5Machine.Destination.init).filter { proxy.kind != .socks4 || $0.isIPv4 }
             guard let destination = carried.first else {
                 connection.close()
                 return pool.connectFailed(self, .cannotConnect(errno: EHOSTUNREACH))

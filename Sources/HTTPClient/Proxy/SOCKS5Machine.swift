@@ -254,6 +254,14 @@ struct SOCKS5Machine: TunnelNegotiation {
 }
 
 extension SOCKS5Machine.Destination {
+    /// Whether it is an IPv4 address, the only destination SOCKS4 carries.
+    var isIPv4: Bool {
+        switch self {
+        case .address(let bytes): bytes.count == 4
+        case .name: false
+        }
+    }
+
     /// The IPv4 or IPv6 address of `address` (resolved for a `socks5://` tunnel); nil for one
     /// the protocol cannot carry (an IPv6 address with a scope).
     init?(_ address: SocketAddress) {
