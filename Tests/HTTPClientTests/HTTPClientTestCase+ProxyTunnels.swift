@@ -34,6 +34,25 @@ extension HTTPClientTestCase {
         XCTAssertEqual(host, "localhost", file: file, line: line)
     }
 
+    /// An HTTP proxy given as a `scheme://` SOCKS proxy answers the negotiation as HTTP (a real
+    /// socket sends `HTTP/1.1 400`): a request to `origin` through it fails as a bad response.
+    func checkAnHTTPAnswerToTheNegotiationIsABadResponse(scheme: String, origin: String, makeClient: (String) throws -> HTTPClient,
+                                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let impostor = try TCPSocket.listen()
+        defer { impostor.close() }
+        let answered = Thread {
+            guard let peer = try? impostor.accept(timeout: .seconds(5)) else { return }
+            defer { peer.close() }
+            _ = try? peer.read(timeout: .seconds(5))
+            try? peer.write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), timeout: .seconds(5))
+            _ = try? peer.read(timeout: .seconds(5))
+        }
+        answered.start()
+        client = try makeClient("\(scheme)://127.0.0.1:\(try impostor.localPort())")
+        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: origin)!))
+        guard case .failure(.badResponse) = result else { return XCTFail("\(result)", file: file, line: line) }
+    }
+
     /// A request to a closed port on 127.0.0.1 through the test's client fails as the proxy at
     /// `proxyPort` refusing the tunnel with `code`.
     func checkAClosedPortIsARefusal(code: Int, proxyPort: UInt16, file: StaticString = #filePath, line: UInt = #line) throws {

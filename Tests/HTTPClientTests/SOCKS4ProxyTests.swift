@@ -85,6 +85,13 @@ final class SOCKS4ProxyTests: HTTPClientTestCase {
         try checkAClosedPortIsARefusal(code: 91, proxyPort: proxy.port)
     }
 
+    func testAnAnswerThatIsNoSOCKS4ReplyIsABadResponse() throws {
+        // The request answered as HTTP (the origin an address: nothing to look up).
+        try checkAnHTTPAnswerToTheNegotiationIsABadResponse(scheme: "socks4", origin: "http://127.0.0.1:9/") {
+            try client(through: $0)
+        }
+    }
+
     func testAnIPv6OriginCannotGoThroughSOCKS4() throws {
         let proxy = try startProxy()
         client = try client(through: proxy.url("socks4"))

@@ -135,20 +135,10 @@ final class SOCKSProxyTests: HTTPClientTestCase {
     }
 
     func testAnAnswerThatIsNoSOCKS5IsABadResponse() throws {
-        // An HTTP proxy given as SOCKS5 answers the greeting as HTTP: a real socket sends it.
-        let impostor = try TCPSocket.listen()
-        defer { impostor.close() }
-        let answered = Thread {
-            guard let peer = try? impostor.accept(timeout: .seconds(5)) else { return }
-            defer { peer.close() }
-            _ = try? peer.read(timeout: .seconds(5))
-            try? peer.write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), timeout: .seconds(5))
-            _ = try? peer.read(timeout: .seconds(5))
+        // The greeting answered as HTTP.
+        try checkAnHTTPAnswerToTheNegotiationIsABadResponse(scheme: "socks5h", origin: "http://origin.test/") {
+            try client(through: $0)
         }
-        answered.start()
-        client = try client(through: "socks5h://127.0.0.1:\(try impostor.localPort())")
-        let result = try executeWithCompletion(HTTPClientRequest(url: URL(string: "http://origin.test/")!))
-        guard case .failure(.badResponse) = result else { return XCTFail("\(result)") }
     }
 
     func testAProxyThatNeverAnswersTimesOutWithinTheConnectTimeout() throws {
