@@ -140,7 +140,7 @@ struct ProxyTunnelMachine: TunnelNegotiation {
     private mutating func answered(_ status: Int) -> Action {
         guard (200..<300).contains(status) else { return finish(.fail(.proxyRefused(status: status))) }
         // The origin speaks TLS, whose first bytes are the client's: bytes already here are no tunnel.
-        guard parser.isEmpty else { return finish(.fail(.response(.malformedStartLine(offset: 0)))) }
+        guard parser.isEmpty else { return finish(.fail(.notAProxyAnswer)) }
         return finish(.established)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPWire
 
 /// Every decision of opening a SOCKS4 tunnel on a connection just made to the proxy, as a value:
 /// one `CONNECT` request to the origin's IPv4 address (resolved here, as curl's `socks4://`
@@ -146,16 +145,14 @@ struct SOCKS4Machine: TunnelNegotiation {
         switch state {
         case .awaitingReply:
             guard buffer.count >= Self.replyLength else { return waiting }
-            guard buffer[0] == 0 else { return finish(.fail(Self.malformed)) }
+            guard buffer[0] == 0 else { return finish(.fail(.notAProxyAnswer)) }
             guard buffer[1] == Self.granted else { return finish(.fail(.proxyRefused(status: Int(buffer[1])))) }
-            return finish(buffer.count == Self.replyLength ? .established : .fail(Self.malformed))
+            return finish(buffer.count == Self.replyLength ? .established : .fail(.notAProxyAnswer))
         case .idle, .sendingRequest, .done:
             preconditionFailure("SOCKS4Machine: a reply used in \(state)")
         }
     }
 
-    /// The proxy's bytes are no SOCKS4 reply.
-    private static let malformed = ExchangeFailure.response(.malformedStartLine(offset: 0))
 
     private mutating func finish(_ action: Action) -> Action {
         state = .done

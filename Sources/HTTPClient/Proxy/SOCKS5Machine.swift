@@ -200,7 +200,7 @@ struct SOCKS5Machine: TunnelNegotiation {
         switch state {
         case .awaitingMethod:
             guard buffer.count >= 2 else { return waiting }
-            guard buffer[0] == Self.version, buffer.count == 2 else { return finish(.fail(Self.malformed)) }
+            guard buffer[0] == Self.version, buffer.count == 2 else { return finish(.fail(.notAProxyAnswer)) }
             switch buffer[1] {
             case Self.noAuthentication:
                 return send(.sendingRequest, request)
@@ -210,16 +210,16 @@ struct SOCKS5Machine: TunnelNegotiation {
                 return finish(.fail(.proxyRefused(status: 407)))
             default:
                 // A method not offered.
-                return finish(.fail(Self.malformed))
+                return finish(.fail(.notAProxyAnswer))
             }
         case .awaitingAuthentication:
             guard buffer.count >= 2 else { return waiting }
-            guard buffer.count == 2 else { return finish(.fail(Self.malformed)) }
+            guard buffer.count == 2 else { return finish(.fail(.notAProxyAnswer)) }
             // RFC 1929: status 0 is success; the version byte is not checked (servers send 1 or 5).
             return buffer[1] == 0 ? send(.sendingRequest, request) : finish(.fail(.proxyRefused(status: 407)))
         case .awaitingReply:
             guard buffer.count >= 2 else { return waiting }
-            guard buffer[0] == Self.version else { return finish(.fail(Self.malformed)) }
+            guard buffer[0] == Self.version else { return finish(.fail(.notAProxyAnswer)) }
             guard buffer[1] == 0 else { return finish(.fail(.proxyRefused(status: Int(buffer[1])))) }
             guard buffer.count >= 5 else { return waiting }
             let addressLength: Int
@@ -227,19 +227,17 @@ struct SOCKS5Machine: TunnelNegotiation {
             case 1: addressLength = 4
             case 4: addressLength = 16
             case 3: addressLength = 1 + Int(buffer[4])
-            default: return finish(.fail(Self.malformed))
+            default: return finish(.fail(.notAProxyAnswer))
             }
             let length = 4 + addressLength + 2
             guard buffer.count >= length else { return waiting }
             // The origin speaks after the client: bytes past the reply are no tunnel.
-            return finish(buffer.count == length ? .established : .fail(Self.malformed))
+            return finish(buffer.count == length ? .established : .fail(.notAProxyAnswer))
         case .idle, .sendingGreeting, .sendingCredentials, .sendingRequest, .done:
             preconditionFailure("SOCKS5Machine: an answer used in \(state)")
         }
     }
 
-    /// The proxy's bytes are no SOCKS5 answer.
-    private static let malformed = ExchangeFailure.response(.malformedStartLine(offset: 0))
 
     private mutating func send(_ next: State, _ bytes: [UInt8]) -> Action {
         buffer.removeAll()

@@ -1,3 +1,5 @@
+import HTTPWire
+
 /// What a tunnel's negotiation with a proxy does next, on a connection just made to the proxy:
 /// `CONNECT` to an HTTP proxy (`ProxyTunnelMachine`), SOCKS5's exchange (`SOCKS5Machine`) or SOCKS4's
 /// request (`SOCKS4Machine`).
@@ -37,4 +39,10 @@ protocol TunnelNegotiation: Sendable {
     mutating func writeFailed() -> TunnelAction
     /// The connect deadline passed before the tunnel was open.
     mutating func timerFired() -> TunnelAction
+}
+
+extension ExchangeFailure {
+    /// The proxy's bytes are no answer of the negotiation's protocol (or more than its answer,
+    /// before the origin may speak): reported as a malformed response, whichever protocol.
+    static let notAProxyAnswer = ExchangeFailure.response(.malformedStartLine(offset: 0))
 }
