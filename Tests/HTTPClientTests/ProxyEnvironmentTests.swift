@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+@testable import HTTPClient
 import TestSupport
 import XCTest
 
@@ -30,7 +30,7 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "socks5://s:1080"]).proxy(for: http)?.kind, .socks5, "SOCKS5 in any variable")
         XCTAssertEqual(ProxyEnvironment(["all_proxy": "SOCKS5H://s"]).proxy(for: https)?.kind, .socks5h)
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "socks4://s:1080"]).proxy(for: http)?.kind, .socks4, "SOCKS4 too")
-        XCTAssertNil(ProxyEnvironment(["all_proxy": "socks4a://s:1080"]).proxy(for: http), "SOCKS4a is not supported")
+        XCTAssertNil(ProxyEnvironment(["all_proxy": "socks4a://s:1080"]).proxy(for: http), "SOCKS4a is not supported: no proxy to use")
         XCTAssertEqual(ProxyEnvironment(["http_proxy": "proxy.local"]).proxy(for: http)?.port, 1080, "curl's default proxy port")
     }
 
@@ -119,5 +119,26 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertFalse(bypassed("a.example.com", "http://example.com/"), "a longer rule than the host")
         XCTAssertTrue(bypassed("localhost,.internal.test,10.0.0.0/8,example.org:8080,127.0.0.1", "http://db.Internal.test/"))
         XCTAssertFalse(bypassed("localhost,.internal.test,10.0.0.0/8,example.org:8080,127.0.0.1", "http://example.org/"))
+    }
+
+    func testAValueNamingNoUsableProxyRefusesItsSchemeInsteadOfGoingDirect() {
+        let environment = ProxyEnvironment(["https_proxy": "https://u:p@x:443", "http_proxy": "ftp://x", "no_proxy": ".internal"])
+        XCTAssertEqual(environment.route(secure: true, host: "api.example.com", port: 443), .unusable("https://u:***@x:443"))
+        XCTAssertEqual(environment.route(secure: false, host: "api.example.com", port: 80), .unusable("ftp://x"))
+        XCTAssertEqual(environment.route(secure: true, host: "a.internal", port: 443), .unset, "no_proxy comes first, as in curl")
+        XCTAssertNil(environment.https, "no proxy to use")
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "proxy:0"]).route(secure: false, host: "h", port: 80), .unusable("proxy:0"))
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "http://"]).route(secure: false, host: "h", port: 80), .unusable("http://"))
+        XCTAssertEqual(ProxyEnvironment(["all_proxy": "socks4a://s"]).route(secure: true, host: "h", port: 443), .unusable("socks4a://s"))
+        XCTAssertEqual(ProxyEnvironment(["http_proxy": "http://p:1"]).route(secure: true, host: "h", port: 443), .unset,
+                       "a scheme without a variable goes direct")
+    }
+
+    func testAnUnusableValuesPasswordIsMasked() {
+        XCTAssertEqual(ProxyEnvironment.masked("https://user:secret@proxy:443"), "https://user:***@proxy:443")
+        XCTAssertEqual(ProxyEnvironment.masked("user:secret@proxy"), "user:***@proxy", "without a scheme")
+        XCTAssertEqual(ProxyEnvironment.masked("https://us:er:pa@ss@proxy"), "https://us:***@proxy", "up to the last @ of the authority")
+        XCTAssertEqual(ProxyEnvironment.masked("https://user@proxy"), "https://user@proxy", "no password")
+        XCTAssertEqual(ProxyEnvironment.masked("https://proxy/a:b@c"), "https://proxy/a:b@c", "an @ after the authority is no user info")
     }
 }

@@ -8,6 +8,9 @@ enum ExchangeFailure: Error, Equatable, Sendable {
     /// The URL cannot be sent: its scheme is not `http` (`unsupportedScheme`), or it has no host
     /// or an unusable port.
     case invalidURL(unsupportedScheme: Bool)
+    /// The request's proxy setting names a proxy this client cannot use (the value, its
+    /// password masked).
+    case unusableProxy(String)
     /// The host name did not resolve (`getaddrinfo`'s `EAI_*` code).
     case cannotFindHost(code: Int32)
     /// The origin's name did not resolve here, for a `socks5://` or `socks4://` tunnel (`getaddrinfo`'s `EAI_*` code).

@@ -34,6 +34,7 @@ extension SocketExchange {
         let port = key.map { Int($0.connectPort) } ?? machine.request.url.port ?? 80
         switch failure {
         case .invalidURL(let unsupportedScheme): return unsupportedScheme ? .unsupportedScheme(machine.request.url) : .badURL(machine.request.url)
+        case .unusableProxy(let value): return .unsupportedProxy(value)
         case .cannotFindHost(let code): return .cannotFindHost(host: host, code: code)
         case .cannotFindOrigin(let code): return .cannotFindHost(host: key?.host ?? machine.request.url.host ?? "?", code: code)
         case .cannotConnect(let number): return .cannotConnect(host: host, port: port, errno: number)

@@ -21,8 +21,9 @@ struct SocketRequestTarget: Sendable, Equatable {
 
     /// Reads `url`; fails with `.invalidURL(unsupportedScheme: true)` for a scheme other than
     /// `http` and `https`, and `.invalidURL(unsupportedScheme: false)` for a URL without a host or
-    /// with an unusable port (the exchange's failure, made an `HTTPClientError` once, with the URL,
-    /// by `SocketExchange.clientError(for:)`).
+    /// with an unusable port, and `.unusableProxy` when `proxy` names one this client cannot use
+    /// for it (the exchange's failure, made an `HTTPClientError` once, with the URL, by
+    /// `SocketExchange.clientError(for:)`).
     ///
     /// It reads the parts from `url` itself (resolved against its base), which keeps them parsed
     /// (building `URLComponents` would parse the URL again). The host is searched byte by byte:
@@ -58,7 +59,13 @@ struct SocketRequestTarget: Sendable, Equatable {
         let hostHeader = port == defaultPort ? shownHost : "\(shownHost):\(port)"
         self.hostHeader = hostHeader
         self.url = url
-        switch proxy.endpoint(secure: secure, host: host, port: port) {
+        let endpoint: ProxyEndpoint?
+        switch proxy.route(secure: secure, host: host, port: port) {
+        case .unset: endpoint = nil
+        case .proxy(let named): endpoint = named
+        case .unusable(let value): throw .unusableProxy(value)
+        }
+        switch endpoint {
         case let endpoint? where endpoint.kind == .http && !secure && !tunnelsPlainHTTP:
             // Forwarded: one connection to the HTTP proxy carries requests to every origin.
             self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)

@@ -24,13 +24,14 @@ extension HTTPClient.Configuration {
         /// its `kind` says).
         case http(ProxyEndpoint)
 
-        /// The proxy a request to `host` (no brackets) on `port` goes through, `secure` for
-        /// `https`; nil when it goes direct.
-        func endpoint(secure: Bool, host: String, port: Int) -> ProxyEndpoint? {
+        /// The way a request to `host` (no brackets) on `port` goes, `secure` for `https`:
+        /// direct, through a proxy, or refused (the environment names a proxy this client
+        /// cannot use).
+        func route(secure: Bool, host: String, port: Int) -> ProxyEnvironment.Setting {
             switch self {
-            case .environment(let environment): environment.proxy(secure: secure, host: host, port: port)
-            case .none: nil
-            case .http(let endpoint): endpoint
+            case .environment(let environment): environment.route(secure: secure, host: host, port: port)
+            case .none: .unset
+            case .http(let endpoint): .proxy(endpoint)
             }
         }
     }

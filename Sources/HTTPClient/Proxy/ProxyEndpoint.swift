@@ -33,7 +33,8 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The proxy `text` names, as curl reads a proxy variable: `host`, `host:port`,
     /// `http://user:password@host:port/`, `socks5://host`, `socks5h://user:password@host:port`,
     /// `socks4://user@host`; nil for another scheme (`https://` and `socks4a://` proxies are not
-    /// supported), no host, or a port outside 1...65535.
+    /// supported: a proxy variable naming one fails its requests, `ProxyEnvironment` says how),
+    /// no host, or a port outside 1...65535.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }

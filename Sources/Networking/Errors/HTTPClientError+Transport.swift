@@ -5,7 +5,8 @@ extension HTTPClientError {
     /// What a provider wraps in `ProviderError.underlying` for this failure of `SocketTransport`:
     /// the one place the client's vocabulary becomes the transport's. The client's kinds become
     /// `TransportError`s; a URL it cannot use becomes URLSession's `URLError` (`.badURL`,
-    /// `.unsupportedURL`, with the failing URL and this error under `NSUnderlyingErrorKey`), and an unclean TLS shutdown inside a
+    /// `.unsupportedURL`, with the failing URL and this error under `NSUnderlyingErrorKey`), as
+    /// does a proxy setting it cannot use (`.unsupportedURL`), and an unclean TLS shutdown inside a
     /// close-delimited body `URLError(.networkConnectionLost)` with this error under
     /// `NSUnderlyingErrorKey`; a file or stream error is passed on as it is. A parser's error
     /// comes here only as `HTTPClientError(_:)` made it: one conversion per layer, so a cut
@@ -18,6 +19,10 @@ extension HTTPClientError {
             return URLError(.badURL, userInfo: info)
         case .unsupportedScheme(let url):
             return URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url, NSUnderlyingErrorKey: self])
+        case .unsupportedProxy(let value):
+            // A setting to change, not a network to wait for: URLSession's code for what it cannot send.
+            return URLError(.unsupportedURL, userInfo: [NSUnderlyingErrorKey: self,
+                                                        NSLocalizedDescriptionKey: "the proxy \(value) is not one this client can use"])
         case .cannotConnect(let host, let port, let number):
             return TransportError.cannotConnect(host: host, port: port, errno: number)
         case .cannotFindHost(let host, let code):
