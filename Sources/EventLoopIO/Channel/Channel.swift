@@ -214,7 +214,8 @@ public final class Channel: @unchecked Sendable {
     /// Queues TLS's `close_notify` (nothing when not secured, or when a side ended TLS already).
     private func queueCloseNotify() {
         guard let tls else { return }
-        for case .write(let bytes) in tls.machine.close() { queue(bytes[...]) }
+        let bytes = tls.close()
+        if !bytes.isEmpty { queue(bytes[...]) }
     }
 
     // MARK: - Performing the machine's decisions

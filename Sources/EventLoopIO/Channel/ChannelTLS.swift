@@ -6,8 +6,13 @@ import SystemTLS
 /// it read and the plaintext it writes; it answers with ciphertext for the socket, plaintext for
 /// the owner, the handshake's end, or a failure (which ends the connection, without
 /// `close_notify`). Ending our side is the channel's (`Channel.close()` sends `close_notify`
-/// through the same machine). A channel holds it (`Channel.tls`) and queues its records itself
+/// through `close()`). A channel holds it (`Channel.tls`) and queues its records itself
 /// (`Channel.unseal`, `Channel.seal`).
+///
+/// Through an HTTPS proxy the machine's records travel inside a second TLS connection, to the
+/// proxy (`carrier`, established before the tunnel was asked for): the machine's output is sealed
+/// again by the carrier, and the carrier's plaintext is the machine's ciphertext. The carrier's
+/// end (its `close_notify`, or the socket's end) is the end of the machine's stream.
 ///
 /// The peer's end (its `close_notify`, or the socket's end of stream without one) is held until
 /// the owner reads again (`takeEnd()`): plaintext that came with it goes first, and an answer
@@ -30,14 +35,18 @@ public struct ChannelTLS {
         case failed(TLSFailure)
     }
 
-    /// The TLS connection.
+    /// The TLS connection the owner's plaintext goes through (the origin's, through a proxy).
     public let machine: TLSMachine
+    /// The TLS connection to an HTTPS proxy that carries `machine`'s records, if any.
+    public let carrier: TLSMachine?
     /// How the peer's side ended; not yet told to the owner.
     private var endHeld: TLSMachine.Closure?
 
-    /// TLS through `machine` (a client's or a server's, not started).
-    public init(machine: TLSMachine) {
+    /// TLS through `machine` (a client's or a server's, not started), inside `carrier`'s
+    /// connection when given (the channel's TLS to an HTTPS proxy, established).
+    public init(machine: TLSMachine, inside carrier: ChannelTLS? = nil) {
         self.machine = machine
+        self.carrier = carrier?.machine
     }
 
     /// Whether the handshake completed and no side has ended yet.
@@ -50,12 +59,14 @@ public struct ChannelTLS {
 
     /// The ciphertext read from the socket.
     public mutating func received(ciphertext: some ContiguousBytes) -> [Step] {
-        steps(machine.receive(ciphertext: ciphertext))
+        guard let carrier else { return steps(machine.receive(ciphertext: ciphertext)) }
+        return carried(carrier.receive(ciphertext: ciphertext))
     }
 
     /// The socket's end of stream.
     public mutating func receivedEndOfStream() -> [Step] {
-        steps(machine.receiveEndOfStream())
+        guard let carrier else { return steps(machine.receiveEndOfStream()) }
+        return carried(carrier.receiveEndOfStream())
     }
 
     /// How the peer's side ended, when that waits for the owner (`.clean`: with `close_notify`);
@@ -72,7 +83,7 @@ public struct ChannelTLS {
         var steps: [Step] = []
         for action in machine.send(plaintext: plaintext) {
             switch action {
-            case .write(let bytes): steps.append(.send(bytes))
+            case .write(let bytes): steps += sealed(bytes)
             case .failed(let failure): steps.append(.failed(failure))
             case .deliver, .handshakeCompleted, .closed: break  // sending only writes or fails
             }
@@ -88,13 +99,56 @@ public struct ChannelTLS {
         return steps.filter { $0 != .send([]) }
     }
 
+    /// Our `close_notify`, then the carrier's, as bytes for the socket (nothing for a side not
+    /// established).
+    public func close() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for case .write(let written) in machine.close() {
+            for case .send(let records) in sealed(written) { bytes += records }
+        }
+        if let carrier {
+            for case .write(let written) in carrier.close() { bytes += written }
+        }
+        return bytes
+    }
+
+    /// `bytes` the machine wrote, as they go to the socket: sealed again by the carrier.
+    private func sealed(_ bytes: [UInt8]) -> [Step] {
+        guard let carrier else { return [.send(bytes)] }
+        var steps: [Step] = []
+        for action in carrier.send(plaintext: bytes) {
+            switch action {
+            case .write(let records): steps.append(.send(records))
+            case .failed(let failure): steps.append(.failed(failure))
+            case .deliver, .handshakeCompleted, .closed: break  // sending only writes or fails
+            }
+        }
+        return steps
+    }
+
+    /// The carrier's actions on what the socket brought: its records to send, and its plaintext
+    /// (the machine's ciphertext) or its end (the machine's end of stream) through the machine.
+    private mutating func carried(_ actions: [TLSMachine.Action]) -> [Step] {
+        var steps: [Step] = []
+        for action in actions {
+            switch action {
+            case .write(let records): steps.append(.send(records))
+            case .deliver(let ciphertext): steps += self.steps(machine.receive(ciphertext: ciphertext))
+            case .closed: steps += self.steps(machine.receiveEndOfStream())
+            case .failed(let failure): steps.append(.failed(failure))
+            case .handshakeCompleted: break  // the carrier was established before it carried anything
+            }
+        }
+        return steps
+    }
+
     /// The machine's actions as steps, holding the peer's end.
     private mutating func steps(_ actions: [TLSMachine.Action]) -> [Step] {
         var steps: [Step] = []
         steps.reserveCapacity(actions.count)
         for action in actions {
             switch action {
-            case .write(let bytes): steps.append(.send(bytes))
+            case .write(let bytes): steps += sealed(bytes)
             case .deliver(let plaintext): steps.append(.deliver(plaintext))
             case .handshakeCompleted(let handshake): steps.append(.handshakeCompleted(handshake))
             case .closed(let closure): endHeld = closure
