@@ -44,7 +44,11 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
         XCTAssertEqual(try XCTUnwrap(ProxyEndpoint("http://[::1]:3128")).host, "::1")
         XCTAssertNil(ProxyEndpoint("proxy:70000"), "no such port")
         XCTAssertNil(ProxyEndpoint("proxy:0"))
-        XCTAssertNil(ProxyEndpoint("https://proxy:443"), "no HTTPS proxies")
+        let secure = try XCTUnwrap(ProxyEndpoint("https://us%40er:p%3Ass@proxy"))
+        XCTAssertEqual(secure.kind, .https, "an HTTPS proxy")
+        XCTAssertEqual(secure.port, 443, "curl's default for an HTTPS proxy")
+        XCTAssertEqual(secure.authorization, "Basic " + Data("us@er:p:ss".utf8).base64EncodedString(), "credentials as for http://")
+        XCTAssertEqual(ProxyEnvironment(["https_proxy": "HTTPS://p:8443"]).proxy(for: https)?.kind, .https)
         XCTAssertNil(ProxyEndpoint("socks4a://proxy"), "nor SOCKS4a")
         let socks4 = try XCTUnwrap(ProxyEndpoint("socks4://alice@proxy"))
         XCTAssertEqual(socks4.credentials?.user, "alice", "the user ID")
@@ -122,8 +126,8 @@ final class ProxyEnvironmentTests: LeakCheckingTestCase {
     }
 
     func testAValueNamingNoUsableProxyRefusesItsSchemeInsteadOfGoingDirect() {
-        let environment = ProxyEnvironment(["https_proxy": "https://u:p@x:443", "http_proxy": "ftp://x", "no_proxy": ".internal"])
-        XCTAssertEqual(environment.route(secure: true, host: "api.example.com", port: 443), .unusable("https://u:***@x:443"))
+        let environment = ProxyEnvironment(["https_proxy": "socks4a://u:p@x:1080", "http_proxy": "ftp://x", "no_proxy": ".internal"])
+        XCTAssertEqual(environment.route(secure: true, host: "api.example.com", port: 443), .unusable("socks4a://u:***@x:1080"))
         XCTAssertEqual(environment.route(secure: false, host: "api.example.com", port: 80), .unusable("ftp://x"))
         XCTAssertEqual(environment.route(secure: true, host: "a.internal", port: 443), .unset, "no_proxy comes first, as in curl")
         XCTAssertNil(environment.https, "no proxy to use")

@@ -32,7 +32,8 @@ import EventLoopIO
 /// - Through the HTTP proxy `Configuration.proxy` names (by default the environment's, read as
 ///   curl reads `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`): plain `http` in absolute
 ///   form on connections pooled per proxy, `https` through a `CONNECT` tunnel with TLS to the
-///   origin inside, pooled per proxy and origin; a refused tunnel is `HTTPClientError.proxyRefused`,
+///   origin inside, pooled per proxy and origin (an `https://` proxy: all of it inside TLS to the
+///   proxy); a refused tunnel is `HTTPClientError.proxyRefused`,
 ///   a proxy variable naming a proxy it cannot use `HTTPClientError.unsupportedProxy` (never direct).
 /// - An idempotent request whose kept-alive connection turns out closed before any response byte
 ///   is sent once more on a fresh connection; an upload answered early (413) reports that answer.

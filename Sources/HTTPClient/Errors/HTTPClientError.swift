@@ -10,7 +10,7 @@ public enum HTTPClientError: Error, Sendable {
     /// The URL's scheme is none of `http`, `https` and `http+unix`.
     case unsupportedScheme(URL)
     /// The proxy variable for the request's scheme (or `ProxyEnvironment`'s) names a proxy this
-    /// client cannot use: an `https://` or `socks4a://` proxy, another scheme, or a value without
+    /// client cannot use: a `socks4a://` proxy, another scheme, or a value without
     /// a usable host or port. `value` is the variable's value with its password masked. Nothing
     /// connected: as curl, the request fails instead of going direct past the proxy the
     /// environment asks for (`no_proxy` still sends the hosts it covers direct).

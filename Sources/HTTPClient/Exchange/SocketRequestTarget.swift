@@ -66,8 +66,8 @@ struct SocketRequestTarget: Sendable, Equatable {
         case .unusable(let value): throw .unusableProxy(value)
         }
         switch endpoint {
-        case let endpoint? where endpoint.kind == .http && !secure && !tunnelsPlainHTTP:
-            // Forwarded: one connection to the HTTP proxy carries requests to every origin.
+        case let endpoint? where endpoint.kind.speaksHTTP && !secure && !tunnelsPlainHTTP:
+            // Forwarded: one connection to the HTTP (or HTTPS) proxy carries requests to every origin.
             self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)
             self.requestTarget = "http://" + hostHeader + path + query
             self.proxyAuthorization = endpoint.authorization

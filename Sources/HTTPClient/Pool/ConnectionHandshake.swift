@@ -1,8 +1,8 @@
 import EventLoopIO
 import SystemTLS
 
-/// Secures a connection just opened to an `https` host, for the `ConnectionOpener` that opened
-/// it: owns the connection's channel while TLS's handshake runs on its loop (records pumped by
+/// Secures a connection just opened to an `https` host (or to an HTTPS proxy; an origin's TLS
+/// then runs inside the proxy's), for the `ConnectionOpener` that opened it: owns the connection's channel while TLS's handshake runs on its loop (records pumped by
 /// the channel's `ChannelTLS`, the wait bounded by the channel's timer, as long again as the
 /// connect may take), and reports once: secured (the channel unwatched for its next owner), or failed
 /// (the connection closed first, through its one close path). It belongs to the connection, not
@@ -25,7 +25,7 @@ final class ConnectionHandshake: ChannelHandler {
     func start(_ tls: TLSMachine, timeout: Duration) {
         connection.loop.assertInLoop()
         channel.handOver(to: self)
-        channel.tls = ChannelTLS(machine: tls)
+        channel.tls = ChannelTLS(machine: tls, inside: channel.tls)
         channel.setTimeout(timeout)
         guard channel.setReading(true) else { return finish(.failure(.connectionLost(errno: nil))) }
         perform(channel.startTLS())

@@ -4,9 +4,10 @@ import SystemTLS
 
 /// Opens one connection for a host's waiting requests, on one loop, performing `ConnectAttempts`'
 /// steps within the connect timeout: the lookup off the loop, then one socket per attempt (Happy
-/// Eyeballs), each watched by an `AttemptWatcher`, then, for a key that tunnels through a proxy,
-/// the tunnel's negotiation (`ProxyTunnel`: `CONNECT`, or SOCKS5's), then, for `https`, the TLS
-/// handshake (`ConnectionHandshake`).
+/// Eyeballs), each watched by an `AttemptWatcher`, then, through an HTTPS proxy, the TLS
+/// handshake with the proxy, then, for a key that tunnels through a proxy, the tunnel's
+/// negotiation (`ProxyTunnel`: `CONNECT`, or SOCKS's), then, for `https`, the TLS handshake
+/// with the origin (`ConnectionHandshake`; inside the proxy's TLS through an HTTPS proxy).
 /// It belongs to the pool, not to a request: a request that gives up (mid-handshake too) leaves
 /// it running, and it reports to the pool, which hands the secured connection to whoever waits
 /// first then (or parks it), or fails the first waiter.
@@ -97,12 +98,23 @@ final class ConnectionOpener: @unchecked Sendable {
             connection.connectedAt = .now
             connection.remoteAddress = attempts.addresses.indices.contains(index) ? attempts.addresses[index].description : nil
             connection.connectAttempts = attempts.log
-            guard key.tunnels else { return secure(connection) }
-            openTunnel(on: connection)
+            proceed(on: connection)
         case .fail(let failure):
             stop()
             pool.connectFailed(self, failure)
         }
+    }
+
+    /// The steps after the connect, each once: TLS to an HTTPS proxy, the tunnel, TLS to the
+    /// origin (`secure`, which hands the connection to the pool).
+    private func proceed(on connection: Connection) {
+        if let proxy = key.proxy, proxy.kind == .https, connection.channel.tls == nil {
+            return handshake(on: connection, host: proxy.host, session: key.tunnels ? nil : pool.session(for: key)) { [self] in
+                proceed(on: connection)
+            }
+        }
+        guard key.tunnels else { return secure(connection) }
+        openTunnel(on: connection)
     }
 
     /// Asks the proxy `connection` is open to for a tunnel to the key's host (as long again as
@@ -113,7 +125,7 @@ final class ConnectionOpener: @unchecked Sendable {
     private func openTunnel(on connection: Connection) {
         guard let proxy = key.proxy else { preconditionFailure("ConnectionOpener: a tunnel without a proxy for \(key)") }
         switch proxy.kind {
-        case .http:
+        case .http, .https:
             negotiate(on: connection, ProxyTunnelMachine(host: key.host, port: key.port, authorization: proxy.authorization))
         case .socks5h:
             negotiate(on: connection, socks: originAddress ?? .name(key.host), proxy: proxy)
@@ -170,7 +182,7 @@ final class ConnectionOpener: @unchecked Sendable {
             preconditionFailure("ConnectionOpener: a SOCKS4 tunnel to a name, \(key)")
         case (.socks5, _), (.socks5h, _):
             negotiate(on: connection, SOCKS5Machine(destination: destination, port: key.port, credentials: proxy.credentials))
-        case (.http, _):
+        case (.http, _), (.https, _):
             preconditionFailure("ConnectionOpener: SOCKS's negotiation through an HTTP proxy, \(key)")
         }
     }
@@ -191,33 +203,31 @@ final class ConnectionOpener: @unchecked Sendable {
     /// the host's last session), then hands it to the pool; a plain one goes at once.
     private func secure(_ connection: Connection) {
         guard key.secure else { return pool.connected(self, connection) }
+        handshake(on: connection, host: key.host, session: pool.session(for: key)) { [self] in
+            pool.connected(self, connection)
+        }
+    }
+
+    /// Runs a TLS handshake with `host` on `connection` (inside the TLS it has already, to an
+    /// HTTPS proxy), with the client's verification settings, offering `session`, as long again
+    /// as the connect may take; then `secured`, or the connect fails.
+    private func handshake(on connection: Connection, host: String, session: TLSSession?, secured: @escaping () -> Void) {
         let tls: TLSMachine
-        do throws(ExchangeFailure) {
-            tls = try makeTLS()
+        do throws(TLSFailure) {
+            tls = try TLSMachine(client: TLSClientContext.shared(for: pool.tls), host: host, session: session)
         } catch {
             connection.close()
-            return pool.connectFailed(self, error)
+            return pool.connectFailed(self, ExchangeFailure(error))
         }
         let handshake = ConnectionHandshake(connection: connection) { [self] result in
             self.handshake = nil
             switch result {
-            case .success: pool.connected(self, connection)
+            case .success: secured()
             case .failure(let failure): pool.connectFailed(self, failure)
             }
         }
         self.handshake = handshake
         handshake.start(tls, timeout: timeout)
-    }
-
-    /// A client machine for the key's host, with the client's verification settings, offering
-    /// the host's last session.
-    private func makeTLS() throws(ExchangeFailure) -> TLSMachine {
-        do throws(TLSFailure) {
-            let context = try TLSClientContext.shared(for: pool.tls)
-            return try TLSMachine(client: context, host: key.host, session: pool.session(for: key))
-        } catch {
-            throw ExchangeFailure(error)
-        }
     }
 
     /// Attempt `index`'s connect finished (its socket turned writable): a failed one is closed

@@ -5,8 +5,9 @@
 ///
 /// Through an HTTP proxy, an `http` connection is open to the proxy itself and carries requests
 /// to any origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always
-/// does: a `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside. Through a
-/// SOCKS proxy every connection is a tunnel to the origin.
+/// does: a `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside. Through an
+/// HTTPS proxy the same, inside TLS to the proxy. Through a SOCKS proxy every connection is a
+/// tunnel to the origin.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
@@ -19,8 +20,8 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// The proxy the connection goes through, if any.
     let proxy: ProxyEndpoint?
     /// Whether the connection is a tunnel through `proxy` to `host` and `port`: every one through
-    /// a SOCKS proxy; through an HTTP proxy (`CONNECT`), every `https` one, and a plain `http`
-    /// one when `tunnelsPlainHTTP`.
+    /// a SOCKS proxy; through an HTTP or HTTPS proxy (`CONNECT`), every `https` one, and a plain
+    /// `http` one when `tunnelsPlainHTTP`.
     let tunnels: Bool
 
     init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil,
@@ -30,7 +31,7 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
         self.port = port
         self.unix = unix
         self.proxy = proxy
-        self.tunnels = proxy.map { $0.kind != .http || secure || tunnelsPlainHTTP } ?? false
+        self.tunnels = proxy.map { !$0.kind.speaksHTTP || secure || tunnelsPlainHTTP } ?? false
     }
 
     /// Where the socket connects: the proxy of a tunnel, else `host` and `port`.

@@ -2,7 +2,9 @@ extension HTTPClient.Configuration {
     /// Which proxy requests go through. Through an HTTP proxy, plain `http` goes in absolute form
     /// on a connection to the proxy (pooled per proxy) and `https` through a `CONNECT` tunnel with
     /// TLS to the origin inside (pooled per proxy and origin), with `Proxy-Authorization: Basic`
-    /// from the proxy URL's user info; through a SOCKS one (`socks5://`, `socks5h://`,
+    /// from the proxy URL's user info; through an HTTPS proxy (`https://`) the same inside TLS to
+    /// the proxy (its certificate verified against its name with `tls`), `https` then with a
+    /// second TLS, to the origin, inside it; through a SOCKS one (`socks5://`, `socks5h://`,
     /// `socks4://`) every request goes in a tunnel to its origin, the credentials in SOCKS's own
     /// negotiation.
     ///
@@ -20,8 +22,8 @@ extension HTTPClient.Configuration {
         case environment(ProxyEnvironment = ProxyEnvironment())
         /// Every request goes direct.
         case none
-        /// Every `http` and `https` request goes through this proxy (HTTP, SOCKS5 or SOCKS4, as
-        /// its `kind` says).
+        /// Every `http` and `https` request goes through this proxy (HTTP, HTTPS, SOCKS5 or
+        /// SOCKS4, as its `kind` says).
         case http(ProxyEndpoint)
 
         /// The way a request to `host` (no brackets) on `port` goes, `secure` for `https`:

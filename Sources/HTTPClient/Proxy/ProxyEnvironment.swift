@@ -5,8 +5,8 @@ import Foundation
 /// `ALL_PROXY` for either scheme when its own is unset, and `no_proxy` / `NO_PROXY` (lower case
 /// first) for hosts that go direct. A value type: `proxy(for:)` is a pure decision.
 ///
-/// A variable that names a proxy this client cannot use (an `https://` or `socks4a://` proxy,
-/// another scheme, no host) is not ignored: its scheme's requests fail with
+/// A variable that names a proxy this client cannot use (a `socks4a://` proxy, another scheme,
+/// no host) is not ignored: its scheme's requests fail with
 /// `HTTPClientError.unsupportedProxy` before anything connects, as curl fails such a transfer,
 /// instead of going direct past the proxy the environment asks for.
 ///
@@ -81,7 +81,7 @@ public struct ProxyEnvironment: Sendable, Equatable {
         return bypass.contains { $0.matches(host: host, address: address, port: port) } ? .unset : setting
     }
 
-    /// `value` with the password of its user info masked (`https://user:***@proxy:443`), for an
+    /// `value` with the password of its user info masked (`ftp://user:***@proxy:21`), for an
     /// error that may reach a log.
     static func masked(_ value: String) -> String {
         let start = value.range(of: "://")?.upperBound ?? value.startIndex

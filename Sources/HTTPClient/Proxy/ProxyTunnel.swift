@@ -4,7 +4,8 @@ import EventLoopIO
 /// performs a negotiation's actions (`CONNECT`'s, SOCKS5's, SOCKS4's) on the connection's loop (writes its
 /// messages through the connection, reads the answers, bounds the wait with the connect
 /// timeout) and reports once, after it stops reading: established, or failed (the connection
-/// closed first, through its one close path). It owns the connection's channel meanwhile.
+/// closed first, through its one close path). It owns the connection's channel meanwhile. To an
+/// HTTPS proxy the messages and answers go through the channel's TLS, established before.
 final class ProxyTunnel: ChannelHandler {
     private let connection: Connection
     private let timeout: Duration
@@ -37,7 +38,9 @@ final class ProxyTunnel: ChannelHandler {
         case .none:
             break
         case .write(let bytes):
-            written(connection.write(bytes))
+            guard connection.channel.tls != nil else { return written(connection.write(bytes)) }
+            if let failure = connection.channel.seal(bytes[...]) { return finish(.failure(.tls(failure))) }
+            written(connection.channel.flush())
         case .awaitAnswer:
             connection.channel.setReading(true)
         case .established:
@@ -73,15 +76,37 @@ final class ProxyTunnel: ChannelHandler {
             let result = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
             switch result {
             case .transferred(let count):
-                run(machine.received(buffer[..<count]))
+                guard connection.channel.tls != nil else {
+                    run(machine.received(buffer[..<count]))
+                    continue
+                }
+                unsealed(connection.channel.unseal(buffer[..<count]))
             case .wouldBlock:
                 return
             case .endOfStream:
+                if connection.channel.tls != nil { return unsealed(connection.channel.unsealEndOfStream()) }
                 return run(machine.endOfStream())
             case .failed(let number):
                 return run(machine.readFailed(errno: number))
             }
         }
+    }
+
+    /// What the HTTPS proxy's TLS made of one read (its own records queued by the channel, sent
+    /// with the next write): the answer's bytes to the machine at once, as a plain read's are,
+    /// then the proxy's end, if it came.
+    private func unsealed(_ steps: [ChannelTLS.Step]) {
+        var answer: [UInt8] = []
+        for step in steps {
+            switch step {
+            case .deliver(let bytes): answer += bytes
+            case .failed(let failure): return finish(.failure(.tls(failure)))
+            case .send, .handshakeCompleted: break  // queued by the channel; its handshake completed before
+            }
+        }
+        if !answer.isEmpty { run(machine.received(answer[...])) }
+        guard report != nil, connection.channel.tls?.takeEnd() != nil else { return }
+        run(machine.endOfStream())
     }
 
     /// Stops reading the socket and the timer, closes a failed tunnel's connection, and reports.

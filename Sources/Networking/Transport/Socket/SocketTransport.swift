@@ -34,7 +34,7 @@ import HTTPWire
 ///   (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`, read as curl and so URLSession on
 ///   Linux read them): `https` through a `CONNECT` tunnel, whose refusal is
 ///   `TransportError.proxyRefused` with the proxy's status; a variable naming a proxy it cannot
-///   use (`https://`, `socks4a://`) fails as `URLError(.unsupportedURL)`, never going direct;
+///   use (`socks4a://`, another scheme) fails as `URLError(.unsupportedURL)`, never going direct;
 /// - responses framed by `Content-Length`, chunked (extensions skipped, trailers read) or the
 ///   end of the connection; `HEAD`, 1xx, 204 and 304 have no body;
 /// - does what `session` (`SessionOptions`) says, as URLSession does for an app: default

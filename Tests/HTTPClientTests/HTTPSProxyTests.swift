@@ -1,0 +1,125 @@
+import FeedServer
+import EventLoopIO
+import Foundation
+import HTTPClient
+import TestSupport
+import XCTest
+
+/// HTTPS proxies (`https://` proxy URLs, as curl reads them) against a real one: tinyproxy behind
+/// stunnel (Debian's packages), which speaks TLS with the test CA's certificates. Plain `http`
+/// goes in absolute form inside TLS to the proxy; `https` through `CONNECT` inside it, with a
+/// second TLS, to the origin, inside that; the proxy's certificate is verified against its own
+/// name, the origin's against the origin's. Skipped, saying why, where tinyproxy or stunnel is
+/// not installed.
+final class HTTPSProxyTests: HTTPClientTestCase {
+    private var proxy: TinyProxy?
+    private var front: Stunnel?
+
+    override func tearDown() {
+        front?.stop()
+        proxy?.stop()
+        front = nil
+        proxy = nil
+        super.tearDown()
+    }
+
+    /// tinyproxy with stunnel in front of it serving `certificate`.
+    private func startProxy(connectPorts: [UInt16] = [], credentials: (user: String, password: String)? = nil,
+                            certificate: String = "localhost") throws -> (TinyProxy, Stunnel) {
+        try TLSFixtures.skipUnlessTLSLoads()
+        guard let started = try TinyProxy.start(connectPorts: connectPorts, credentials: credentials) else {
+            throw XCTSkip("tinyproxy is not installed (Debian's package tinyproxy; .ci/run installs it)")
+        }
+        proxy = started
+        guard let tls = try Stunnel.start(inFrontOf: started.port, certificate: certificate) else {
+            throw XCTSkip("stunnel is not installed (Debian's package stunnel4; .ci/run installs it)")
+        }
+        front = tls
+        return (started, tls)
+    }
+
+    private func client(through url: String, tls: TLSConfiguration = TLSFixtures.client) throws -> HTTPClient {
+        HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: tls,
+                                        proxy: .http(try XCTUnwrap(ProxyEndpoint(url)))))
+    }
+
+    private func echoedHeaders(_ response: HTTPClientResponse) throws -> [String: String] {
+        let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        return try XCTUnwrap(echoed["headers"] as? [String: String])
+    }
+
+    private func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    func testPlainHTTPGoesInAbsoluteFormInsideTLSToTheProxy() throws {
+        let (proxy, front) = try startProxy(credentials: ("user", "s3cret"))
+        client = try client(through: front.url(user: "user", password: "s3cret"))
+        for _ in 0..<2 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get()
+            XCTAssertEqual(response.status, 200)
+            let headers = try echoedHeaders(response)
+            XCTAssertNotNil(header("Via", in: headers)?.range(of: "tinyproxy"), "the proxy forwarded it")
+            XCTAssertNil(header("Proxy-Authorization", in: headers), "the proxy took its credentials")
+        }
+        XCTAssertEqual(proxy.requests(), Array(repeating: "GET http://127.0.0.1:\(server.port)/echo HTTP/1.1", count: 2))
+    }
+
+    func testHTTPSTunnelsThroughCONNECTWithTLSToTheOriginInsideTLSToTheProxy() throws {
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let (proxy, front) = try startProxy(connectPorts: [server.port])
+        client = try client(through: front.url())
+        for index in 0..<3 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"),
+                                                                       headers: ["X-Index": "\(index)"])).get()
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(header("X-Index", in: try echoedHeaders(response)), "\(index)")
+            XCTAssertNil(header("Via", in: try echoedHeaders(response)), "a tunnel: the proxy never saw the request")
+        }
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port) HTTP/1.1"], "one tunnel, kept alive")
+        XCTAssertEqual(server.connectionCount, 1)
+        XCTAssertEqual(server.tlsHandshakeCount, 1, "the origin's TLS ran inside the proxy's")
+    }
+
+    func testTheProxysCertificateIsVerifiedAgainstTheProxysName() throws {
+        let (proxy, front) = try startProxy(certificate: "other-name")
+        client = try client(through: front.url())
+        let result = try executeWithCompletion(HTTPClientRequest(url: url("echo")))
+        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost", "the proxy's name, not the origin's (127.0.0.1)")
+        XCTAssertEqual(proxy.requests(), [], "nothing was sent to a proxy that is not who it says")
+        XCTAssertEqual(server.connectionCount, 0)
+
+        // A proxy whose chain the client does not trust (the system's roots, not the test CA).
+        client = try client(through: front.url(), tls: TLSConfiguration(trustRoots: .pemFile(TLSFixtures.path("self-signed.pem"))))
+        let untrusted = try executeWithCompletion(HTTPClientRequest(url: url("echo")))
+        guard case .failure(.tls(.untrustedChain)) = untrusted else { return XCTFail("\(untrusted)") }
+    }
+
+    func testTheOriginsCertificateIsVerifiedAgainstTheOriginsNameInsideTheProxysTLS() throws {
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server("other-name")))
+        let (proxy, front) = try startProxy(connectPorts: [server.port])
+        client = try client(through: front.url())
+        let result = try executeWithCompletion(HTTPClientRequest(url: try XCTUnwrap(URL(string: "https://localhost:\(server.port)/echo"))))
+        guard case .failure(.tls(.hostNameMismatch(let host))) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost")
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port) HTTP/1.1"])
+    }
+
+    func testARefusedCONNECTThroughAnHTTPSProxyIsATypedRefusal() throws {
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let (_, front) = try startProxy(connectPorts: [server.port], credentials: ("user", "s3cret"))
+        client = try client(through: front.url())
+        let result = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo")))
+        guard case .failure(.proxyRefused(407, let host, let port)) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(host, "localhost")
+        XCTAssertEqual(port, Int(front.port))
+        XCTAssertEqual(server.connectionCount, 0, "nothing reached the origin")
+
+        client = try client(through: front.url(user: "user", password: "s3cret"))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get().status, 200)
+    }
+}
