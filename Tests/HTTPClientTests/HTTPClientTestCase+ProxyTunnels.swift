@@ -5,8 +5,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Checks the SOCKS proxies' tests share: what a tunnel carries to the test's server and what a
-/// proxy's refusal becomes, whichever proxy and protocol.
+/// Checks the proxy tests share (SOCKS's, HTTPS proxies'): what a tunnel carries to the test's
+/// server and what a proxy's refusal becomes, whichever proxy and protocol.
 extension HTTPClientTestCase {
     /// Replaces the server with one over TLS, sends three `https` requests through `makeClient`'s
     /// client, and checks they went in one kept tunnel (`tunnels()` then names `expected(port)`)

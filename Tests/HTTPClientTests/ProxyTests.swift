@@ -37,15 +37,6 @@ final class ProxyTests: HTTPClientTestCase {
         .http(try XCTUnwrap(ProxyEndpoint(text)))
     }
 
-    private func echoedHeaders(_ response: HTTPClientResponse) throws -> [String: String] {
-        let echoed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-        return try XCTUnwrap(echoed["headers"] as? [String: String])
-    }
-
-    private func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
     func testPlainHTTPGoesThroughTheProxyInAbsoluteFormOnOnePooledConnection() throws {
         let proxy = try startProxy()
         client = client(through: try endpoint(proxy.url()))
