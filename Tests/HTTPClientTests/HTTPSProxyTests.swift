@@ -64,6 +64,21 @@ final class HTTPSProxyTests: HTTPClientTestCase {
             expected: { "CONNECT localhost:\($0) HTTP/1.1" })
     }
 
+    /// `https_proxy=https://...` as curl reads it: an `https` origin through a tunnel inside TLS
+    /// to the proxy, a host `no_proxy` covers direct.
+    func testTheEnvironmentsHTTPSProxyCarriesHTTPSRequests() throws {
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let (proxy, front) = try startProxy(connectPorts: [server.port])
+        let environment = ProxyEnvironment(["https_proxy": front.url(), "no_proxy": "127.0.0.1"])
+        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), tls: TLSFixtures.client, proxy: .environment(environment)))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"))).get().status, 200)
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port) HTTP/1.1"])
+        let direct = try XCTUnwrap(URL(string: "https://127.0.0.1:\(server.port)/echo"))
+        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: direct)).get().status, 200)
+        XCTAssertEqual(proxy.requests().count, 1, "no_proxy covers 127.0.0.1")
+    }
+
     func testTheProxysCertificateIsVerifiedAgainstTheProxysName() throws {
         let (proxy, front) = try startProxy(certificate: "other-name")
         client = try client(through: front.url())

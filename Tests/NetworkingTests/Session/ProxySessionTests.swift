@@ -44,6 +44,24 @@ final class ProxySessionTests: FeedServerTestCase {
         transport.close()
     }
 
+    /// `http_proxy=https://...`: TLS to the proxy (stunnel in front of tinyproxy), verified with
+    /// the transport's TLS settings, the request in absolute form inside it.
+    func testAnAppBehindAnHTTPSProxyReachesItsServer() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        guard let front = try Stunnel.start(inFrontOf: proxy.port) else {
+            throw XCTSkip("stunnel is not installed (Debian's package stunnel4; .ci/run installs it)")
+        }
+        defer { front.stop() }
+        let environment = ProxyEnvironment(["http_proxy": front.url(user: "app", password: "pa55")])
+        let transport = SocketTransport(configuration: .init(tls: TLSFixtures.client, proxy: .environment(environment)))
+        let response = try SessionTestSupport.echo(at: server.baseURL, through: transport)
+        XCTAssertEqual(response.statusCode, 200)
+        let echo = try JSONDecoder().decode(EchoedRequest.self, from: response.data)
+        XCTAssertNotNil(echo.field("Via")?.range(of: "tinyproxy"), "the proxy forwarded it")
+        XCTAssertEqual(proxy.requests(), ["GET http://127.0.0.1:\(server.port)/echo HTTP/1.1"])
+        transport.close()
+    }
+
     func testConnectionProxyDictionaryIsReadAsApplesURLSessionReadsIt() throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.connectionProxyDictionary = ["HTTPEnable": 1, "HTTPProxy": "127.0.0.1", "HTTPPort": Int(proxy.port),
