@@ -54,6 +54,27 @@ final class HTTPSProxyTests: HTTPClientTestCase {
             XCTAssertNil(header("Proxy-Authorization", in: headers), "the proxy took its credentials")
         }
         XCTAssertEqual(proxy.requests(), Array(repeating: "GET http://127.0.0.1:\(server.port)/echo HTTP/1.1", count: 2))
+        // tinyproxy closes each connection after its answer: the second resumed the first's TLS.
+        XCTAssertEqual(front.resumptions(), [false, true])
+    }
+
+    /// A second tunnel (the first closed after its answer) resumes the TLS session with the proxy,
+    /// and, inside it, the one with the origin.
+    func testASecondTunnelResumesBothTLSSessions() throws {
+        server.stop()
+        server = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        let (proxy, front) = try startProxy(connectPorts: [server.port])
+        client = try client(through: front.url())
+        var resumed: [Bool] = []
+        for _ in 0..<2 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo"),
+                                                                       headers: ["Connection": "close"])).get()
+            XCTAssertEqual(response.status, 200)
+            resumed.append(try XCTUnwrap(response.timings.tls).resumedSession)
+        }
+        XCTAssertEqual(proxy.requests().count, 2, "two tunnels")
+        XCTAssertEqual(front.resumptions(), [false, true], "the proxy's TLS")
+        XCTAssertEqual(resumed, [false, true], "the origin's TLS")
     }
 
     /// One kept tunnel, the origin's TLS inside the proxy's, verified against the origin's name.

@@ -4,7 +4,8 @@ import Foundation
 /// started (tinyproxy), with a certificate from `Tests/Fixtures/TLS` (the test CA's `localhost`
 /// one by default), so that the pair is an HTTPS proxy as curl means one: TLS to the proxy, HTTP
 /// inside. Started in the foreground with a configuration of its own in a temporary folder, and
-/// stopped by `stop()`. `start` returns nil when stunnel is not installed, so the caller can skip.
+/// stopped by `stop()`; its log says which handshakes resumed a session (`resumptions()`). `start`
+/// returns nil when stunnel is not installed, so the caller can skip.
 public final class Stunnel: Sendable {
     private let server: StockProcess
 
@@ -33,6 +34,7 @@ public final class Stunnel: Sendable {
         try """
             foreground = yes
             pid =
+            debug = info
             output = \(directory.path)/stunnel.log
             [proxy]
             accept = 127.0.0.1:\(port)
@@ -42,6 +44,17 @@ public final class Stunnel: Sendable {
 
             """.write(to: configuration, atomically: true, encoding: .utf8)
         return Stunnel(server: try StockProcess.launch(program, [configuration.path], port: port, directory: directory))
+    }
+
+    /// For each TLS handshake it accepted, in order, whether it resumed an earlier session.
+    public func resumptions() -> [Bool] {
+        guard let log = server.directory?.appendingPathComponent("stunnel.log"),
+              let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            if line.hasSuffix("TLS accepted: previous session reused") { return true }
+            if line.hasSuffix("TLS accepted: new session negotiated") { return false }
+            return nil
+        }
     }
 
     /// Stops stunnel and removes its folder (idempotent).

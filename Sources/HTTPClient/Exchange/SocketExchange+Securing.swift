@@ -44,12 +44,16 @@ extension SocketExchange {
         if connection?.channel.hasPendingWrites == true { writeMore() }
     }
 
-    /// Keeps the session of a secure connection for the host's next new connection, once per
-    /// connection (in TLS 1.3 it arrives with the first answer, so it is read once that is in).
+    /// Keeps the session of a secure connection for the host's next new connection, and that of
+    /// a tunnel's TLS to an HTTPS proxy for the next tunnel through it, once per connection (in
+    /// TLS 1.3 it arrives with the first answer, so it is read once that is in).
     func rememberTLSSession() {
         guard let connection, !connection.sessionKept, let key = machine.target?.key,
               let session = connection.tls?.session else { return }
         connection.sessionKept = true
         pool.remember(session, for: key)
+        if let proxyKey = key.proxySessionKey, let carried = connection.channel.tls?.carrier?.session {
+            pool.remember(carried, for: proxyKey)
+        }
     }
 }

@@ -109,7 +109,7 @@ final class ConnectionOpener: @unchecked Sendable {
     /// origin (`secure`, which hands the connection to the pool).
     private func proceed(on connection: Connection) {
         if let proxy = key.proxy, proxy.kind == .https, connection.channel.tls == nil {
-            return handshake(on: connection, host: proxy.host, session: key.tunnels ? nil : pool.session(for: key)) { [self] in
+            return handshake(on: connection, host: proxy.host, session: pool.session(for: key.proxySessionKey ?? key)) { [self] in
                 proceed(on: connection)
             }
         }

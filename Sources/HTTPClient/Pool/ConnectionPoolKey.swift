@@ -38,6 +38,14 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     var connectHost: String { tunnels ? proxy?.host ?? host : host }
     var connectPort: UInt16 { tunnels ? proxy.map { UInt16(clamping: $0.port) } ?? port : port }
 
+    /// Where the session of a tunnel's TLS to an HTTPS proxy is kept for the next tunnel through
+    /// it: the proxy's host and port as an `https` origin's key. Nil without an HTTPS proxy and
+    /// for a forwarded connection (open to the proxy itself, whose own key keeps that session).
+    var proxySessionKey: ConnectionPoolKey? {
+        guard tunnels, let proxy, proxy.kind == .https else { return nil }
+        return ConnectionPoolKey(secure: true, host: proxy.host, port: UInt16(clamping: proxy.port))
+    }
+
     var description: String {
         if unix { return "http+unix://\(host)" }
         let via = proxy.map { " \(tunnels ? "tunnelled" : "forwarded") via \($0)" } ?? ""
