@@ -82,7 +82,7 @@ final class ConnectionPendingWritesTests: XCTestCase {
         let (connection, _) = try connect(pool)
         // More than the socket's buffers hold while the peer reads nothing: a partial write.
         let bytes = BulkBytes.make(8_000_000)
-        XCTAssertEqual(onLoop { connection.write(bytes) }, .wouldBlock, "the socket took only part")
+        XCTAssertEqual(onLoop { try? connection.write(bytes) }, .wouldBlock, "the socket took only part")
         // Parked with bytes pending: its watcher waits for room to write.
         _ = onLoop { pool.release(connection, reusable: true) }
         XCTAssertEqual(pool.idleCount, 1)
@@ -101,7 +101,7 @@ final class ConnectionPendingWritesTests: XCTestCase {
         let pool = ConnectionPool(limit: 1)
         let (connection, key) = try connect(pool)
         let pending = [UInt8](repeating: 7, count: 8_000_000)
-        XCTAssertEqual(onLoop { connection.write(pending) }, .wouldBlock)
+        XCTAssertEqual(onLoop { try? connection.write(pending) }, .wouldBlock)
         XCTAssertEqual(onLoop { connection.channel.hasPendingWrites }, true, "the rest stays queued")
         // Parked with the rest queued, then taken again by the next request.
         _ = onLoop { pool.release(connection, reusable: true) }
@@ -116,7 +116,7 @@ final class ConnectionPendingWritesTests: XCTestCase {
         owners.append(Owner(connection.channel))
         _ = onLoop { [owner = owners.last!] in connection.channel.handOver(to: owner) }
         let request = Array("GET / HTTP/1.1\r\n\r\n".utf8)
-        XCTAssertNotEqual(onLoop { connection.write(request) }, .done, "queued behind the pending bytes")
+        XCTAssertNotEqual(onLoop { try? connection.write(request) }, .done, "queued behind the pending bytes")
         let received = try readAll(pending.count + request.count)
         XCTAssertEqual(received.count, pending.count + request.count, "nothing was lost")
         XCTAssertTrue(BulkBytes.equal(received[..<pending.count], pending), "the pending bytes first")

@@ -53,11 +53,16 @@ final class Connection: @unchecked Sendable {
     /// `ConnectionHandshake`, which secures it before any request gets it); nil for `http`.
     var tls: TLSMachine? { channel.tls?.machine }
 
-    /// Queues `bytes` behind those waiting and writes what the socket takes now (the channel
-    /// then watches for room while some wait).
-    func write(_ bytes: [UInt8]) -> Channel.Flush {
+    /// Queues `bytes` behind those waiting, sealed by the channel's TLS when it has one (to an
+    /// HTTPS proxy), and writes what the socket takes now (the channel then watches for room
+    /// while some wait); throws when TLS failed (its alert queued).
+    func write(_ bytes: [UInt8]) throws(TLSFailure) -> Channel.Flush {
         loop.assertInLoop()
-        channel.queue(bytes[...])
+        if channel.tls == nil {
+            channel.queue(bytes[...])
+        } else if let failure = channel.seal(bytes[...]) {
+            throw failure
+        }
         return channel.flush()
     }
 

@@ -2,11 +2,12 @@ import EventLoopIO
 import SystemTLS
 
 /// Secures a connection just opened to an `https` host (or to an HTTPS proxy; an origin's TLS
-/// then runs inside the proxy's), for the `ConnectionOpener` that opened it: owns the connection's channel while TLS's handshake runs on its loop (records pumped by
-/// the channel's `ChannelTLS`, the wait bounded by the channel's timer, as long again as the
-/// connect may take), and reports once: secured (the channel unwatched for its next owner), or failed
-/// (the connection closed first, through its one close path). It belongs to the connection, not
-/// to a request: a request that gives up meanwhile leaves it running, and the secured connection
+/// then runs inside the proxy's), for the `ConnectionOpener` that opened it: owns the
+/// connection's channel while TLS's handshake runs on its loop (records pumped by the channel's
+/// `ChannelTLS`, the wait bounded by the channel's timer, as long again as the connect may
+/// take), and reports once: secured (the channel unwatched for its next owner), or failed (the
+/// connection closed first, through its one close path). It belongs to the connection, not to a
+/// request: a request that gives up meanwhile leaves it running, and the secured connection
 /// serves the next waiter.
 final class ConnectionHandshake: ChannelHandler {
     private let connection: Connection

@@ -38,9 +38,11 @@ final class ProxyTunnel: ChannelHandler {
         case .none:
             break
         case .write(let bytes):
-            guard connection.channel.tls != nil else { return written(connection.write(bytes)) }
-            if let failure = connection.channel.seal(bytes[...]) { return finish(.failure(.tls(failure))) }
-            written(connection.channel.flush())
+            do throws(TLSFailure) {
+                written(try connection.write(bytes))
+            } catch {
+                finish(.failure(.tls(error)))
+            }
         case .awaitAnswer:
             connection.channel.setReading(true)
         case .established:

@@ -19,9 +19,9 @@ public enum TransportError: Error, Sendable, Equatable {
     /// the `CONNECT`, not 2xx (407 when it wants other credentials, 403 when it forbids the
     /// origin, 502 or 503 when it could not reach it), or a SOCKS proxy's reply code (SOCKS5's 1
     /// to 8 and SOCKS4's 91 to 93, as `HTTPClientError.proxyRefused` lists them; 407 for
-    /// credentials). `urlErrorCode` is
-    /// `.userAuthenticationRequired` for 407 and `.cannotConnectToHost` otherwise (URLSession on
-    /// Linux reports `.unknown` for both, Apple's CFNetwork error 310; see docs/COMING_FROM.md).
+    /// credentials). `urlErrorCode` is `.userAuthenticationRequired` for 407 and
+    /// `.cannotConnectToHost` otherwise (URLSession on Linux reports `.unknown` for both, Apple's
+    /// CFNetwork error 310; see docs/COMING_FROM.md).
     case proxyRefused(status: Int, proxy: String)
     /// A deadline passed: `phase` says which, `after` how long it was, `endpoint` for what.
     case timedOut(TimeoutPhase, after: Duration, endpoint: String)
