@@ -76,6 +76,7 @@ let package = Package(
         .executableTarget(name: "PhotoFeedViewer", dependencies: ["PhotoFeedViewerCore"]),
         .executableTarget(name: "FuzzFeedSanitizer", dependencies: ["PhotoFeed"]),
         .executableTarget(name: "FuzzRequestParser", dependencies: ["HTTPWire"]),
+        .executableTarget(name: "FuzzResponseParser", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzInflater", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),

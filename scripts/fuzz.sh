@@ -3,6 +3,7 @@
 # minute did not; CI runs 20 s a target from the seeds, a smoke run).
 #   bash scripts/fuzz.sh feed [SECONDS]      FeedSanitizer.sanitize + Photo.decode(feed:)
 #   bash scripts/fuzz.sh request [SECONDS]   FeedServer's HTTP request parser
+#   bash scripts/fuzz.sh response [SECONDS]  HTTPClient's response parser, whole against fed in pieces
 #   bash scripts/fuzz.sh inflate [SECONDS]   the gzip/deflate inflater, whole against fed in pieces
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)
 #   bash scripts/fuzz.sh tls [SECONDS]       the TLS client machine fed "server" bytes after k real records
@@ -26,15 +27,16 @@ case "${1:-}" in
   --build-only) phase=build; shift ;;
   --run-only) phase=run; shift ;;
 esac
-target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|inflate|jpeg|tls [SECONDS]}
+target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|response|inflate|jpeg|tls [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
   request) entry=FuzzRequestParser ;;
+  response) entry=FuzzResponseParser ;;
   inflate) entry=FuzzInflater ;;
   jpeg) entry=FuzzJPEGDecoder ;;
   tls) entry=FuzzTLSClient ;;
-  *) echo "unknown target: $target (feed, request, inflate, jpeg or tls)" >&2; exit 2 ;;
+  *) echo "unknown target: $target (feed, request, response, inflate, jpeg or tls)" >&2; exit 2 ;;
 esac
 
 scratch=.build-fuzz
