@@ -69,6 +69,8 @@ func checkResponse(_ input: [UInt8], method: String, end: HTTPStreamEnd) {
 /// The limits the three feedings share: small, so that inputs reach them.
 let limits = (head: 4_096, body: 65_536)
 
+/// Reads `input` as the answer to a `method` request, fed as `feeding` says, the stream ending
+/// as `end` says once the bytes run out before the response is whole.
 func read(_ input: [UInt8], method: String, end: HTTPStreamEnd, feeding: Feeding) -> Outcome {
     var parser = HTTPResponseParser(requestMethod: method, maxHeaderBytes: limits.head, maxBodyBytes: limits.body)
     let size = feeding == .whole ? max(input.count, 1) : 7
