@@ -77,6 +77,22 @@ final class HTTPSProxyTests: HTTPClientTestCase {
         XCTAssertEqual(resumed, [false, true], "the origin's TLS")
     }
 
+    /// Plain `http` tunnelled (`tunnelsPlainHTTPThroughProxy`) has one TLS, the proxy's: a second
+    /// tunnel resumes it, as a second forwarded connection does.
+    func testASecondPlainTunnelResumesTheProxysTLSSession() throws {
+        let (proxy, front) = try startProxy(connectPorts: [server.port])
+        var configuration = HTTPClient.Configuration(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client,
+                                                     proxy: .http(try XCTUnwrap(ProxyEndpoint(front.url()))))
+        configuration.tunnelsPlainHTTPThroughProxy = true
+        client = HTTPClient(configuration: configuration)
+        for _ in 0..<2 {
+            let response = try executeWithCompletion(HTTPClientRequest(url: url("echo"), headers: ["Connection": "close"])).get()
+            XCTAssertEqual(response.status, 200)
+        }
+        XCTAssertEqual(proxy.requests(), Array(repeating: "CONNECT 127.0.0.1:\(server.port) HTTP/1.1", count: 2), "two tunnels")
+        XCTAssertEqual(front.resumptions(), [false, true], "the proxy's TLS")
+    }
+
     /// One kept tunnel, the origin's TLS inside the proxy's, verified against the origin's name.
     func testHTTPSTunnelsInsideTLSToTheProxyWithTheOriginsCertificateVerified() throws {
         let (proxy, front) = try startProxy()

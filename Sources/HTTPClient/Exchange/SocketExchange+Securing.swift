@@ -45,14 +45,19 @@ extension SocketExchange {
     }
 
     /// Keeps the session of a secure connection for the host's next new connection, and that of
-    /// a tunnel's TLS to an HTTPS proxy for the next tunnel through it, once per connection (in
-    /// TLS 1.3 it arrives with the first answer, so it is read once that is in).
+    /// TLS to an HTTPS proxy where `ConnectionOpener` looks for it (`proxySessionKey`, else the
+    /// key of a connection forwarded through the proxy), once per connection (in TLS 1.3 it
+    /// arrives with the first answer, so it is read once that is in).
     func rememberTLSSession() {
         guard let connection, !connection.sessionKept, let key = machine.target?.key,
-              let session = connection.tls?.session else { return }
+              let tls = connection.channel.tls, let session = tls.machine.session else { return }
         connection.sessionKept = true
+        guard key.secure else {
+            // Plain `http` over TLS: the one TLS is the proxy's, forwarded through or tunnelled.
+            return pool.remember(session, for: key.proxySessionKey ?? key)
+        }
         pool.remember(session, for: key)
-        if let proxyKey = key.proxySessionKey, let carried = connection.channel.tls?.carrier?.session {
+        if let proxyKey = key.proxySessionKey, let carried = tls.carrier?.session {
             pool.remember(carried, for: proxyKey)
         }
     }
