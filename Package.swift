@@ -80,6 +80,7 @@ let package = Package(
         .executableTarget(name: "FuzzInflater", dependencies: ["HTTPWire"]),
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),
+        .executableTarget(name: "FuzzProxyTunnel", dependencies: ["HTTPClient"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",

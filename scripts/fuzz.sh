@@ -7,6 +7,7 @@
 #   bash scripts/fuzz.sh inflate [SECONDS]   the gzip/deflate inflater, whole against fed in pieces
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)
 #   bash scripts/fuzz.sh tls [SECONDS]       the TLS client machine fed "server" bytes after k real records
+#   bash scripts/fuzz.sh tunnel [SECONDS]    the CONNECT, SOCKS5 and SOCKS4 negotiations fed a proxy's bytes
 # SwiftPM builds the entry target and the modules it depends on with coverage and
 # AddressSanitizer; swiftc then compiles the entry's files (Sources/Fuzz*/, which a plain
 # `swift build` also compiles, as a no-op program) with `-parse-as-library -D FUZZING` and links
@@ -27,7 +28,7 @@ case "${1:-}" in
   --build-only) phase=build; shift ;;
   --run-only) phase=run; shift ;;
 esac
-target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|response|inflate|jpeg|tls [SECONDS]}
+target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|response|inflate|jpeg|tls|tunnel [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
@@ -36,7 +37,8 @@ case "$target" in
   inflate) entry=FuzzInflater ;;
   jpeg) entry=FuzzJPEGDecoder ;;
   tls) entry=FuzzTLSClient ;;
-  *) echo "unknown target: $target (feed, request, response, inflate, jpeg or tls)" >&2; exit 2 ;;
+  tunnel) entry=FuzzProxyTunnel ;;
+  *) echo "unknown target: $target (feed, request, response, inflate, jpeg, tls or tunnel)" >&2; exit 2 ;;
 esac
 
 scratch=.build-fuzz
@@ -48,6 +50,8 @@ max_len=65536
 if [ "$target" = jpeg ]; then config=release; max_len=20000; fi
 # The inflater too (each input decoded four ways); short inputs keep the runs many.
 if [ "$target" = inflate ]; then config=release; max_len=8192; fi
+# A proxy's answers are short; past a few hundred bytes every machine has ended.
+if [ "$target" = tunnel ]; then max_len=1024; fi
 binary="$scratch/fuzz-$target"
 # Builds the entry and links it with the modules' objects into `$binary`.
 build_fuzzer() {
