@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["Reactive", "ReactiveTesting", "Networking", "PhotoFeed", "FeedServer", "EventLoopIO", "ImageDecoding", "CMallocInfo", "HTTPClient",
                            "PhotoFeedViewerCore", "Locking", "HTTPWire"]
         ),
-        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "CMallocInfo"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Reactive", "Locking", "EventLoopIO", "SystemTLS", "HTTPWire", "CMallocInfo"], path: "Tests/TestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveTestingTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"]),
         .testTarget(name: "ReactiveBlockingTests", dependencies: ["ReactiveBlocking", "Reactive", "EventLoopIO", "TestSupport"]),

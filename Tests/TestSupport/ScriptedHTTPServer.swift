@@ -1,7 +1,6 @@
 import Foundation
 import HTTPWire
 import EventLoopIO
-import TestSupport
 import Locking
 
 /// The test HTTP server on 127.0.0.1 for exact bytes (`FeedServer` is the real one): it answers
@@ -9,8 +8,8 @@ import Locking
 /// connection (both from 1); `onAccept` can instead hold or close a connection before reading.
 /// Bounded: it polls every 50 ms, stops on `stop()` or after `lifetime`, and reads each request
 /// for at most 5 s.
-final class ScriptedHTTPServer: Sendable {
-    enum Reply: Sendable {
+public final class ScriptedHTTPServer: Sendable {
+    public enum Reply: Sendable {
         /// Write these bytes and keep reading requests on the connection.
         case respond([UInt8])
         /// Write these bytes and close.
@@ -22,7 +21,7 @@ final class ScriptedHTTPServer: Sendable {
     }
 
     /// What happens to a connection as soon as it is accepted.
-    enum Accept: Sendable {
+    public enum Accept: Sendable {
         /// Read requests and answer them as the script says.
         case serve
         /// Read one request head and answer it as the script says, without reading the body.
@@ -33,14 +32,14 @@ final class ScriptedHTTPServer: Sendable {
         case close
     }
 
-    typealias Script = @Sendable (_ connection: Int, _ request: Int, _ head: HTTPRequestHead) -> Reply
+    public typealias Script = @Sendable (_ connection: Int, _ request: Int, _ head: HTTPRequestHead) -> Reply
 
     private let listener: ThreadedListener
     private let script: Script
     private let accept: Accept
     private let received = Lock<[HTTPRequest]>([])
 
-    init(lifetime: Duration = .seconds(30), onAccept accept: Accept = .serve, script: @escaping Script) throws {
+    public init(lifetime: Duration = .seconds(30), onAccept accept: Accept = .serve, script: @escaping Script) throws {
         listener = try ThreadedListener(lifetime: lifetime)
         self.script = script
         self.accept = accept
@@ -55,21 +54,21 @@ final class ScriptedHTTPServer: Sendable {
     }
 
     /// The listening port.
-    var port: UInt16 { listener.port }
+    public var port: UInt16 { listener.port }
 
     /// `http://127.0.0.1:PORT` followed by `path`.
-    func url(_ path: String) -> URL {
-        URL(fixed: "http://127.0.0.1:\(port)\(path)")
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Connections accepted so far.
-    var connectionCount: Int { listener.connectionCount }
+    public var connectionCount: Int { listener.connectionCount }
 
     /// Every request received, in arrival order.
-    var requests: [HTTPRequest] { received.withLock { $0 } }
+    public var requests: [HTTPRequest] { received.withLock { $0 } }
 
     /// Stops accepting, waits for the connection threads, closes the listener.
-    func stop() {
+    public func stop() {
         listener.stop()
     }
 
