@@ -63,23 +63,24 @@ struct CacheFreshness: Equatable, Sendable {
                   responseTime: responseTime)
     }
 
-    /// Whether a response with `status` and fields `fields` could be storable at all (`isStorable`
-    /// may still say no): read from the head's fields alone, so that the answers no cache keeps
-    /// cost no key and no lower-cased copy of the fields.
+    /// Whether a response with `status` and fields `fields` could be storable at all (never a 206
+    /// or a 304; `isStorable` may still say no): read from the head's fields alone, so that the
+    /// answers no cache keeps cost no key and no lower-cased copy of the fields.
     static func mayBeStorable(status: Int, cacheFields fields: CacheFields) -> Bool {
-        guard (200...599).contains(status), status != 206 else { return false }
+        guard (200...599).contains(status), status != 206, status != 304 else { return false }
         if fields.hasCacheControl || fields.expires != nil { return true }
         return heuristicallyCacheable.contains(status) && (fields.lastModified != nil || fields.entityTag != nil)
     }
 
-    /// Whether a response may be stored (RFC 9111 §3): a `GET` or `HEAD`, neither side saying
+    /// Whether a response may be stored (RFC 9111 §3): a `GET` or `HEAD`, a complete response
+    /// (never a 206, nor a 304, which only updates a stored one: §3.3, §4.3.4), neither side saying
     /// `no-store`, a status it understands with explicit freshness, a heuristically cacheable
     /// one, or a validator to revalidate with; with `Authorization` only when the response says
     /// `public`, `must-revalidate` or `s-maxage` (§3.5). `private` is for private caches: stored.
     /// `requestFields` are the request's (names of any case), `fields` the response's; read in
     /// place, with no lower-cased copy of either.
     static func isStorable(method: String, requestFields: HTTPHeaders, status: Int, cacheFields fields: CacheFields) -> Bool {
-        guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206 else { return false }
+        guard method == "GET" || method == "HEAD", (200...599).contains(status), status != 206, status != 304 else { return false }
         let control = fields.control
         guard !control.noStore, !CacheControl(requestFields.joinedFieldValue("Cache-Control")).noStore else { return false }
         if requestFields.joinedFieldValue("Authorization") != nil, !control.isPublic, !control.mustRevalidate, control.sharedMaxAge == nil {

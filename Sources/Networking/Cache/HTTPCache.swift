@@ -121,9 +121,7 @@ public final class HTTPCache: Sendable {
                   fields requestFields: HTTPHeaders, stored: CacheSlot?, key: String? = nil, requestTime: Date,
                   responseTime: Date = Date()) -> Response {
         guard method == "GET" || method == "HEAD" else {
-            if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) {
-                store.removeResponse(forKey: Self.key(method: "GET", url: url))
-            }
+            if !["OPTIONS", "TRACE"].contains(method), (200...399).contains(head.status) { invalidate(after: head, to: url) }
             return response
         }
         // Most answers are neither a revalidation nor storable: decided before any key or copy is made.
@@ -151,12 +149,14 @@ public final class HTTPCache: Sendable {
     }
 
     /// Stores `response` (caching fields `fields`) with its freshness decided now. Of the
-    /// request's fields only those `Vary` names are ever read back, so without `Vary` none are kept.
+    /// request's fields only those `Vary` names are ever read back, so only those are kept (and
+    /// written to disk: never a `Cookie` or `Authorization` that `Vary` does not name).
     private func store(_ response: Response, fields: CacheFields, key: String, requestFields: HTTPHeaders,
                        requestTime: Date, responseTime: Date) {
-        let kept = fields.vary == nil ? [:] : Self.lowercased(requestFields)
-        let freshness = CacheFreshness(status: response.statusCode, cacheFields: fields, requestFields: kept,
+        let freshness = CacheFreshness(status: response.statusCode, cacheFields: fields,
+                                       requestFields: fields.vary == nil ? [:] : Self.lowercased(requestFields),
                                        requestTime: requestTime, responseTime: responseTime)
+        let kept = freshness.varied ?? [:]
         store.store(CacheSlot(response: response, requestFields: kept, requestTime: requestTime,
                               responseTime: responseTime, freshness: freshness), forKey: key, writingLater: true)
     }

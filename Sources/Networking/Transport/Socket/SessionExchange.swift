@@ -6,8 +6,8 @@ import HTTPClient
 import HTTPWire
 
 /// What `SessionOptions` does around one `SocketTransport` exchange, as URLSession does:
-/// before sending, the default fields the request lacks, the cache's decision (answer from the
-/// cache, make the request conditional, or refuse to load) and the stored cookies; each
+/// before sending, the default fields the request lacks, the stored cookies and the cache's
+/// decision (answer from the cache, make the request conditional, or refuse to load); each
 /// redirect's `Set-Cookie` stored and the next hop's cookies set; after the answer, its
 /// `Set-Cookie` stored and the cache told. It works on the fields as the client's list and never
 /// mutates the `URLRequest` (a copy on Linux costs microseconds); a request with no fields of its
@@ -22,7 +22,8 @@ struct SessionExchange: Sendable {
     /// The fields to send, in the order `HTTPHeaders(_:)` gives a dictionary of them (by name
     /// without case): the request's, the default fields it lacks, conditional fields, cookies.
     let head: HTTPHeaders
-    /// The fields before cookies and conditional fields (what the cache keys `Vary` on).
+    /// The fields before conditional fields, cookies included (what the cache keys `Vary` on:
+    /// the fields the request sends, RFC 9111 §4.1).
     let requestFields: HTTPHeaders
     let jar: CookieJar?
     let cache: HTTPCache?
@@ -47,13 +48,19 @@ struct SessionExchange: Sendable {
         // A request with no fields of its own sends the defaults as they were made ready once;
         // one with its own gets those it lacks merged into its list.
         let defaults = options.defaultFields.list(downloading: downloading)
-        let fields = request.allHTTPHeaderFields.map { $0.isEmpty ? defaults : DefaultFields.merging(defaults, into: HTTPHeaders($0)) }
+        let ownFields = request.allHTTPHeaderFields.map { $0.isEmpty ? defaults : DefaultFields.merging(defaults, into: HTTPHeaders($0)) }
             ?? defaults
+        // The cookies are set before the cache looks: `Vary: Cookie` compares the ones sent.
+        let jar = options.cookieJar(for: request, url: url)
+        let fields = jar?.cookieHeader(for: url).map { Self.setting("Cookie", to: $0, in: ownFields) } ?? ownFields
         var conditional: [HTTPHeaders.Field] = []
         var stored: CacheSlot?
         var cacheKey: String?
         var cache: HTTPCache?
-        if let optionsCache = options.cache, !downloading, !uploading {
+        if let optionsCache = options.cache, downloading || uploading {
+            // Neither answered nor stored, but an unsafe method's success invalidates (RFC 9111 §4.4).
+            if method != "GET" && method != "HEAD" { cache = optionsCache }
+        } else if let optionsCache = options.cache {
             let policy = request.cachePolicy == .useProtocolCachePolicy ? options.requestCachePolicy : request.cachePolicy
             switch optionsCache.lookup(request, url: url, method: method, fields: fields, policy: policy) {
             case .bypass:
@@ -71,12 +78,7 @@ struct SessionExchange: Sendable {
                 conditional = conditionalFields
             }
         }
-        var head = fields
-        if !conditional.isEmpty { head = Self.setting(conditional, in: head) }
-        let jar = options.cookieJar(for: request, url: url)
-        if let cookies = jar?.cookieHeader(for: url) {
-            head = Self.setting("Cookie", to: cookies, in: head)
-        }
+        let head = conditional.isEmpty ? fields : Self.setting(conditional, in: fields)
         // The clock is read for the cache alone (its age computations).
         return .send(SessionExchange(request: request, url: url, method: method, head: head, requestFields: fields,
                                      jar: jar, cache: cache, stored: stored, cacheKey: cacheKey,
