@@ -145,7 +145,10 @@ public final class HTTPClient: Sendable {
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
         }
-        let target = SocketRequestTarget.read(request.url, as: configuration)
+        // A method that is not a token would rewrite the request line (`GET /x HTTP/1.1\r\n...`):
+        // refused here, before any connection, as a request that cannot be written.
+        let target = SocketRequestEncoding.isToken(request.normalizedMethod)
+            ? SocketRequestTarget.read(request.url, as: configuration) : .failure(.invalidURL(unsupportedScheme: false))
         // A task on one of the client's loops (`taskExecutor`) starts there: the pool leases it a
         // connection of that loop when one is idle, so the request is handed over to no thread.
         let loop = loops.currentLoop ?? (try? target.get()).flatMap { pool.preferredLoop(for: $0.key) } ?? loops.nextLoop()

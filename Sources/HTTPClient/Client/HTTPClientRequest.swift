@@ -18,6 +18,8 @@ public struct HTTPClientRequest: Sendable {
     /// dictionary literal assigned here keeps its order); `Host` is added first unless given,
     /// `Content-Length` and `Transfer-Encoding` are the client's, and `Accept-Encoding: gzip,
     /// deflate` is added when unset, no `downloadFile` is given and decompression is not disabled.
+    /// A name that is not a token is left out, CR, LF and NUL in a value go as spaces, and
+    /// `Proxy-Authorization` and `Proxy-Connection` never go inside a proxy's tunnel.
     ///
     /// ```swift
     /// request.headers.add(name: "Via", value: "1.1 edge")

@@ -5,7 +5,10 @@ import SystemTLS
 /// Why an `HTTPClient` exchange failed, as a kind to switch on; each case carries what a caller
 /// needs to act (the host and port, the deadline, the system error number where there was one).
 public enum HTTPClientError: Error, Sendable {
-    /// The URL has no host or an unusable port.
+    /// The request cannot be written: its URL has no host, an unusable port or a host that
+    /// decodes to a control byte or a delimiter (`%00`, `%40`, `%2F`), or its method is not a
+    /// token (RFC 9110 §9.1: a space or a line break would rewrite the request line). Nothing
+    /// was sent.
     case badURL(URL?)
     /// The URL's scheme is none of `http`, `https` and `http+unix`.
     case unsupportedScheme(URL)

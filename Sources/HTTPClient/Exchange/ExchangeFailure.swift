@@ -5,8 +5,8 @@ import SystemTLS
 /// and `HTTPClientError`. `SocketExchange.clientError(for:)` adds the host, the port, the
 /// deadline's length and the download's own error, in the one place that converts.
 enum ExchangeFailure: Error, Equatable, Sendable {
-    /// The URL cannot be sent: its scheme is not `http` (`unsupportedScheme`), or it has no host
-    /// or an unusable port.
+    /// The request cannot be sent: its URL's scheme is not `http` (`unsupportedScheme`), or it
+    /// has no host, an unusable port or a host with a byte no host holds, or its method is not a token.
     case invalidURL(unsupportedScheme: Bool)
     /// The request's proxy setting names a proxy this client cannot use (the value, its
     /// password masked).

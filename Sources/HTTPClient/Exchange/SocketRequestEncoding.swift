@@ -19,9 +19,11 @@ enum SocketRequestEncoding {
     ///
     /// Written straight into one buffer of the head's exact size (`reusing`'s storage, emptied,
     /// when it has the room and no other holder): request line, `Host` (unless given), a
-    /// proxy's credentials, the caller's fields in order (repeats included; the framing fields
-    /// and names that are not tokens left out, line breaks in values made spaces), then the
-    /// framing and `Accept-Encoding`.
+    /// proxy's credentials, the caller's fields in order (repeats included; the framing fields,
+    /// names that are not tokens and, inside a proxy's tunnel, `Proxy-Authorization` and
+    /// `Proxy-Connection` left out; CR, LF and NUL in values made spaces), then the framing and
+    /// `Accept-Encoding`. The method is the caller's to check (`HTTPClient.start` refuses one
+    /// that is not a token before anything connects).
     static func head(
         _ request: HTTPClientRequest, target: SocketRequestTarget, framing: BodyFraming, acceptsCompression: Bool,
         reusing buffer: consuming [UInt8] = []
@@ -34,15 +36,17 @@ enum SocketRequestEncoding {
         var leavesSomeOut = false
         var fieldsSize = 0
         for field in fields {
-            switch FieldRole(field.name) {
-            case .framing:
+            let role = FieldRole(field.name)
+            if role.isLeftOut(tunnelled: target.tunnelled) {
                 leavesSomeOut = true
                 continue
+            }
+            switch role {
             case .host: setsHost = true
             case .proxyAuthorization: setsProxyAuthorization = true
             case .acceptEncoding: setsAcceptEncoding = true
             case .connection: if connection == nil { connection = field.value }
-            case .other: break
+            case .framing, .proxyConnection, .other: break
             }
             guard isToken(field.name) else {
                 leavesSomeOut = true
@@ -75,12 +79,12 @@ enum SocketRequestEncoding {
         if let host { append("Host", host, to: &bytes) }
         if let proxyAuthorization { append("Proxy-Authorization", proxyAuthorization, to: &bytes) }
         for field in fields {
-            if leavesSomeOut, FieldRole(field.name) == .framing || !isToken(field.name) { continue }
+            if leavesSomeOut, FieldRole(field.name).isLeftOut(tunnelled: target.tunnelled) || !isToken(field.name) { continue }
             bytes.append(contentsOf: field.name.utf8)
             bytes.append(contentsOf: ": ".utf8)
             let valueStart = bytes.count
             bytes.append(contentsOf: field.value.utf8)
-            mendLineBreaks(in: &bytes, from: valueStart)
+            mendUnsafeBytes(in: &bytes, from: valueStart)
             bytes.append(contentsOf: "\r\n".utf8)
         }
         if let framingField { append(framingField.name, framingField.value, to: &bytes) }
@@ -90,10 +94,21 @@ enum SocketRequestEncoding {
     }
 
     /// What a field's name is to the head: a framing field (left out: the client frames the
-    /// body), one the client adds unless the caller set it, `Connection`, or any other. Names of
-    /// other lengths cost one comparison.
+    /// body), one the client adds unless the caller set it, `Connection`, `Proxy-Connection`, or
+    /// any other. Names of other lengths cost one comparison.
     private enum FieldRole: Equatable {
-        case framing, host, proxyAuthorization, acceptEncoding, connection, other
+        case framing, host, proxyAuthorization, acceptEncoding, connection, proxyConnection, other
+
+        /// Whether a field of this role stays out of the head: the framing fields always (the
+        /// client frames the body); inside a proxy's tunnel, the fields meant for the proxy
+        /// (RFC 9110 §11.7.2: its credentials), which the origin at the tunnel's end must not see.
+        func isLeftOut(tunnelled: Bool) -> Bool {
+            switch self {
+            case .framing: true
+            case .proxyAuthorization, .proxyConnection: tunnelled
+            case .host, .acceptEncoding, .connection, .other: false
+            }
+        }
 
         init(_ name: String) {
             self = switch name.utf8.count {
@@ -101,6 +116,7 @@ enum SocketRequestEncoding {
             case 10 where name.caseInsensitiveEquals("Connection"): .connection
             case 14 where name.caseInsensitiveEquals("Content-Length"): .framing
             case 15 where name.caseInsensitiveEquals("Accept-Encoding"): .acceptEncoding
+            case 16 where name.caseInsensitiveEquals("Proxy-Connection"): .proxyConnection
             case 17 where name.caseInsensitiveEquals("Transfer-Encoding"): .framing
             case 19 where name.caseInsensitiveEquals("Proxy-Authorization"): .proxyAuthorization
             default: .other
@@ -108,10 +124,13 @@ enum SocketRequestEncoding {
         }
     }
 
-    /// Makes every CR and LF byte from `start` on a space: a value's line break would end its field.
-    private static func mendLineBreaks(in bytes: inout [UInt8], from start: Int) {
+    /// Makes every CR, LF and NUL byte from `start` on a space: a value's line break would end
+    /// its field, and RFC 9110 §5.5 lets no sender write any of the three (a recipient may cut
+    /// the value, or the name resolved, at a NUL).
+    private static func mendUnsafeBytes(in bytes: inout [UInt8], from start: Int) {
         bytes.withUnsafeMutableBufferPointer { buffer in
-            for index in start..<buffer.count where buffer[index] == UInt8(ascii: "\r") || buffer[index] == UInt8(ascii: "\n") {
+            for index in start..<buffer.count
+            where buffer[index] == UInt8(ascii: "\r") || buffer[index] == UInt8(ascii: "\n") || buffer[index] == 0 {
                 buffer[index] = UInt8(ascii: " ")
             }
         }
@@ -137,9 +156,10 @@ enum SocketRequestEncoding {
 
     private static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
 
-    /// Whether `name` is a token (RFC 9110 §5.6.2): a switch on each byte, not a scan of the
-    /// delimiters' string per byte (it runs for every field of every request).
-    private static func isToken(_ name: String) -> Bool {
+    /// Whether `name` (a field's name, or a method) is a token (RFC 9110 §5.6.2): a switch on
+    /// each byte, not a scan of the delimiters' string per byte (it runs for every field of
+    /// every request).
+    static func isToken(_ name: String) -> Bool {
         !name.isEmpty && (name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenByte) } ?? name.utf8.allSatisfy(isTokenByte))
     }
 

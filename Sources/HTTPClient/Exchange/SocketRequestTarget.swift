@@ -16,12 +16,16 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// The `Proxy-Authorization` value a plain `http` request through a proxy carries (its URL's
     /// credentials); a tunnel's goes with its `CONNECT`.
     let proxyAuthorization: String?
+    /// Whether the request reaches its origin through a proxy's tunnel (`CONNECT` or SOCKS), in
+    /// origin form: the fields meant for the proxy (`Proxy-Authorization`) stay out of it.
+    let tunnelled: Bool
     /// The URL these were read from (kept so the loop thread need not read the request again).
     let url: URL
 
     /// Reads `url`; fails with `.invalidURL(unsupportedScheme: true)` for a scheme other than
     /// `http` and `https`, and `.invalidURL(unsupportedScheme: false)` for a URL without a host or
-    /// with an unusable port, and `.unusableProxy` when `proxy` names one this client cannot use
+    /// with an unusable port or a host that decodes to a byte no host name holds (see
+    /// `isHostByte`), and `.unusableProxy` when `proxy` names one this client cannot use
     /// for it (the exchange's failure, made an `HTTPClientError` once, with the URL, by
     /// `SocketExchange.clientError(for:)`).
     ///
@@ -44,12 +48,13 @@ struct SocketRequestTarget: Sendable, Equatable {
         if host.hasPrefix("["), host.hasSuffix("]") {
             host = String(host.dropFirst().dropLast())
         }
+        // Foundation gives a literal `:` in the host only for an IPv6 literal (a decoded `%3A` is no IPv6).
+        let isIPv6 = host.utf8.contains(UInt8(ascii: ":"))
         if host.utf8.contains(UInt8(ascii: "%")) { host = host.removingPercentEncoding ?? host }
         let defaultPort = secure ? 443 : 80
         let port = url.port ?? defaultPort
         // Bytes, not characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
-        let breaksLine = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") }
-        guard (1...65_535).contains(port), !host.utf8.contains(where: breaksLine) else {
+        guard (1...65_535).contains(port), host.utf8.allSatisfy({ Self.isHostByte($0, inIPv6: isIPv6) }) else {
             throw .invalidURL(unsupportedScheme: false)
         }
         let encodedPath = url.path(percentEncoded: true)
@@ -71,10 +76,28 @@ struct SocketRequestTarget: Sendable, Equatable {
             self.key = ConnectionPoolKey(host: endpoint.host, port: UInt16(clamping: endpoint.port), proxy: endpoint)
             self.requestTarget = "http://" + hostHeader + path + query
             self.proxyAuthorization = endpoint.authorization
+            self.tunnelled = false
         case let endpoint:
             self.key = ConnectionPoolKey(secure: secure, host: host, port: UInt16(port), proxy: endpoint, tunnelsPlainHTTP: tunnelsPlainHTTP)
             self.requestTarget = path + query
             self.proxyAuthorization = nil
+            self.tunnelled = endpoint != nil
+        }
+    }
+
+    /// Whether `byte` may stand in a host once percent-decoded (in an IPv6 literal when
+    /// `inIPv6`): not a control byte, space or DEL, nor a delimiter that would end or split the
+    /// authority (WHATWG's forbidden host code points, as curl refuses them): a NUL would cut
+    /// the name resolved (`127.0.0.1%00.evil` reaches 127.0.0.1) and go out in `Host`, a decoded
+    /// `@` or `/` would make a proxy read another origin from the absolute form. `:` and `%` (a
+    /// zone, `fe80::1%25eth0`) only in an IPv6 literal.
+    private static func isHostByte(_ byte: UInt8, inIPv6: Bool) -> Bool {
+        switch byte {
+        case 0...0x20, 0x7F: false
+        case UInt8(ascii: "#"), UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "@"),
+             UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "|"): false
+        case UInt8(ascii: ":"), UInt8(ascii: "%"): inIPv6
+        default: true
         }
     }
 
@@ -90,6 +113,7 @@ struct SocketRequestTarget: Sendable, Equatable {
         self.hostHeader = "localhost"
         self.requestTarget = (encodedPath.isEmpty ? "/" : encodedPath) + (url.query(percentEncoded: true).map { "?\($0)" } ?? "")
         self.proxyAuthorization = nil
+        self.tunnelled = false
         self.url = url
     }
 
