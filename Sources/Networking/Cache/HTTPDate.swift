@@ -34,7 +34,7 @@ enum HTTPDate {
         take(bytes[start..<bytes.count])
         guard let day, let month, var year, let (hour, minute, second) = time else { return nil }
         if year < 70 { year += 2000 } else if year < 100 { year += 1900 }
-        guard year >= 1601, hour < 24, minute < 60, second < 61 else { return nil }
+        guard year >= 1601, hour < 24, minute < 60, second < 61, day <= daysIn(month: month, year: year) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
@@ -63,27 +63,33 @@ enum HTTPDate {
         var count = 0
         for byte in token {
             guard byte >= 0x30, byte <= 0x39 else { break }
+            // More digits than allowed is no match: stopping here also keeps a long run from overflowing.
+            guard count < digits.upperBound else { return nil }
             value = value * 10 + Int(byte - 0x30)
             count += 1
         }
         return digits.contains(count) ? value : nil
     }
 
-    /// `hh:mm:ss`, each part one or two digits and nothing else.
+    /// `hh:mm:ss`, each part one or two digits; whatever follows the seconds after a non-digit is
+    /// ignored (RFC 6265 §5.1.1: `hms-time ( non-digit *OCTET )`, as in `07:28:00GMT`).
     private static func time(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> (Int, Int, Int)? {
         var values = (0, 0, 0)
         var part = 0
         var digits = 0
         var value = 0
         for byte in token {
-            if byte == UInt8(ascii: ":") {
-                guard (1...2).contains(digits), part < 2 else { return nil }
+            if part == 2, byte < 0x30 || byte > 0x39 {
+                break
+            } else if byte == UInt8(ascii: ":") {
+                guard (1...2).contains(digits) else { return nil }
                 if part == 0 { values.0 = value } else { values.1 = value }
                 part += 1
                 digits = 0
                 value = 0
             } else {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                // A third digit is no match (and a long run would overflow).
+                guard byte >= 0x30, byte <= 0x39, digits < 2 else { return nil }
                 value = value * 10 + Int(byte - 0x30)
                 digits += 1
             }
@@ -104,6 +110,15 @@ enum HTTPDate {
     private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = months.map { name in
         let bytes = Array(name.utf8)
         return (ASCII.lowercased(bytes[0]), ASCII.lowercased(bytes[1]), ASCII.lowercased(bytes[2]))
+    }
+
+    /// How many days `month` of `year` has (a date that does not exist fails to parse, RFC 6265 §5.1.1).
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -52,6 +52,22 @@ struct CookieJar: @unchecked Sendable {
         }
     }
 
+    /// What a redirect from `from` to `to` does (URLSession's semantics, each hop on its own):
+    /// stores the redirect's `Set-Cookie` fields `fields`, then gives the next hop's `headers` the
+    /// cookies that match `to`. When none do, a `Cookie` field this jar set for `from` goes (its
+    /// cookies need not match `to`'s path, §5.4); a caller's own field, which no stored cookie
+    /// replaced, stays, as URLSession on Linux keeps it.
+    func followRedirect(storing fields: [String], from: URL, to: URL, mainDocumentURL: URL?, headers: inout HTTPHeaders) {
+        // The jar's field for `from` is found before the redirect's own cookies change it.
+        let setForFrom = headers["Cookie"].map { sent in cookieHeader(for: from) == sent } ?? false
+        store(fields, from: from, mainDocumentURL: mainDocumentURL)
+        if let cookies = cookieHeader(for: to) {
+            headers.replaceOrAdd(name: "Cookie", value: cookies)
+        } else if setForFrom {
+            headers.remove(name: "Cookie")
+        }
+    }
+
     /// Whether `request` to `url` (its URL) takes part: its own `httpShouldHandleCookies` and an
     /// http(s) URL.
     static func handles(_ request: URLRequest, url: URL) -> Bool {

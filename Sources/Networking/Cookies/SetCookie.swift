@@ -45,8 +45,8 @@ struct SetCookie: Equatable, Sendable {
             case "expires":
                 if let date = HTTPDate.parse(attributeValue) { expiresAttribute = date }
             case "max-age":
-                guard let first = attributeValue.first, first == "-" || first.isNumber,
-                      attributeValue.dropFirst().allSatisfy(\.isNumber) else { continue }
+                guard let first = attributeValue.first, first == "-" || Self.isDigit(first),
+                      attributeValue.dropFirst().allSatisfy(Self.isDigit) else { continue }
                 let seconds = Int64(attributeValue) ?? (first == "-" ? Int64.min : Int64.max)
                 maxAge = seconds <= 0 ? Date.distantPast : now.addingTimeInterval(TimeInterval(min(seconds, 1 << 40)))
             case "domain":
@@ -65,8 +65,10 @@ struct SetCookie: Equatable, Sendable {
         }
         expires = maxAge ?? expiresAttribute
         if let domainAttribute, domainAttribute != host {
-            // A Domain attribute must cover the host, and never for an IP address or a bare top level name.
-            guard CookieMatching.domainMatches(host: host, domain: domainAttribute), domainAttribute.contains(".") else { return nil }
+            // A Domain attribute must cover the host, and never for an IP address or a bare top level
+            // name (`com`, or `com.` with the root's dot).
+            guard CookieMatching.domainMatches(host: host, domain: domainAttribute),
+                  domainAttribute.dropLast(domainAttribute.hasSuffix(".") ? 1 : 0).contains(".") else { return nil }
             domain = domainAttribute
             hostOnly = false
         } else {
@@ -93,6 +95,12 @@ struct SetCookie: Equatable, Sendable {
         if httpOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
         if let expires { properties[.expires] = expires }
         return HTTPCookie(properties: properties)
+    }
+
+    /// Whether `character` is RFC 6265's DIGIT (`0`–`9`): `Character.isNumber` also takes other
+    /// scripts' digits and fractions, which `Int64(_:)` then refuses.
+    private static func isDigit(_ character: Character) -> Bool {
+        character.asciiValue.map { (0x30...0x39).contains($0) } ?? false
     }
 
     private static func trimmed(_ text: Substring) -> String {

@@ -35,6 +35,12 @@ final class HTTPCacheRulesTests: LeakCheckingTestCase {
                 return SessionTestSupport.answer(206, fields + [("Content-Range", "bytes 0-3/10")], body: "part")
             case "/login":
                 return SessionTestSupport.answer(200, [date, ("Set-Cookie", "session=s1; Path=/")], body: "welcome")
+            case "/long-dates":
+                // Runs of digits past any integer: each date field is parsed for the cache's decision.
+                let digits = String(repeating: "9", count: 40)
+                return SessionTestSupport.answer(200, [("Date", "Sun, \(digits) Nov 1994 08:49:37 GMT"), ("Expires", digits),
+                                                       ("Last-Modified", "06 Nov \(digits) \(digits):49:37"), ("ETag", "\"d\"")],
+                                                 body: "dated")
             case "/per-cookie":
                 fields.append(("Vary", "Cookie"))
                 body = head.headers["Cookie"] ?? "-"
@@ -85,6 +91,19 @@ final class HTTPCacheRulesTests: LeakCheckingTestCase {
             _ = try SessionTestSupport.send(request("/item"), through: transport)
             XCTAssertEqual(seen("/item").count, before + 1, "a \(method) with a body invalidates the stored GET")
         }
+    }
+
+    /// A server's date fields holding runs of digits past any integer (`Date`, `Expires`,
+    /// `Last-Modified`, which the cache parses for every answer it might keep) are no dates: the
+    /// answer arrives, is not kept as fresh, and nothing overflows (it stopped the process before).
+    func testDateFieldsWithLongRunsOfDigitsAreNoDatesAndStopNothing() throws {
+        let transport = transport()
+        for _ in 0..<2 {
+            let response = try SessionTestSupport.send(request("/long-dates"), through: transport)
+            XCTAssertEqual(response.statusCode, 200)
+            XCTAssertEqual(body(response), "dated")
+        }
+        XCTAssertEqual(seen("/long-dates").count, 2, "an answer without a date it can read is not fresh")
     }
 
     /// §4.4: the stored HEAD of the target URI goes too, and so do `Location` and `Content-Location`

@@ -130,8 +130,8 @@ struct SessionExchange: Sendable {
     /// The redirect hook over `jar` for requests whose main document is `mainDocument`.
     static func redirectHook(_ jar: CookieJar, mainDocument: URL?) -> HTTPClientRequest.RedirectHook {
         { head, from, to, headers in
-            jar.store(head.headers.values(for: "Set-Cookie"), from: from, mainDocumentURL: mainDocument)
-            if let cookies = jar.cookieHeader(for: to) { headers.replaceOrAdd(name: "Cookie", value: cookies) }
+            jar.followRedirect(storing: head.headers.values(for: "Set-Cookie"), from: from, to: to,
+                               mainDocumentURL: mainDocument, headers: &headers)
         }
     }
 
