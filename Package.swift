@@ -81,6 +81,7 @@ let package = Package(
         .executableTarget(name: "FuzzJPEGDecoder", dependencies: ["ImageDecoding"]),
         .executableTarget(name: "FuzzTLSClient", dependencies: ["SystemTLS"]),
         .executableTarget(name: "FuzzProxyTunnel", dependencies: ["HTTPClient"]),
+        .executableTarget(name: "FuzzSessionFields", dependencies: ["Networking"]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "Benchmarks",

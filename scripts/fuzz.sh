@@ -8,6 +8,7 @@
 #   bash scripts/fuzz.sh jpeg [SECONDS]      JPEGDecoder (strict, allowPartial, maxPixelSize)
 #   bash scripts/fuzz.sh tls [SECONDS]       the TLS client machine fed "server" bytes after k real records
 #   bash scripts/fuzz.sh tunnel [SECONDS]    the CONNECT, SOCKS5 and SOCKS4 negotiations fed a proxy's bytes
+#   bash scripts/fuzz.sh fields [SECONDS]    the session layer's dates, Cache-Control, freshness and Set-Cookie
 # SwiftPM builds the entry target and the modules it depends on with coverage and
 # AddressSanitizer; swiftc then compiles the entry's files (Sources/Fuzz*/, which a plain
 # `swift build` also compiles, as a no-op program) with `-parse-as-library -D FUZZING` and links
@@ -28,7 +29,7 @@ case "${1:-}" in
   --build-only) phase=build; shift ;;
   --run-only) phase=run; shift ;;
 esac
-target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|response|inflate|jpeg|tls|tunnel [SECONDS]}
+target=${1:?usage: fuzz.sh [--build-only|--run-only] feed|request|response|inflate|jpeg|tls|tunnel|fields [SECONDS]}
 seconds=${2:-600}
 case "$target" in
   feed) entry=FuzzFeedSanitizer ;;
@@ -38,7 +39,8 @@ case "$target" in
   jpeg) entry=FuzzJPEGDecoder ;;
   tls) entry=FuzzTLSClient ;;
   tunnel) entry=FuzzProxyTunnel ;;
-  *) echo "unknown target: $target (feed, request, response, inflate, jpeg, tls or tunnel)" >&2; exit 2 ;;
+  fields) entry=FuzzSessionFields ;;
+  *) echo "unknown target: $target (feed, request, response, inflate, jpeg, tls, tunnel or fields)" >&2; exit 2 ;;
 esac
 
 scratch=.build-fuzz
@@ -52,6 +54,8 @@ if [ "$target" = jpeg ]; then config=release; max_len=20000; fi
 if [ "$target" = inflate ]; then config=release; max_len=8192; fi
 # A proxy's answers are short; past a few hundred bytes every machine has ended.
 if [ "$target" = tunnel ]; then max_len=1024; fi
+# Fields are short too.
+if [ "$target" = fields ]; then max_len=2048; fi
 binary="$scratch/fuzz-$target"
 # Builds the entry and links it with the modules' objects into `$binary`.
 build_fuzzer() {
