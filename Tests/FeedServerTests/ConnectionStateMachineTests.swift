@@ -66,7 +66,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testAResponseThatEndsTheConnectionCloses() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+        _ = try readRequest(&machine, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(machine.routed(.send(bytes("bye"), keepAlive: false)), .write(bytes("bye")[...]))
         XCTAssertEqual(machine.outputFlushed(), .close)
     }
@@ -98,7 +98,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testABodyIsRoutedOnceCompleteAndItsHeadCountedOnceWhenItArrives() throws {
         var machine = started()
-        guard case .countHead(let head) = machine.bytesRead(bytes("POST /echo HTTP/1.1\r\nContent-Length: 6\r\n\r\nabc")) else {
+        guard case .countHead(let head) = machine.bytesRead(bytes("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nabc")) else {
             return XCTFail("head not counted when it arrived")
         }
         XCTAssertEqual(head.method, "POST")
@@ -109,7 +109,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testExpectContinueIsAnsweredBeforeTheBodyIsRead() throws {
         var machine = started()
-        guard case .countHead = machine.bytesRead(bytes("PUT /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")) else {
+        guard case .countHead = machine.bytesRead(bytes("PUT /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")) else {
             return XCTFail("head not counted")
         }
         XCTAssertEqual(machine.headCounted(), .write(bytes("HTTP/1.1 100 Continue\r\n\r\n")[...]))
@@ -120,7 +120,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testExpectContinueWithTheBodyAlreadyThereGetsNoInterimAnswer() throws {
         var machine = started()
-        let request = try readRequest(&machine, "PUT /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc")
+        let request = try readRequest(&machine, "PUT /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc")
         XCTAssertEqual(request.body, bytes("abc"))
     }
 
@@ -140,7 +140,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testTheClientClosingInsideABodyClosesWithoutAnAnswer() {
         var machine = started()
-        guard case .countHead = machine.bytesRead(bytes("POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nab")) else { return XCTFail("head not counted") }
+        guard case .countHead = machine.bytesRead(bytes("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nab")) else { return XCTFail("head not counted") }
         XCTAssertEqual(machine.headCounted(), .awaitReadable(timeout: .seconds(7)))
         XCTAssertEqual(machine.endOfStream(), .close)
     }
@@ -157,7 +157,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testABlockedWriteWaitsForWritabilityWithTheWriteTimeoutAndClosesWhenItPasses() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET / HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.send(bytes("big"), keepAlive: true)), .write(bytes("big")[...]))
         XCTAssertEqual(machine.outputBlocked(), .awaitWritable(timeout: .seconds(3)))
         XCTAssertEqual(machine.outputBlocked(), .awaitWritable(timeout: .seconds(3)), "progress starts the write timeout again")
@@ -166,7 +166,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testAFailedWriteCloses() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET / HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         _ = machine.routed(.send(bytes("x"), keepAlive: true))
         XCTAssertEqual(machine.writeFailed(), .close)
     }
@@ -195,12 +195,12 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testOversizeHeadersGet431() throws {
         var machine = started()
-        try expectErrorAnswer(machine.bytesRead(bytes("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 2_000))), status: 431, &machine)
+        try expectErrorAnswer(machine.bytesRead(bytes("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 2_000))), status: 431, &machine)
     }
 
     func testAnOversizeBodyCountsItsHeadThenGets413() throws {
         var machine = started()
-        guard case .countHead(let head) = machine.bytesRead(bytes("POST /echo HTTP/1.1\r\nContent-Length: 5000\r\n\r\n")) else {
+        guard case .countHead(let head) = machine.bytesRead(bytes("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")) else {
             return XCTFail("head not counted")
         }
         XCTAssertEqual(head.path, "/echo")
@@ -225,7 +225,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testAWaitRoutesTheRequestAgainWhenItsTimerFires() throws {
         var machine = started()
-        let request = try readRequest(&machine, "GET /delay/50 HTTP/1.1\r\n\r\n")
+        let request = try readRequest(&machine, "GET /delay/50 HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.wait(.milliseconds(50), watchingForClose: false)), .awaitTimer(.milliseconds(50)))
         XCTAssertEqual(machine.timerFired(), .route(request, afterWait: true))
         XCTAssertEqual(machine.routed(.send(bytes("late"), keepAlive: true)), .write(bytes("late")[...]))
@@ -233,20 +233,20 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testAWatchedWaitDropsWhatArrivesAndCountsAClientThatLeavesAsAbandoned() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /images/slow/10000/a.jpg HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.wait(.seconds(10), watchingForClose: true)), .awaitReadable(timeout: .seconds(10)))
-        XCTAssertEqual(machine.bytesRead(bytes("GET /x HTTP/1.1\r\n\r\n")), .keepWaiting)
+        XCTAssertEqual(machine.bytesRead(bytes("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")), .keepWaiting)
         XCTAssertEqual(machine.endOfStream(), .abandon)
 
         var reset = started()
-        _ = try readRequest(&reset, "GET /images/slow/10000/a.jpg HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&reset, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
         _ = reset.routed(.wait(.seconds(10), watchingForClose: true))
         XCTAssertEqual(reset.readFailed(), .abandon)
     }
 
     func testAStreamWritesOneBlockAtATimeOnlyOnceTheOneBeforeIsOut() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /bytes/150000 HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET /bytes/150000 HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.stream(head: bytes("HEAD"), bodyBytes: 150_000, keepAlive: true)), .write(bytes("HEAD")[...]))
         var body: [UInt8] = []
         var next = machine.outputFlushed()
@@ -263,14 +263,14 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testAnEmptyStreamSendsItsHeadOnly() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /bytes/0 HTTP/1.1\r\nConnection: close\r\n\r\n")
+        _ = try readRequest(&machine, "GET /bytes/0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(machine.routed(.stream(head: bytes("HEAD"), bodyBytes: 0, keepAlive: false)), .write(bytes("HEAD")[...]))
         XCTAssertEqual(machine.outputFlushed(), .close)
     }
 
     func testADripWritesOneByteEachInterval() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /drip HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET /drip HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.drip(head: bytes("HEAD"), interval: .milliseconds(20), bytes: 3, keepAlive: true)), .write(bytes("HEAD")[...]))
         for _ in 0..<3 {
             XCTAssertEqual(machine.outputFlushed(), .awaitTimer(.milliseconds(20)))
@@ -281,7 +281,7 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testHangDropsWhatArrivesAndClosesWhenTheClientDoes() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /hang HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&machine, "GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.hang), .awaitReadable(timeout: nil))
         XCTAssertEqual(machine.bytesRead(bytes("anything")), .keepWaiting)
         XCTAssertEqual(machine.endOfStream(), .close)
@@ -289,11 +289,11 @@ final class ConnectionStateMachineTests: XCTestCase {
 
     func testCloseAndResetPlans() throws {
         var dropped = started()
-        _ = try readRequest(&dropped, "GET /drop HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&dropped, "GET /drop HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(dropped.routed(.close), .close)
 
         var reset = started()
-        _ = try readRequest(&reset, "GET /reset HTTP/1.1\r\n\r\n")
+        _ = try readRequest(&reset, "GET /reset HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(reset.routed(.reset), .reset)
     }
 }

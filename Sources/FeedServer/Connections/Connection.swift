@@ -98,7 +98,7 @@ final class Connection: ChannelHandler, @unchecked Sendable {
             return machine.headCounted()
         case .route(let request, let afterWait):
             let received = ReceivedRequest(head: request.head, body: request.body)
-            return machine.routed(Router.handle(received, server: server, keepAlive: request.head.keepAlive, afterWait: afterWait))
+            return machine.routed(Router.handle(received, server: server, keepAlive: request.head.allowsNextRequest, afterWait: afterWait))
         case .write(let bytes):
             return send(bytes, withholding: 0)
         case .writeCut(let bytes, let withholding):

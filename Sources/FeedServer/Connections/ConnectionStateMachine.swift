@@ -52,6 +52,8 @@ struct ConnectionStateMachine {
         case readBody
         case sendContinue
         case answer(HTTPWireError)
+        /// The head breaks a rule of `RequestHeadRules`: answer 400 with this message.
+        case refuse(String)
     }
 
     /// What follows the output once it is all written.
@@ -183,6 +185,8 @@ struct ConnectionStateMachine {
             return .write(Self.continueBytes[...])
         case .answer(let error):
             return answer(error)
+        case .refuse(let message):
+            return refuse(status: 400, message: message)
         }
     }
 
@@ -274,20 +278,30 @@ struct ConnectionStateMachine {
     // MARK: - Steps
 
     /// Takes the next request from the parser (pipelined ones are buffered there already), or
-    /// waits for more bytes; counts each head once, as soon as it is parsed.
+    /// waits for more bytes; counts each head once, as soon as it is parsed, and refuses it
+    /// then when it breaks `RequestHeadRules`. Heads go on in origin form.
     private mutating func nextRequest() -> Action {
         do {
-            let request = try parser.nextRequest()
-            if parser.headCount > countedHeads {
+            var request = try parser.nextRequest()
+            let isNewHead = parser.headCount > countedHeads
+            // Checked as sent: an absolute-form target still needs its Host field.
+            if isNewHead, let head = request?.head ?? parser.pendingHead, let refusal = RequestHeadRules.refusal(of: head) {
+                countedHeads = parser.headCount
+                phase = .counting(then: .refuse(refusal))
+                return .countHead(RequestHeadRules.originForm(head))
+            }
+            if let head = request?.head { request?.head = RequestHeadRules.originForm(head) }
+            if isNewHead {
                 countedHeads = parser.headCount
                 if let request {
                     phase = .counting(then: .route(request))
                     return .countHead(request.head)
                 }
                 if let head = parser.pendingHead {
-                    let expectsContinue = head.headers.containsToken("100-continue", in: "Expect")
+                    // RFC 9110 section 10.1.1: an HTTP/1.0 client's expectation is ignored.
+                    let expectsContinue = head.version != .http1_0 && head.headers.containsToken("100-continue", in: "Expect")
                     phase = .counting(then: expectsContinue ? .sendContinue : .readBody)
-                    return .countHead(head)
+                    return .countHead(RequestHeadRules.originForm(head))
                 }
             }
             if let request {
@@ -306,26 +320,32 @@ struct ConnectionStateMachine {
         if parser.headCount > countedHeads, let head = parser.pendingHead {
             countedHeads = parser.headCount
             phase = .counting(then: .answer(error))
-            return .countHead(head)
+            return .countHead(RequestHeadRules.originForm(head))
         }
         return answer(error)
     }
 
-    /// Closes after a request cut short; answers 400, 413 or 431 to anything else, then lingers.
+    /// Closes after a request cut short; answers 400, 413, 414 (a request line alone over the
+    /// head's limit) or 431 to anything else, then lingers.
     private mutating func answer(_ error: HTTPWireError) -> Action {
         let status: Int
         switch error {
         case .truncatedHead, .truncatedBody, .incompleteClose:
             return closed(.close)
         case .headersTooLarge:
-            status = 431
+            status = parser.requestLineTooLong ? 414 : 431
         case .bodyTooLarge:
             status = 413
         case .malformedStartLine, .malformedHeader, .unsupportedVersion, .invalidContentLength,
              .unsupportedTransferEncoding, .malformedChunk, .invalidContentCoding:
             status = 400
         }
-        let response = Responses.json(status: status, code: "E\(status)", message: error.description, keepAlive: false)
+        return refuse(status: status, message: error.description)
+    }
+
+    /// Answers `status` with `message` and `Connection: close`, then lingers.
+    private mutating func refuse(status: Int, message: String) -> Action {
+        let response = Responses.json(status: status, code: "E\(status)", message: message, keepAlive: false)
         phase = .writing(then: .linger)
         return .write(response.serialized()[...])
     }

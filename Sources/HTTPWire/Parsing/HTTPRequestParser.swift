@@ -56,6 +56,18 @@ public struct HTTPRequestParser: Sendable {
         return HTTPRequest(head: head, body: body)
     }
 
+    /// Whether the request line buffered is longer than `maxHeaderBytes` (leading empty lines
+    /// aside): after `HTTPWireError.headersTooLarge`, the target is too long (414, RFC 9112
+    /// section 3) rather than the fields (431). Read on that error only: it scans the buffer.
+    public var requestLineTooLong: Bool {
+        let buffered = headParser.buffered
+        var start = buffered.startIndex
+        while buffered.endIndex - start >= 2, buffered[start] == ASCII.cr, buffered[start + 1] == ASCII.lf {
+            start += 2
+        }
+        return !buffered[start...].prefix(maxHeaderBytes).contains(ASCII.lf)
+    }
+
     /// Tells the parser the client closed: throws when a request was cut short.
     public mutating func finishAtEndOfStream() throws(HTTPWireError) {
         if var decoder {
