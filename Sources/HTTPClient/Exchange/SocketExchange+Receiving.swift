@@ -133,7 +133,7 @@ extension SocketExchange {
         guard bodyParsed(hadHead: hadHead) else { return }
         guard let complete else { return }
         response = complete
-        run(machine.responseComplete(keepAlive: complete.head.keepAlive, status: complete.head.status,
+        run(machine.responseComplete(keepAlive: complete.head.keepAlive && parser.framingAllowsReuse, status: complete.head.status,
                                      leftoverBytes: !parser.unusedBytes.isEmpty))
     }
 

@@ -77,7 +77,9 @@ public struct ChunkedDecoder: Sendable {
             lineBytes += 1
             if lineBytes > maxLineBytes { throw .malformedChunk(offset: offset) }
             if let digit = ASCII.hexValue(byte) {
-                guard digits < 15 else { throw .malformedChunk(offset: offset) }
+                // At most 15 significant hex digits (under 2^60, far from overflow); leading
+                // zeros, however many, leave the value as it is (RFC 9112 §7.1: `1*HEXDIG`).
+                guard value < Self.largestSizeBeforeDigit else { throw .malformedChunk(offset: offset) }
                 state = .size(value: value * 16 + digit, digits: digits + 1)
                 return
             }
@@ -145,6 +147,10 @@ public struct ChunkedDecoder: Sendable {
     }
 
     private var pendingSize = 0
+
+    /// The bound below which a chunk-size may take another hex digit (16^14): a size keeps at
+    /// most 15 significant digits.
+    private static var largestSizeBeforeDigit: Int { 1 << 56 }
 
     private mutating func endSizeLine(_ size: Int, offset: Int) throws(HTTPWireError) {
         lineBytes = 0

@@ -25,6 +25,15 @@ public struct HTTPResponseParser: Sendable {
     /// Bytes received after the end of the response (the start of a pipelined one, if any).
     public var unusedBytes: [UInt8] { leftover }
 
+    /// Whether the response's framing leaves the connection fit for another request (its
+    /// `Connection` field aside): false for a chunked body announced with a `Content-Length` too
+    /// (RFC 9112 §6.3 rule 3: maybe a smuggling attempt) or in an HTTP/1.0 response (§6.1: its
+    /// framing counts as faulty), after which the connection is closed. True before the head.
+    public var framingAllowsReuse: Bool {
+        guard let head, case .chunked? = decoder?.framing else { return true }
+        return head.version != .http1_0 && !head.headers.contains("Content-Length")
+    }
+
     /// Body bytes decoded so far, including those already taken with `takeBody()`.
     public var bodyBytesReceived: Int { decoder?.receivedCount ?? 0 }
 
