@@ -40,14 +40,7 @@ final class ConnectionReuseRulesTests: XCTestCase {
 
     /// Runs `request` on `client` and waits, bounded, for its one answer.
     private func execute(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        let answers = Recorder<Result<HTTPClientResponse, HTTPClientError>>()
-        let done = DispatchSemaphore(value: 0)
-        client.execute(request) { result in
-            answers.append(result)
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the completion ran")
-        return try XCTUnwrap(answers.values.first)
+        try HTTPClientTestCase.executeWithCompletion(request, on: client)
     }
 
     /// Sends a `method` request answered by `first` (bytes as they are, the connection then kept

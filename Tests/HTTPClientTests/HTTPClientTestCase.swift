@@ -64,6 +64,12 @@ class HTTPClientTestCase: XCTestCase {
 
     /// Runs the completion form and waits, bounded, for its one answer.
     func executeWithCompletion(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
+        try Self.executeWithCompletion(request, on: client)
+    }
+
+    /// Runs the completion form on `client` and waits, bounded, for its one answer (for test
+    /// cases with a client of their own too).
+    static func executeWithCompletion(_ request: HTTPClientRequest, on client: HTTPClient) throws -> Result<HTTPClientResponse, HTTPClientError> {
         let answers = Recorder<Result<HTTPClientResponse, HTTPClientError>>()
         let done = DispatchSemaphore(value: 0)
         client.execute(request) { result in

@@ -34,14 +34,7 @@ final class RequestEncodingRulesTests: XCTestCase {
 
     /// Sends `request` with the completion form and waits, bounded, for its one answer.
     private func send(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        let answers = Recorder<Result<HTTPClientResponse, HTTPClientError>>()
-        let done = DispatchSemaphore(value: 0)
-        client.execute(request) { result in
-            answers.append(result)
-            done.signal()
-        }
-        XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "the completion ran")
-        return try XCTUnwrap(answers.values.first)
+        try HTTPClientTestCase.executeWithCompletion(request, on: client)
     }
 
     private func url(_ rest: String) throws -> URL {
