@@ -153,6 +153,8 @@ final class ConnectionReuseRulesTests: XCTestCase {
         let listener = try ThreadedListener(lifetime: .seconds(30))
         listeners.append(listener)
         let log = Recorder<Received>()
+        // Signalled once the client has pooled the connection: the stray bytes come after that.
+        let pooled = DispatchSemaphore(value: 0)
         listener.start { client, number in
             var parser = HTTPRequestParser()
             var answered = 0
@@ -171,14 +173,16 @@ final class ConnectionReuseRulesTests: XCTestCase {
                     continue
                 }
                 _ = try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".utf8), timeout: .seconds(5))
-                Thread.sleep(forTimeInterval: 0.2)
+                _ = pooled.wait(timeout: .now() + 5)
                 _ = try? client.write(Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nWRONG".utf8), timeout: .seconds(5))
             }
         }
         let base = "http://127.0.0.1:\(listener.port)"
         let first = try execute(HTTPClientRequest(url: try XCTUnwrap(URL(string: base + "/first"))))
         XCTAssertEqual(try first.get().body, Array("hello".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitUntil { self.client.idleConnectionCount == 1 }, "the connection is pooled")
+        pooled.signal()
+        XCTAssertTrue(waitUntil { self.client.idleConnectionCount == 0 }, "the stray bytes closed the pooled connection")
         let next = try execute(HTTPClientRequest(url: try XCTUnwrap(URL(string: base + "/second"))))
         XCTAssertEqual(try next.get().body, Array("second".utf8))
         XCTAssertEqual(log.values.map(\.connection), [1, 2])
