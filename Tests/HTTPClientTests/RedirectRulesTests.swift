@@ -104,6 +104,30 @@ final class RedirectRulesTests: HTTPClientTestCase {
         for (name, value) in credentials { XCTAssertEqual(stayed.head.headers[name], value, "\(name) on the same origin") }
     }
 
+    /// A port written out that is the scheme's default names the same origin (RFC 9110 §4.3.1),
+    /// so credentials go on to `http://host:80/` from `http://host/`. A scripted server stands in as
+    /// the HTTP proxy, so the origin on port 80 needs no socket of its own: every hop reaches it in
+    /// absolute form.
+    func testADefaultPortWrittenOutIsTheSameOrigin() throws {
+        let proxy = try origin { head in
+            switch head.target {
+            case "http://origin.test/start": .respond(ScriptedOrigin.redirect(302, location: "http://origin.test:80/landing"))
+            case "http://origin.test:80/landing", "http://origin.test/landing": .respond(ScriptedOrigin.ok("landed"))
+            default: .respond(ScriptedOrigin.ok("unexpected \(head.target)"))
+            }
+        }
+        let endpoint = try XCTUnwrap(ProxyEndpoint("http://127.0.0.1:\(proxy.port)"))
+        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), proxy: .http(endpoint)))
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://origin.test/start")),
+                                        headers: ["Authorization": "Bearer secret", "Cookie": "session=1"])
+        let response = try executeWithCompletion(request).get()
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "landed")
+        let landed = try XCTUnwrap(proxy.received.last)
+        XCTAssertEqual(proxy.received.count, 2)
+        XCTAssertEqual(landed.head.headers["Authorization"], "Bearer secret", "Authorization dropped on the same origin")
+        XCTAssertEqual(landed.head.headers["Cookie"], "session=1", "Cookie dropped on the same origin")
+    }
+
     // MARK: 3. Location
 
     /// Relative references resolve against the URL that answered (RFC 3986 §5.2), a

@@ -7,9 +7,9 @@ import Foundation
 /// another socket, as AsyncHTTPClient allows, but a network origin cannot send the client to a
 /// local socket). 303 (and 301/302 after a `POST`) continue as a bodyless `GET` without the
 /// fields that described the body; 307/308 repeat method and body. A `Location` without a
-/// fragment inherits the request's (§10.2.2). When the scheme, host or port changes,
-/// `Authorization`, `Cookie` and `Proxy-Authorization` stay behind, and a caller's own `Host`
-/// too (the next hop's is its own authority).
+/// fragment inherits the request's (§10.2.2). When the origin changes (scheme, host or port, an
+/// absent port being the scheme's default), `Authorization`, `Cookie` and `Proxy-Authorization`
+/// stay behind, and a caller's own `Host` too (the next hop's is its own authority).
 enum RedirectPolicy {
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -39,10 +39,7 @@ enum RedirectPolicy {
             redirected.body = nil
             dropped = contentFields
         }
-        if resolved.host?.lowercased() != current.host?.lowercased() || resolved.port != current.port
-            || nextScheme != current.scheme?.lowercased() {
-            dropped.formUnion(originFields)
-        }
+        if !resolved.hasSameOrigin(as: current) { dropped.formUnion(originFields) }
         for name in dropped { redirected.headers.remove(name: name) }
         return redirected
     }

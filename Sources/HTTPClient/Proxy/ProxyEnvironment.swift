@@ -62,7 +62,7 @@ public struct ProxyEnvironment: Sendable, Equatable {
         let scheme = url.scheme?.lowercased()
         guard scheme == "https" || scheme == "http", var host = url.host else { return nil }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if case .proxy(let endpoint) = route(secure: scheme == "https", host: host, port: url.port ?? (scheme == "https" ? 443 : 80)) {
+        if case .proxy(let endpoint) = route(secure: scheme == "https", host: host, port: url.effectivePort) {
             return endpoint
         }
         return nil

@@ -142,8 +142,7 @@ extension TransportError: LocalizedError, CustomStringConvertible {
     /// scheme when the URL has none), `?` without a host.
     static func endpoint(of url: URL?) -> String {
         guard let url, let host = url.host else { return "?" }
-        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-        return "\(host):\(port)"
+        return "\(host):\(url.effectivePort)"
     }
 
     /// "50 MB", "1000 bytes", "64 KB" (binary units, whole ones only).
