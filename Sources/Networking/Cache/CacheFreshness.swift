@@ -134,11 +134,14 @@ struct CacheFreshness: Equatable, Sendable {
 
     /// The stored fields updated by a 304's (RFC 9111 §3.2): each field the 304 carries replaces
     /// the stored ones of its name, except the framing fields, which describe the stored body.
-    /// Names are compared without case; one array is made.
+    /// The stored `Age` goes in any case: it counted the first response's time in caches, and the
+    /// 304 is the answer now dated (its own `Age`, if any, counts instead). Names are compared
+    /// without case; one array is made.
     static func updated(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(stored.count + notModified.count)
-        for field in stored where !notModified.contains(where: { $0.name.caseInsensitiveEquals(field.name) && !isFraming($0.name) }) {
+        for field in stored where !field.name.caseInsensitiveEquals("age")
+            && !notModified.contains(where: { $0.name.caseInsensitiveEquals(field.name) && !isFraming($0.name) }) {
             fields.append(field)
         }
         for field in notModified where !isFraming(field.name) { fields.append(field) }

@@ -134,7 +134,10 @@ public final class HTTPCache: Sendable {
         guard response.responseURL.map({ $0 == url }) ?? true else { return response }
         if head.status == 304, let stored {
             // Merged as fields in place; the answer's `HTTPURLResponse` is built only if a caller reads it.
-            let merged = CacheFreshness.updated(stored.response.cacheHeaders, with: head.headers)
+            var notModified = head.headers
+            // RFC 9110 §6.6.1: a recipient with a clock dates a message it caches that came without `Date`.
+            if !notModified.contains("Date") { notModified.add(name: "Date", value: HTTPDate.format(responseTime)) }
+            let merged = CacheFreshness.updated(stored.response.cacheHeaders, with: notModified)
             let updated = Response(statusCode: stored.response.statusCode, data: stored.response.data, request: request, url: url,
                                    version: .http1_1, headers: merged, fileURL: nil, timings: nil)
             store(updated, fields: CacheFields(merged), key: key ?? Self.key(method: method, url: url), requestFields: requestFields,

@@ -31,6 +31,12 @@ final class HTTPCacheRulesTests: LeakCheckingTestCase {
             case "/weak":
                 if head.headers["If-None-Match"] == "W/\"w1\"" { return SessionTestSupport.answer(304, [date, ("ETag", "W/\"w1\"")]) }
                 return SessionTestSupport.answer(200, [date, ("ETag", "W/\"w1\""), ("Cache-Control", "max-age=60")], body: "weak")
+            case "/aged":
+                // Stored already stale (dated two minutes ago, relayed with an Age), then each
+                // revalidation a 304 with neither `Date` nor `Age`, as some servers answer.
+                if head.headers["If-None-Match"] != nil { return SessionTestSupport.answer(304, [("ETag", "\"a1\"")]) }
+                return SessionTestSupport.answer(200, [("Date", HTTPDate.format(Date(timeIntervalSinceNow: -120))), ("Age", "90"),
+                                                       ("Cache-Control", "max-age=60"), ("ETag", "\"a1\"")], body: "aged")
             case "/partial":
                 return SessionTestSupport.answer(206, fields + [("Content-Range", "bytes 0-3/10")], body: "part")
             case "/login":
@@ -146,6 +152,18 @@ final class HTTPCacheRulesTests: LeakCheckingTestCase {
         XCTAssertEqual(plain.statusCode, 200)
         XCTAssertEqual(body(plain), "full")
         XCTAssertEqual(seen("/conditional").count, 2)
+    }
+
+    /// A 304 without `Date` is dated when it arrives (RFC 9110 §6.6.1: a recipient with a clock
+    /// adds the `Date` of a message it caches), and without `Age` it is a first-hand answer: the
+    /// freshened response is fresh for its `max-age` again, not as old as the first 200 was.
+    func testA304WithoutDateOrAgeFreshensTheStoredResponse() throws {
+        let transport = transport()
+        XCTAssertEqual(body(try SessionTestSupport.send(request("/aged"), through: transport)), "aged")
+        XCTAssertEqual(body(try SessionTestSupport.send(request("/aged"), through: transport)), "aged")
+        XCTAssertEqual(seen("/aged").count, 2, "the stale response was not revalidated")
+        XCTAssertEqual(body(try SessionTestSupport.send(request("/aged"), through: transport)), "aged")
+        XCTAssertEqual(seen("/aged").count, 2, "the freshened response was revalidated again at once")
     }
 
     /// §4.1: `Vary: Cookie` compares the cookie the request sends, which the cookie jar adds.
