@@ -151,6 +151,39 @@ final class InterimResponseRulesTests: XCTestCase {
         }
     }
 
+    /// The same through `stream(_:)` and a download file: the body of a response without one
+    /// ends at once (empty, the file empty), a final response after 1xx ones streams its own
+    /// body, and the connection serves the next request.
+    func testStreamedAndDownloadedResponsesWithoutABodyEndAtTheirHead() async throws {
+        let cases: [(method: String, answer: String, body: String)] = [
+            ("HEAD", "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n", ""),
+            ("HEAD", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", ""),
+            ("GET", "HTTP/1.1 204 No Content\r\nContent-Length: 9\r\n\r\n", ""),
+            ("GET", "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n", ""),
+            ("GET", "HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal", "final"),
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, (method, answer, body)) in cases.enumerated() {
+            let label = "\(method) \(answer.debugDescription)"
+            let log = Recorder<Received>()
+            let server = try server(log: log) { _, _, _ in .respond(Array(answer.utf8)) }
+            let streamed = try await client.stream(HTTPClientRequest(url: server.url("/first"), method: method))
+            XCTAssertNil(streamed.head.headers["Link"], label)
+            let streamedBody = try await streamed.body.reduce(into: [UInt8]()) { $0 += $1 }
+            XCTAssertEqual(streamedBody, Array(body.utf8), label)
+            var download = HTTPClientRequest(url: server.url("/first"), method: method)
+            download.downloadFile = folder.appendingPathComponent("\(index)")
+            let downloaded = try await client.execute(download)
+            let written = downloaded.fileURL.flatMap { try? Data(contentsOf: $0) } ?? Data()
+            XCTAssertEqual(Array(written), Array(body.utf8), label)
+            let next = try await client.execute(HTTPClientRequest(url: server.url("/second")))
+            XCTAssertEqual(next.body, Array("second".utf8))
+            XCTAssertEqual(log.values.map(\.connection), [1, 1, 1], "\(label): not reused")
+        }
+    }
+
     // MARK: A caller's Expect: 100-continue (RFC 9110 §10.1.1)
 
     /// The client sends no `Expect` of its own; a caller's `Expect: 100-continue` goes out as it is
