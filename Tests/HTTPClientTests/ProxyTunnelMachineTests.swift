@@ -33,6 +33,15 @@ final class ProxyTunnelMachineTests: XCTestCase {
         XCTAssertEqual(machine.received(bytes("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n")), .established)
     }
 
+    /// A 101 is no interim answer (RFC 9110 §15.2.2: the protocol switches right after its head,
+    /// and none was asked for): waiting for another head would last until the connect deadline.
+    func testA101IsARefusalNotAnInterimAnswer() {
+        var machine = started()
+        XCTAssertEqual(machine.received(bytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\nConnection: Upgrade\r\n\r\n")),
+                       .fail(.proxyRefused(status: 101)))
+        XCTAssertEqual(machine.state, .done)
+    }
+
     func testAnyOtherStatusIsARefusalCarryingIt() {
         for status in [407, 403, 502, 301] {
             var machine = started()

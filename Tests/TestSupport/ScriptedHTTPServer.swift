@@ -16,6 +16,9 @@ public final class ScriptedHTTPServer: Sendable {
         case respondAndClose([UInt8])
         /// Write these bytes, then keep the connection open, unread, until `stop()`.
         case respondAndHold([UInt8])
+        /// Write each piece `interval` after the one before (a server slow to answer), and keep
+        /// reading requests on the connection.
+        case respondInPieces([[UInt8]], interval: Duration)
         /// Close without answering.
         case close
     }
@@ -133,6 +136,12 @@ public final class ScriptedHTTPServer: Sendable {
             _ = try? client.write(bytes, timeout: .seconds(5))
             hold()
             return false
+        case .respondInPieces(let pieces, let interval):
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18) }
+                guard (try? client.write(piece, timeout: .seconds(5))) != nil else { return false }
+            }
+            return true
         case .close:
             return false
         }

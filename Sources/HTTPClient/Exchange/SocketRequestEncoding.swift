@@ -32,7 +32,8 @@ enum SocketRequestEncoding {
         let method = request.normalizedMethod
         // One pass over the fields: which of the client's own they set, and the size of those sent.
         var setsHost = false, setsProxyAuthorization = false, setsAcceptEncoding = false
-        var connection: String?
+        // Every `Connection` line counts: the lines of one field make one list (RFC 9110 §5.3).
+        var closes = false
         var leavesSomeOut = false
         var fieldsSize = 0
         for field in fields {
@@ -45,7 +46,7 @@ enum SocketRequestEncoding {
             case .host: setsHost = true
             case .proxyAuthorization: setsProxyAuthorization = true
             case .acceptEncoding: setsAcceptEncoding = true
-            case .connection: if connection == nil { connection = field.value }
+            case .connection: closes = closes || asksToClose(withoutLineBreaks(field.value))
             case .framing, .proxyConnection, .other: break
             }
             guard isToken(field.name) else {
@@ -90,7 +91,7 @@ enum SocketRequestEncoding {
         if let framingField { append(framingField.name, framingField.value, to: &bytes) }
         if let acceptEncoding { append("Accept-Encoding", acceptEncoding, to: &bytes) }
         bytes.append(contentsOf: "\r\n".utf8)
-        return (bytes, connection.map { asksToClose(withoutLineBreaks($0)) } ?? false)
+        return (bytes, closes)
     }
 
     /// What a field's name is to the head: a framing field (left out: the client frames the

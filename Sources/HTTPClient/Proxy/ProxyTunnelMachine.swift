@@ -84,8 +84,9 @@ struct ProxyTunnelMachine: TunnelNegotiation {
             parser.feed(bytes)
             do throws(HTTPWireError) {
                 while let head = try parser.nextResponseHead() {
-                    // Interim answers (100 Continue) come before the final one.
-                    if (100..<200).contains(head.status) { continue }
+                    // Interim answers (100 Continue) come before the final one; a 101 is none: the
+                    // protocol would switch right after it (RFC 9110 §15.2.2), so it refuses.
+                    if (100..<200).contains(head.status), head.status != 101 { continue }
                     return answered(head.status)
                 }
                 return .none
