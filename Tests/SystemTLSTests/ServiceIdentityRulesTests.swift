@@ -55,6 +55,34 @@ final class ServiceIdentityRulesTests: XCTestCase {
                        "an IP in a DNS name is no IP name")
     }
 
+    /// A name with an empty label is no DNS name. OpenSSL reads a leading dot as "any name under
+    /// this domain" (`.example.test` would accept `other.example.test`'s certificate), so such
+    /// a host is refused before any byte, as one OpenSSL cannot check.
+    func testAHostWithAnEmptyLabelIsRefused() throws {
+        let client = try TLSTestKit.clientContext()
+        for host in [".example.test", "..example.test", "other..example.test", ".wild.test", "localhost.."] {
+            XCTAssertThrowsError(try TLSMachine(client: client, host: host), host) { error in
+                XCTAssertEqual(error as? TLSFailure, .invalidHostName(host))
+            }
+        }
+    }
+
+    /// SNI's `HostName` and a certificate's DNS names are ASCII (RFC 6066 section 3, RFC 5280
+    /// section 4.2.1.6): an internationalized name goes as its A-labels, which match; its
+    /// U-labels are refused before any byte (converting them is the caller's, as curl's URL
+    /// handling does), never sent as raw UTF-8.
+    func testInternationalizedNamesAreCheckedAsALabels() throws {
+        let connection = try connect("idn", host: "xn--bcher-kva.test")
+        XCTAssertNotNil(connection.client.handshake)
+        XCTAssertEqual(connection.server.handshake?.serverName, "xn--bcher-kva.test")
+        let client = try TLSTestKit.clientContext()
+        for host in ["bücher.test", "BÜCHER.test"] {
+            XCTAssertThrowsError(try TLSMachine(client: client, host: host), host) { error in
+                XCTAssertEqual(error as? TLSFailure, .invalidHostName(host))
+            }
+        }
+    }
+
     // MARK: Trust
 
     /// The server's chain builds from what it sent, in any order and with certificates it

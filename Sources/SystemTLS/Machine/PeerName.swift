@@ -4,7 +4,10 @@ enum PeerName: Equatable {
     case dns(String)
     case ip(String)
 
-    /// `host` without URL brackets, an IPv6 zone (`%eth0`) or a DNS name's trailing dot.
+    /// `host` without URL brackets, an IPv6 zone (`%eth0`) or a DNS name's trailing dot. A DNS
+    /// name must be ASCII (internationalized names as their A-labels: SNI and certificates
+    /// carry nothing else, RFC 6066 section 3) with no empty label (OpenSSL would read a leading
+    /// dot as "any name under this domain").
     init(host: String) throws(TLSFailure) {
         var name = Substring(host)
         if name.hasPrefix("["), name.hasSuffix("]") { name = name.dropFirst().dropLast() }
@@ -17,7 +20,10 @@ enum PeerName: Equatable {
             self = .ip(String(name))
         } else {
             if name.hasSuffix(".") { name = name.dropLast() }
-            guard !name.isEmpty else { throw .invalidHostName(host) }
+            guard name.utf8.allSatisfy({ $0 < 0x80 }),
+                  name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty }) else {
+                throw .invalidHostName(host)
+            }
             self = .dns(String(name))
         }
     }
