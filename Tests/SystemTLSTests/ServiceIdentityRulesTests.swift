@@ -83,6 +83,18 @@ final class ServiceIdentityRulesTests: XCTestCase {
         }
     }
 
+    /// curl checks the common name only when the certificate has no DNS and no IP alternative
+    /// name at all ("no alternative certificate subject name matches" otherwise); OpenSSL's
+    /// own check would also read it when only IP names are there.
+    func testTheCommonNameCountsOnlyWithoutAnyAlternativeName() throws {
+        XCTAssertNotNil(try connect("common-name-only", host: "localhost").client.handshake, "as curl: CN localhost, no SAN")
+        XCTAssertEqual(try refusal("common-name-and-ip", host: "localhost"), .hostNameMismatch(host: "localhost"),
+                       "an IP alternative name present: the common name is not read")
+        XCTAssertNotNil(try connect("common-name-and-ip", host: "127.0.0.1").client.handshake, "its IP name matches")
+        XCTAssertEqual(try refusal("common-name-only", host: "127.0.0.1"), .hostNameMismatch(host: "127.0.0.1"),
+                       "an IP literal never matches a common name")
+    }
+
     // MARK: Trust
 
     /// The server's chain builds from what it sent, in any order and with certificates it
