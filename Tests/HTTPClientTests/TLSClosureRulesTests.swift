@@ -1,3 +1,4 @@
+import EventLoopIO
 import Foundation
 import HTTPClient
 import TestSupport
@@ -5,7 +6,8 @@ import XCTest
 
 /// TLS as the client uses it, against OpenSSL's `s_server`: how a framed response ends over TLS
 /// (RFC 9112 §9.8: by its framing, however the connection closes after it; cut short, an error
-/// whether a bare FIN or `close_notify` cut it), sessions offered only for their own host,
+/// whether a bare FIN or `close_notify` cut it), the names it sends and checks (an
+/// internationalized host as its A-labels, as curl), sessions offered only for their own host,
 /// and the oldest version it accepts. Skips, saying why, where `openssl`, `stdbuf` or the
 /// system's TLS library is missing.
 final class TLSClosureRulesTests: XCTestCase {
@@ -114,6 +116,32 @@ final class TLSClosureRulesTests: XCTestCase {
             let result = try get("https://localhost:\(server.port)/\(path)")
             guard case .failure(.connectionLost) = result else { return XCTFail("\(path): a lost connection expected, got \(result)") }
         }
+    }
+
+    // MARK: Names
+
+    /// `https://bücher.test/` is looked up, sent as SNI and checked as `xn--bcher-kva.test`
+    /// (curl converts it so); the percent-encoded spelling of the same name too.
+    func testAnInternationalizedHostGoesAsItsALabels() throws {
+        let server = try statusServer("idn")
+        let lookups = Recorder<String>()
+        let resolver = HostResolver(
+            literal: { _, _ in nil },
+            lookUp: { host, port throws(SocketError) in
+                lookups.append(host)
+                return try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true)
+            }
+        )
+        let group = try EventLoopGroup(count: 1, label: "TLSClosureRulesTests.idn")
+        let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), tls: TLSFixtures.client),
+                                loops: group, resolver: resolver)
+        defer { client.closeIdleConnections() }
+        for url in ["https://bücher.test:\(server.port)/", "https://b%C3%BCcher.test:\(server.port)/"] {
+            let result = try get(url, on: client)
+            guard case .success(let response) = result else { return XCTFail("\(url): \(result)") }
+            XCTAssertEqual(response.status, 200, url)
+        }
+        XCTAssertEqual(lookups.values, ["xn--bcher-kva.test", "xn--bcher-kva.test"])
     }
 
     // MARK: Sessions
