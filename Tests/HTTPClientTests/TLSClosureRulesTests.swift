@@ -144,6 +144,17 @@ final class TLSClosureRulesTests: XCTestCase {
         XCTAssertEqual(lookups.values, ["xn--bcher-kva.test", "xn--bcher-kva.test"])
     }
 
+    /// `https://127.1/` connects to 127.0.0.1 (`getaddrinfo` reads it so) and is verified as that
+    /// address, as curl does: the certificate's IP name matches, and no SNI goes out.
+    func testAShortIPv4SpellingIsVerifiedAsItsAddress() throws {
+        let server = try statusServer("localhost")
+        for host in ["127.1", "0x7f.0.0.1"] {
+            let result = try get("https://\(host):\(server.port)/")
+            guard case .success(let response) = result else { return XCTFail("\(host): \(result)") }
+            XCTAssertEqual(response.status, 200, host)
+        }
+    }
+
     // MARK: Sessions
 
     /// The session a connection to `localhost` brought is not offered to `127.0.0.1`, the same

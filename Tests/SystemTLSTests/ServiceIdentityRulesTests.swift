@@ -55,6 +55,22 @@ final class ServiceIdentityRulesTests: XCTestCase {
                        "an IP in a DNS name is no IP name")
     }
 
+    /// The other spellings of an IPv4 address `getaddrinfo` connects to (`inet_aton`'s, which
+    /// curl and WHATWG URLs normalize: `127.1`, hex, octal, one number) are that address: checked
+    /// against IP names as 127.0.0.1, never sent as SNI.
+    func testShortAndNumericIPv4SpellingsAreTheAddress() throws {
+        for host in ["127.1", "127.0.1", "0x7f.0.0.1", "0177.0.0.01", "2130706433", "0x7F000001", "127.0.0.1."] {
+            let connection = try connect("localhost", host: host)
+            XCTAssertNotNil(connection.client.handshake, "\(host) is 127.0.0.1: \(connection.client.events)")
+            XCTAssertNotNil(connection.server.handshake, host)
+            XCTAssertNil(connection.server.handshake?.serverName, "\(host): no SNI for an address")
+        }
+        XCTAssertEqual(try refusal("localhost", host: "127.2"), .hostNameMismatch(host: "127.2"), "127.0.0.2")
+        for name in ["256.0.0.1", "1.2.3.4.5", "0x", "08.0.0.1", "127.0.0.1a", "1.16777216"] {
+            XCTAssertEqual(try refusal("localhost", host: name), .hostNameMismatch(host: name), "\(name) is no address: a DNS name")
+        }
+    }
+
     /// A name with an empty label is no DNS name. OpenSSL reads a leading dot as "any name under
     /// this domain" (`.example.test` would accept `other.example.test`'s certificate), so such
     /// a host is refused before any byte, as one OpenSSL cannot check.
