@@ -10,8 +10,19 @@
 #   wildcard.pem, .key              DNS:*.wild.test and the partial wildcard DNS:f*.partial.test
 #   ip-as-dns-name.pem, .key        DNS:127.0.0.1 and no IP name (an IP literal must not match it)
 #   self-signed.pem, .key           localhost's names, signed by its own key (no CA)
+#   common-name-only.pem, .key      CN localhost and no subject alternative name at all
+#   common-name-and-ip.pem, .key    CN localhost, and IP:127.0.0.1 its only alternative name
+#   client-auth-only.pem, .key      localhost's names, extended key usage clientAuth only
+#   idn.pem, .key                   DNS:xn--bcher-kva.test (bücher.test's A-labels)
+#   intermediate.pem, .key          an intermediate CA (CA:TRUE) the test CA signs
+#   not-a-ca.pem, .key              an "intermediate" the test CA signs whose CA:FALSE says it is none
+#   via-intermediate.pem, .key      localhost's names signed by intermediate.pem; then the
+#                                   intermediate and an unrelated certificate (other-name.pem)
+#   via-intermediate-reversed.pem, .key  the same, the intermediate sent last
+#   via-not-a-ca.pem, .key          localhost's names signed by not-a-ca.pem, then not-a-ca.pem
 # Everything but the expired and not-yet-valid ones is valid from 2025 to 2075, so the committed
-# files serve for decades and CI needs no generator. Run from anywhere; it replaces the folder.
+# files serve for decades and CI needs no generator. Run from anywhere. It makes only what is
+# missing, signing with the CA already there; `--fresh` replaces the folder, the CA too.
 #
 # Last, it writes localhost's certificate and key and the CA as Swift strings into
 # Sources/PhotoFeedViewerCore/App/DemoCertificate.swift, which `photo-feed --demo --tls` serves
@@ -45,6 +56,8 @@ embed_demo_certificate() {
   echo "wrote $swift"
 }
 
+fresh=false
+[[ ${1:-} == --fresh ]] && fresh=true
 if [[ ${1:-} == --embed ]]; then
   embed_demo_certificate
   exit 0
@@ -83,38 +96,51 @@ EOF
 sed -i "s|WORK|$work|" "$work/ca.cnf"
 mkdir -p "$work/issued"
 : >"$work/index.txt"
-echo 1000 >"$work/serial"
+# A random first serial: certificates of separate runs under one CA never share one.
+echo "1$(openssl rand -hex 8 | cut -c2-)" >"$work/serial"
 
 new_key() {
   openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1" 2>/dev/null
 }
 
-rm -rf "$out"
+$fresh && rm -rf "$out"
 mkdir -p "$out/ca-dir"
 
 # The CA: self-signed, then reissued by `openssl ca` so its dates are the fixed ones above.
-new_key "$out/ca.key"
-openssl req -new -config "$work/ca.cnf" -key "$out/ca.key" -subj "/CN=ReactiveNetworking Test CA" -out "$work/ca.csr"
-openssl ca -batch -notext -config "$work/ca.cnf" -selfsign -keyfile "$out/ca.key" -in "$work/ca.csr" \
-  -startdate "$valid_from" -enddate "$valid_until" -extensions ca_extensions -out "$out/ca.pem" 2>/dev/null
-cp "$out/ca.pem" "$out/ca-dir/$(openssl x509 -in "$out/ca.pem" -noout -subject_hash).0"
+if [[ ! -f $out/ca.pem || ! -f $out/ca.key ]]; then
+  new_key "$out/ca.key"
+  openssl req -new -config "$work/ca.cnf" -key "$out/ca.key" -subj "/CN=ReactiveNetworking Test CA" -out "$work/ca.csr"
+  openssl ca -batch -notext -config "$work/ca.cnf" -selfsign -keyfile "$out/ca.key" -in "$work/ca.csr" \
+    -startdate "$valid_from" -enddate "$valid_until" -extensions ca_extensions -out "$out/ca.pem" 2>/dev/null
+  rm -f "$out"/ca-dir/*
+  cp "$out/ca.pem" "$out/ca-dir/$(openssl x509 -in "$out/ca.pem" -noout -subject_hash).0"
+fi
+
+# A certificate `name` (unless it exists) for `subject` with `extensions` (lines of `key = value`),
+# signed by `issuer` (the CA unless given), valid from `from` until `until` (the dates above unless given).
+issue() {
+  local name=$1 subject=$2 extensions=$3 from=${4:-$valid_from} until=${5:-$valid_until} issuer=${6:-ca}
+  [[ -f $out/$name.pem ]] && return 0
+  local signer=(-cert "$out/$issuer.pem" -keyfile "$out/$issuer.key")
+  [[ $issuer == "$name" ]] && signer=(-selfsign -keyfile "$out/$name.key")
+  new_key "$out/$name.key"
+  printf '[ extensions ]\n%s\n' "$extensions" >"$work/$name.ext"
+  openssl req -new -config "$work/ca.cnf" -key "$out/$name.key" -subj "$subject" -out "$work/$name.csr"
+  openssl ca -batch -notext -config "$work/ca.cnf" "${signer[@]}" -in "$work/$name.csr" \
+    -startdate "$from" -enddate "$until" -extfile "$work/$name.ext" -extensions extensions -out "$out/$name.pem" 2>"$work/$name.log" || { cat "$work/$name.log" >&2; return 1; }
+}
+
+server_extensions="basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid"
 
 # A server certificate signed by the CA: name, common name, subject alternative names, dates.
 leaf() {
   local name=$1 common=$2 names=$3 from=$4 until=$5
-  new_key "$out/$name.key"
-  cat >"$work/$name.ext" <<EOF
-[ leaf ]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-subjectAltName = $names
-EOF
-  openssl req -new -config "$work/ca.cnf" -key "$out/$name.key" -subj "/CN=$common" -out "$work/$name.csr"
-  openssl ca -batch -notext -config "$work/ca.cnf" -cert "$out/ca.pem" -keyfile "$out/ca.key" -in "$work/$name.csr" \
-    -startdate "$from" -enddate "$until" -extfile "$work/$name.ext" -extensions leaf -out "$out/$name.pem" 2>/dev/null
+  issue "$name" "/CN=$common" "$server_extensions
+subjectAltName = $names" "$from" "$until"
 }
 
 localhost_names="DNS:localhost, IP:127.0.0.1, IP:::1"
@@ -124,30 +150,60 @@ leaf not-yet-valid localhost "$localhost_names" 20990101000000Z 21000101000000Z
 leaf other-name other.example.test "DNS:other.example.test" "$valid_from" "$valid_until"
 leaf wildcard "*.wild.test" "DNS:*.wild.test, DNS:f*.partial.test" "$valid_from" "$valid_until"
 leaf ip-as-dns-name 127.0.0.1 "DNS:127.0.0.1" "$valid_from" "$valid_until"
+issue common-name-only /CN=localhost "$server_extensions"
+issue common-name-and-ip /CN=localhost "$server_extensions
+subjectAltName = IP:127.0.0.1"
+issue client-auth-only /CN=localhost "${server_extensions/serverAuth/clientAuth}
+subjectAltName = $localhost_names"
+leaf idn xn--bcher-kva.test "DNS:xn--bcher-kva.test" "$valid_from" "$valid_until"
+
+# Intermediates: a real one, and one whose basic constraints say it is no CA.
+issue intermediate "/CN=ReactiveNetworking Test Intermediate" "basicConstraints = critical, CA:TRUE, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid"
+issue not-a-ca "/CN=ReactiveNetworking Test Not A CA" "basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyCertSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid"
+# A chain file (unless it exists): localhost's names signed by `issuer`, then the files given.
+chain() {
+  local name=$1 issuer=$2
+  shift 2
+  [[ -f $out/$name.pem ]] && return 0
+  issue "$name" /CN=localhost "$server_extensions
+subjectAltName = $localhost_names" "$valid_from" "$valid_until" "$issuer"
+  cat "$@" >>"$out/$name.pem"
+}
+chain via-intermediate intermediate "$out/intermediate.pem" "$out/other-name.pem"
+if [[ ! -f $out/via-intermediate-reversed.pem ]]; then
+  openssl x509 -in "$out/via-intermediate.pem" >"$out/via-intermediate-reversed.pem"
+  cat "$out/other-name.pem" "$out/intermediate.pem" >>"$out/via-intermediate-reversed.pem"
+  cp "$out/via-intermediate.key" "$out/via-intermediate-reversed.key"
+fi
+chain via-not-a-ca not-a-ca "$out/not-a-ca.pem"
 
 # Self-signed: the same names as localhost, its own issuer.
-new_key "$out/self-signed.key"
-cat >"$work/self.ext" <<EOF
-[ self ]
-basicConstraints = critical, CA:FALSE
+issue self-signed /CN=localhost "basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, keyCertSign
 extendedKeyUsage = serverAuth
 subjectKeyIdentifier = hash
-subjectAltName = $localhost_names
-EOF
-openssl req -new -config "$work/ca.cnf" -key "$out/self-signed.key" -subj "/CN=localhost" -out "$work/self.csr"
-openssl ca -batch -notext -config "$work/ca.cnf" -selfsign -keyfile "$out/self-signed.key" -in "$work/self.csr" \
-  -startdate "$valid_from" -enddate "$valid_until" -extfile "$work/self.ext" -extensions self -out "$out/self-signed.pem" 2>/dev/null
+subjectAltName = $localhost_names" "$valid_from" "$valid_until" self-signed
 
 # Each certificate must say what its name promises.
-openssl verify -CAfile "$out/ca.pem" "$out/localhost.pem" "$out/other-name.pem" "$out/wildcard.pem" "$out/ip-as-dns-name.pem" >/dev/null
+openssl verify -CAfile "$out/ca.pem" "$out/localhost.pem" "$out/other-name.pem" "$out/wildcard.pem" "$out/ip-as-dns-name.pem" \
+  "$out/common-name-only.pem" "$out/common-name-and-ip.pem" "$out/idn.pem" "$out/intermediate.pem" >/dev/null
+openssl verify -CAfile "$out/ca.pem" -untrusted "$out/intermediate.pem" "$out/via-intermediate.pem" >/dev/null
 expect_refusal() {
-  local said
-  said=$(openssl verify -CAfile "$out/ca.pem" "$out/$1.pem" 2>&1 || true)
-  grep -qF "$2" <<<"$said" || { echo "$1.pem: expected \"$2\", got: $said" >&2; exit 1; }
+  local name=$1 expected=$2 said
+  shift 2
+  said=$(openssl verify -CAfile "$out/ca.pem" "$@" "$out/$name.pem" 2>&1 || true)
+  grep -qF "$expected" <<<"$said" || { echo "$name.pem: expected \"$expected\", got: $said" >&2; exit 1; }
 }
 expect_refusal expired "certificate has expired"
 expect_refusal not-yet-valid "certificate is not yet valid"
 expect_refusal self-signed "self-signed certificate"
+expect_refusal client-auth-only "unsuitable certificate purpose" -purpose sslserver
+expect_refusal via-not-a-ca "invalid CA certificate" -untrusted "$out/not-a-ca.pem"
 ls "$out" "$out/ca-dir"
 embed_demo_certificate

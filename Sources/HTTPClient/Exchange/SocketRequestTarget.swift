@@ -25,7 +25,7 @@ struct SocketRequestTarget: Sendable, Equatable {
     /// Reads `url`; fails with `.invalidURL(unsupportedScheme: true)` for a scheme other than
     /// `http` and `https`, and `.invalidURL(unsupportedScheme: false)` for a URL without a host or
     /// with an unusable port or a host that decodes to a byte no host name holds (see
-    /// `isHostByte`), and `.unusableProxy` when `proxy` names one this client cannot use
+    /// `isHostByte`) or to an internationalized name with no A-labels, and `.unusableProxy` when `proxy` names one this client cannot use
     /// for it (the exchange's failure, made an `HTTPClientError` once, with the URL, by
     /// `SocketExchange.clientError(for:)`).
     ///
@@ -56,6 +56,12 @@ struct SocketRequestTarget: Sendable, Equatable {
         // Bytes, not characters: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
         guard (1...65_535).contains(port), host.utf8.allSatisfy({ Self.isHostByte($0, inIPv6: isIPv6) }) else {
             throw .invalidURL(unsupportedScheme: false)
+        }
+        if !isIPv6, host.utf8.contains(where: { $0 >= 0x80 }) {
+            // An internationalized name is looked up, sent in `Host` and as SNI, and checked
+            // against the certificate as its A-labels, as curl does (RFC 6066 section 3).
+            guard let aLabels = Self.aLabels(of: host) else { throw .invalidURL(unsupportedScheme: false) }
+            host = aLabels
         }
         let encodedPath = url.path(percentEncoded: true)
         let path = encodedPath.isEmpty ? "/" : encodedPath
@@ -99,6 +105,16 @@ struct SocketRequestTarget: Sendable, Equatable {
         case UInt8(ascii: ":"), UInt8(ascii: "%"): inIPv6
         default: true
         }
+    }
+
+    /// `host`, a name with non-ASCII characters, as its A-labels by Foundation's IDNA
+    /// (`bücher.test` is `xn--bcher-kva.test`); nil when it has none (it is no valid IDN).
+    private static func aLabels(of host: String) -> String? {
+        var components = URLComponents()
+        components.host = host
+        guard let encoded = components.encodedHost, !encoded.isEmpty,
+              encoded.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") }) else { return nil }
+        return encoded
     }
 
     /// Reads an `http+unix://` URL: the host, percent-decoded, is the socket's path (as

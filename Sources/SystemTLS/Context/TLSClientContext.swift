@@ -24,6 +24,7 @@ public final class TLSClientContext: @unchecked Sendable {
         context = try ContextBuilder.make(api, method: api.TLS_client_method(), minimum: configuration.minimumVersion, maximum: nil) { context throws(TLSFailure) in
             let mode = configuration.certificateVerification == .full ? OpenSSLConstants.verifyPeer : OpenSSLConstants.verifyNone
             api.SSL_CTX_set_verify(context, mode, nil)
+            api.SSL_CTX_set_cert_verify_callback(context, CommonNameRule.verifyCertificate, nil)
             try Self.loadTrustRoots(configuration.trustRoots, into: context, api)
             if !alpn.isEmpty {
                 guard api.SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {

@@ -11,6 +11,8 @@ final class OpenSSL: Sendable {
     typealias Handle = OpaquePointer
     /// `int (*)(int preverify_ok, X509_STORE_CTX *)`
     typealias VerifyCallback = @Sendable @convention(c) (Int32, Handle?) -> Int32
+    /// `int (*)(X509_STORE_CTX *, void *arg)`
+    typealias CertificateVerifyCallback = @Sendable @convention(c) (Handle?, UnsafeMutableRawPointer?) -> Int32
     /// `int (*)(SSL *, const unsigned char **out, unsigned char *outlen, const unsigned char *in, unsigned int inlen, void *arg)`
     typealias ALPNSelectCallback = @Sendable @convention(c) (
         Handle?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?, UInt32, UnsafeMutableRawPointer?
@@ -40,6 +42,14 @@ final class OpenSSL: Sendable {
     let X509_VERIFY_PARAM_set_hostflags: @Sendable @convention(c) (Handle?, UInt32) -> Void
     let X509_VERIFY_PARAM_set1_ip_asc: @Sendable @convention(c) (Handle?, UnsafePointer<CChar>?) -> Int32
     let X509_verify_cert_error_string: @Sendable @convention(c) (Int) -> UnsafePointer<CChar>?
+    let X509_verify_cert: @Sendable @convention(c) (Handle?) -> Int32
+    let X509_STORE_CTX_get0_cert: @Sendable @convention(c) (Handle?) -> Handle?
+    let X509_STORE_CTX_get0_param: @Sendable @convention(c) (Handle?) -> Handle?
+    /// Returns the decoded extension (`GENERAL_NAMES *` for `subjectAltName`), freed by the caller.
+    let X509_get_ext_d2i: @Sendable @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?
+    let GENERAL_NAMES_free: @Sendable @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let OPENSSL_sk_num: @Sendable @convention(c) (UnsafeRawPointer?) -> Int32
+    let OPENSSL_sk_value: @Sendable @convention(c) (UnsafeRawPointer?, Int32) -> UnsafeMutableRawPointer?
 
     // MARK: libssl: contexts
 
@@ -51,6 +61,7 @@ final class OpenSSL: Sendable {
     let SSL_CTX_ctrl: @Sendable @convention(c) (Handle?, Int32, Int, UnsafeMutableRawPointer?) -> Int
     let SSL_CTX_set_options: @Sendable @convention(c) (Handle?, UInt64) -> UInt64
     let SSL_CTX_set_verify: @Sendable @convention(c) (Handle?, Int32, VerifyCallback?) -> Void
+    let SSL_CTX_set_cert_verify_callback: @Sendable @convention(c) (Handle?, CertificateVerifyCallback?, UnsafeMutableRawPointer?) -> Void
     let SSL_CTX_set_default_verify_paths: @Sendable @convention(c) (Handle?) -> Int32
     let SSL_CTX_get_cert_store: @Sendable @convention(c) (Handle?) -> Handle?
     /// Returns 0 on success (unlike most of OpenSSL).
@@ -119,6 +130,13 @@ final class OpenSSL: Sendable {
         X509_VERIFY_PARAM_set_hostflags = try c.function("X509_VERIFY_PARAM_set_hostflags")
         X509_VERIFY_PARAM_set1_ip_asc = try c.function("X509_VERIFY_PARAM_set1_ip_asc")
         X509_verify_cert_error_string = try c.function("X509_verify_cert_error_string")
+        X509_verify_cert = try c.function("X509_verify_cert")
+        X509_STORE_CTX_get0_cert = try c.function("X509_STORE_CTX_get0_cert")
+        X509_STORE_CTX_get0_param = try c.function("X509_STORE_CTX_get0_param")
+        X509_get_ext_d2i = try c.function("X509_get_ext_d2i")
+        GENERAL_NAMES_free = try c.function("GENERAL_NAMES_free")
+        OPENSSL_sk_num = try c.function("OPENSSL_sk_num")
+        OPENSSL_sk_value = try c.function("OPENSSL_sk_value")
 
         OPENSSL_init_ssl = try s.function("OPENSSL_init_ssl")
         TLS_client_method = try s.function("TLS_client_method")
@@ -128,6 +146,7 @@ final class OpenSSL: Sendable {
         SSL_CTX_ctrl = try s.function("SSL_CTX_ctrl")
         SSL_CTX_set_options = try s.function("SSL_CTX_set_options")
         SSL_CTX_set_verify = try s.function("SSL_CTX_set_verify")
+        SSL_CTX_set_cert_verify_callback = try s.function("SSL_CTX_set_cert_verify_callback")
         SSL_CTX_set_default_verify_paths = try s.function("SSL_CTX_set_default_verify_paths")
         SSL_CTX_get_cert_store = try s.function("SSL_CTX_get_cert_store")
         SSL_CTX_set_alpn_protos = try s.function("SSL_CTX_set_alpn_protos")

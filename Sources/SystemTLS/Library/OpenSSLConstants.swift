@@ -49,6 +49,12 @@ enum OpenSSLConstants {
 
     // `X509_VERIFY_PARAM_set_hostflags` flags.
     static let checkFlagNoPartialWildcards: UInt32 = 0x4
+    static let checkFlagNeverCheckSubject: UInt32 = 0x20
+
+    // `NID_subject_alt_name`, and the `GENERAL_NAME` types (`GEN_DNS`, `GEN_IPADD`) it holds.
+    static let nidSubjectAltName: Int32 = 85
+    static let generalNameDNS: Int32 = 2
+    static let generalNameIPAddress: Int32 = 7
 
     // ALPN selection callback results.
     static let tlsExtErrOK: Int32 = 0
