@@ -199,6 +199,22 @@ final class ConnectAttemptsTests: XCTestCase {
         XCTAssertEqual(attempts.state, .connecting)
     }
 
+    /// The families take turns, the first address's first, each family in the order the lookup
+    /// gave (RFC 8305 §4): an IPv4 address is the second attempt, not the last.
+    func testTheAddressFamiliesTakeTurns() throws {
+        let v6 = [try address("::1", port: 1), try address("::1", port: 2), try address("::1", port: 3)]
+        let v4 = [try address("127.0.0.1", port: 4), try address("127.0.0.1", port: 5)]
+        XCTAssertEqual(ConnectAttempts.interleavingFamilies(v6 + v4), [v6[0], v4[0], v6[1], v4[1], v6[2]])
+        XCTAssertEqual(ConnectAttempts.interleavingFamilies(v4 + v6), [v4[0], v6[0], v4[1], v6[1], v6[2]])
+        XCTAssertEqual(ConnectAttempts.interleavingFamilies([v6[0], v4[0], v4[1], v6[1]]), [v6[0], v4[0], v6[1], v4[1]])
+        XCTAssertEqual(ConnectAttempts.interleavingFamilies(v6), v6, "one family keeps its order")
+        var attempts = Attempts()
+        XCTAssertEqual(attempts.begin(literal: nil), .resolve)
+        XCTAssertEqual(attempts.resolved(.success(v6 + v4)), .start(v6[0], index: 0))
+        XCTAssertEqual(attempts.started(index: 0, inProgress: true), .await(index: 0, staggerNext: true))
+        XCTAssertEqual(attempts.staggerTimerFired(), .start(v4[0], index: 1), "the other family's first address comes second")
+    }
+
     /// A failure starts the next address at once, and that attempt arms the stagger timer anew.
     func testAFailureStartsTheNextAddressAtOnce() throws {
         let list = try addresses(3)

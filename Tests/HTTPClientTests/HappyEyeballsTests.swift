@@ -38,12 +38,18 @@ final class HappyEyeballsTests: HTTPClientTestCase {
 
     /// A client on a loop of its own whose lookups of any name answer 127.0.0.1 at `ports`, in order.
     private func client(resolvingTo ports: [UInt16], label: String) throws -> HTTPClient {
+        try client(resolvingTo: ports.map { ("127.0.0.1", $0) }, label: label)
+    }
+
+    /// A client on a loop of its own whose lookups of any name answer `addresses` (host literal and
+    /// port), in order.
+    private func client(resolvingTo addresses: [(host: String, port: UInt16)], label: String) throws -> HTTPClient {
         let resolver = HostResolver(
             literal: { _, _ in nil },
             lookUp: { _, _ throws(SocketError) in
-                var addresses: [SocketAddress] = []
-                for port in ports { addresses += try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true) }
-                return addresses
+                var resolved: [SocketAddress] = []
+                for (host, port) in addresses { resolved += try SocketAddress.resolve(host: host, port: port, numericOnly: true) }
+                return resolved
             }
         )
         let group = try EventLoopGroup(count: 1, label: label)
@@ -67,6 +73,27 @@ final class HappyEyeballsTests: HTTPClientTestCase {
         XCTAssertEqual(attempts.map(\.outcome), [.abandoned, .connected], "the first was closed when the second won")
         XCTAssertGreaterThanOrEqual(attempts[1].started - attempts[0].started, ConnectAttempts.staggerDelay)
         XCTAssertEqual(attempts[0].ended, attempts[1].ended)
+    }
+
+    /// A name whose lookup gives two IPv6 addresses that refuse (ports nothing listens on at
+    /// `::1`), then the IPv4 one of a working server: the families take turns (RFC 8305 §4), so
+    /// the IPv4 address is the second attempt, not the third.
+    func testTheOtherFamilyIsTriedSecond() throws {
+        let closed = try (0..<2).map { _ in
+            let listener = try TCPSocket.listen(backlog: 1)
+            defer { listener.close() }
+            return try listener.localPort()
+        }
+        let serverPort = server.port
+        let client = try client(resolvingTo: [("::1", closed[0]), ("::1", closed[1]), ("127.0.0.1", serverPort)],
+                                label: "HappyEyeballsTests.families")
+        defer { client.closeIdleConnections() }
+        let request = HTTPClientRequest(url: try XCTUnwrap(URL(string: "http://eyeballs.test:\(serverPort)/echo")))
+        let response = try executeAsync(request, on: client).0.get()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.timings.connectAttempts.map(\.address), ["[::1]:\(closed[0])", "127.0.0.1:\(serverPort)"],
+                       "the IPv4 address went second, before the other IPv6 one")
+        XCTAssertEqual(response.timings.connectAttempts.map(\.outcome), [.failed(errno: ECONNREFUSED), .connected])
     }
 
     /// A name whose first address refuses (a closed port) and whose second accepts: the timings

@@ -3,8 +3,10 @@ import EventLoopIO
 
 /// Opening one connection to a host, as a value, with Happy Eyeballs (RFC 8305): a literal
 /// address is used at once, a name is looked up off the loop, then the addresses are tried in the
-/// system's order, the next one started `staggerDelay` after the previous one without waiting for
-/// it to fail (at once when one fails), all within one connect timer. The first attempt that
+/// system's order with the families interleaved (§4: the system's first, then one of the other
+/// family, and so on, so an IPv4 address does not wait behind every IPv6 one), the next one
+/// started `staggerDelay` after the previous one without waiting for it to fail (at once when one
+/// fails), all within one connect timer. The first attempt that
 /// connects wins and the others are closed.
 ///
 /// It takes what happened (the literal read or not, the lookup's result, an attempt started,
@@ -155,7 +157,7 @@ struct ConnectAttempts: Equatable, Sendable {
     }
 
     private mutating func tryAddresses(_ list: [SocketAddress], at now: MonotonicTime) -> Action {
-        addresses = list
+        addresses = Self.interleavingFamilies(list)
         state = .connecting
         return startNext(at: now)
     }
@@ -190,6 +192,23 @@ struct ConnectAttempts: Equatable, Sendable {
         state = .ended
         endPending(.timedOut, at: now)
         return .fail(failure)
+    }
+
+    /// `list` with its address families taking turns, each family's addresses in the order they
+    /// came and the first address's family first (RFC 8305 §4, a "First Address Family Count" of
+    /// one): `[v6a, v6b, v4a]` is tried as `[v6a, v4a, v6b]`.
+    static func interleavingFamilies(_ list: [SocketAddress]) -> [SocketAddress] {
+        guard let first = list.first else { return list }
+        let preferred = list.filter { $0.family == first.family }
+        let others = list.filter { $0.family != first.family }
+        guard !others.isEmpty else { return list }
+        var result: [SocketAddress] = []
+        result.reserveCapacity(list.count)
+        for index in 0..<max(preferred.count, others.count) {
+            if index < preferred.count { result.append(preferred[index]) }
+            if index < others.count { result.append(others[index]) }
+        }
+        return result
     }
 
     /// Logs attempt `index`'s end.
