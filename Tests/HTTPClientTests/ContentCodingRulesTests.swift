@@ -253,6 +253,20 @@ final class ContentCodingRulesTests: HTTPClientTestCase {
         }
     }
 
+    /// More than five stacked codings (urllib3's bound; curl's is four, since CVE-2022-32206)
+    /// leave the body as received, with its field, in both paths: a head listing 50,000 once stopped the process
+    /// (an inflater and a stack frame each, on the loop thread) when streamed.
+    func testAStackOfManyCodingsIsLeftAsReceived() throws {
+        let gzip = try fixture("plain.gzip-1.gz")
+        for count in [6, 50_000] {
+            let coding = Array(repeating: "gzip", count: count).joined(separator: ",")
+            let server = try serve(gzip, coding: coding)
+            try assertBoth(HTTPClientRequest(url: server.url("/")), give: gzip, "\(count) codings")
+        }
+        let five = try serve(try fixture("plain.gzip-of-gzip.gz"), coding: "identity, gzip, gzip, identity")
+        try assertBoth(HTTPClientRequest(url: five.url("/")), give: try fixture("plain.txt"), "identity is not counted")
+    }
+
     // MARK: Bodiless answers (RFC 9110 §6.4.1)
 
     /// HEAD, 204, 304 and an empty 200 labelled gzip have no body to decode: none fails.
