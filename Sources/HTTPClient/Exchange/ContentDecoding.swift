@@ -4,8 +4,8 @@ import HTTPWire
 /// Undoes `Content-Encoding: gzip` / `deflate` on a response body, as URLSession does: the body
 /// handed to the caller is decoded, and the response keeps the headers as received, so its
 /// `Content-Encoding` names the coding that was removed (and `Content-Length` is the size on
-/// the wire). Other codings (and `identity`) are left alone, and so is every body of a request
-/// whose `decompression` is `.disabled`.
+/// the wire). Other codings (and `identity`) are left alone, and so is a body under more than
+/// `maximumStack` codings and every body of a request whose `decompression` is `.disabled`.
 enum ContentDecoding {
     /// `body` decoded per the `Content-Encoding` of `headers` (codings undone last-applied first)
     /// as `policy` says (nil: enabled, unlimited but for `limit`); `.responseTooLarge` when the
@@ -40,15 +40,23 @@ enum ContentDecoding {
         return .success(current)
     }
 
+    /// The most codings undone on one body, as urllib3 allows (curl four, since CVE-2022-32206):
+    /// a head listing thousands gets no inflater each.
+    static let maximumStack = 5
+
     /// The codings `headers`' `Content-Encoding` names, in the order applied; nil when there are
-    /// none (or only `identity`) or one is not `gzip` or `deflate` (the body is left as it is).
+    /// none (or only `identity`), one is not `gzip` or `deflate`, or there are more than
+    /// `maximumStack` (the body is left as it is).
     static func codings(_ headers: HTTPHeaders) -> [Inflater.Coding]? {
-        let names = headers.values(for: "Content-Encoding")
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && $0.lowercased() != "identity" }
-        let known = names.compactMap(Inflater.Coding.init(name:))
-        guard !names.isEmpty, known.count == names.count else { return nil }
-        return known
+        var known: [Inflater.Coding] = []
+        for value in headers.values(for: "Content-Encoding") {
+            for name in value.split(separator: ",") {
+                let name = name.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, name.lowercased() != "identity" else { continue }
+                guard known.count < maximumStack, let coding = Inflater.Coding(name: name) else { return nil }
+                known.append(coding)
+            }
+        }
+        return known.isEmpty ? nil : known
     }
 }

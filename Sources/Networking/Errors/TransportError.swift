@@ -26,7 +26,9 @@ public enum TransportError: Error, Sendable, Equatable {
     /// A deadline passed: `phase` says which, `after` how long it was, `endpoint` for what.
     case timedOut(TimeoutPhase, after: Duration, endpoint: String)
     /// The server's bytes are not a valid HTTP/1.1 response (one cut short is `connectionLost`, as
-    /// `HTTPClientError(_:)`, the one conversion of a parser's error, decides).
+    /// `HTTPClientError(_:)`, the one conversion of a parser's error, decides), or a body in
+    /// gzip or deflate does not decode (`.invalidContentCoding`: `urlErrorCode` is then
+    /// `.cannotDecodeRawData`, URLSession's code for data it cannot decode in a known coding).
     case badResponse(HTTPWireError)
     /// The response body grew past `limit` bytes, or a compressed one expanded past it; the
     /// transfer was cancelled. (How many compressed bytes expanded so far is the client's
@@ -53,6 +55,7 @@ public enum TransportError: Error, Sendable, Equatable {
         case .cannotFindHost: .cannotFindHost
         case .connectionLost: .networkConnectionLost
         case .timedOut: .timedOut
+        case .badResponse(.invalidContentCoding): .cannotDecodeRawData
         case .badResponse: .badServerResponse
         case .tooManyRedirects: .httpTooManyRedirects
         case .cancelled: .cancelled

@@ -66,6 +66,8 @@ final class SocketTransportCompressionTests: LeakCheckingTestCase {
         XCTAssertEqual(response?.statusCode, 200)
     }
 
+    /// A gzip body that does not decode is URLSession's -1015 (`cannotDecodeRawData`, "couldn't
+    /// be decoded for a known content encoding"), not -1011, and a bad response to classify.
     func testCorruptCompressedDataIsABadResponse() throws {
         var body = try fixture("plain.gzip-1.gz")
         body[body.count - 6] ^= 0xFF
@@ -75,7 +77,7 @@ final class SocketTransportCompressionTests: LeakCheckingTestCase {
         defer { transport.close() }
         let result = try XCTUnwrap(send(URLRequest(url: scripted.url("/")), on: transport))
         guard case .failure(let error) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(error.urlError?.code, .badServerResponse)
+        XCTAssertEqual(error.urlError?.code, .cannotDecodeRawData)
         XCTAssertTrue(error.isBadResponse)
     }
 

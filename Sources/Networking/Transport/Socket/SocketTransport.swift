@@ -49,8 +49,9 @@ import HTTPWire
 /// - failures are `ProviderError.underlying(TransportError, response)`: `.cannotConnect`,
 ///   `.cannotFindHost`, `.connectionLost`, `.timedOut(phase, ...)`, `.badResponse`,
 ///   `.responseTooLarge`, `.tooManyRedirects`, `.tls`; `error.urlError` gives URLSession's code for
-///   each (-1004, -1003, -1005, -1001, -1011, -1007, -1200 and its kin); a scheme other than
-///   `http`, `https` and `http+unix` is `URLError(.unsupportedURL)`;
+///   each (-1004, -1003, -1005, -1001, -1011 and -1015 for a body that does not decode, -1007,
+///   -1200 and its kin); a scheme other than `http`, `https` and `http+unix` is
+///   `URLError(.unsupportedURL)`;
 /// - an upload the server answers early and then closes (413, 501) reports that response;
 /// - an idempotent request whose kept-alive connection turns out closed by the server before
 ///   any response byte is sent once more on a fresh connection;
