@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import TestSupport
+import XCTest
+
+/// Request building checked against Alamofire 5's and Moya 15's documented behaviour, for the
+/// edge cases their own test suites leave out.
+final class RequestEncodingPeerRulesTests: LeakCheckingTestCase {
+    private func request(_ method: String, _ url: String = "http://127.0.0.1/p") -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        return request
+    }
+
+    /// Alamofire writes an optional number or bool in a `[String: Any]` as its value (the cast to
+    /// `NSNumber` unwraps it): `page=5`, `on=1`; never Swift's `Optional(5)`.
+    func testURLEncodingWritesTheValueOfAnOptional() throws {
+        let page: Int? = 5
+        let on: Bool? = true
+        let ratio: Double? = 2.0
+        let tags: [Int]? = [1, 2]
+        let nested: [String: any Sendable] = ["size": page, "label": "a b" as String?]
+        let encoded = try URLEncoding.queryString.encode(request("GET"), with: [
+            "page": page, "on": on, "ratio": ratio, "tags": tags, "filter": nested,
+        ])
+        XCTAssertEqual(encoded.url?.query,
+                       "filter%5Blabel%5D=a%20b&filter%5Bsize%5D=5&on=1&page=5&ratio=2&tags%5B%5D=1&tags%5B%5D=2")
+    }
+
+    /// `.methodDependent` puts parameters in the query only for `GET`, `HEAD` and `DELETE`
+    /// (Alamofire's `encodesParametersInURL(with:)`); any other method, one this package has no
+    /// `HTTPMethod` case for included, gets them in the body.
+    func testMethodDependentPutsParametersOfOtherMethodsInTheBody() throws {
+        for method in ["PROPFIND", "QUERY", "patch"] {
+            let encoded = try URLEncoding.default.encode(request(method), with: ["a": 1])
+            XCTAssertEqual(encoded.url?.absoluteString, "http://127.0.0.1/p", method)
+            XCTAssertEqual(encoded.httpBody.map { String(decoding: $0, as: UTF8.self) }, "a=1", method)
+            XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8", method)
+        }
+    }
+}
