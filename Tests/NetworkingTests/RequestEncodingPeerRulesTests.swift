@@ -41,4 +41,14 @@ final class RequestEncodingPeerRulesTests: LeakCheckingTestCase {
             XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8", method)
         }
     }
+
+    /// A part's `Content-Type` is one header line (RFC 7578 §4.4): a MIME type holding CR or LF
+    /// must not add header lines to the part, nor end its headers early.
+    func testAMIMETypeCannotInjectPartHeaders() throws {
+        let form = MultipartFormData(boundary: "b")
+        form.append(Data("v".utf8), name: "f", fileName: "f.txt", mimeType: "text/plain\r\nX-Injected: 1\r\n\r\nforged")
+        let body = String(decoding: try form.encode(), as: UTF8.self)
+        XCTAssertEqual(body, "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.txt\"\r\n"
+            + "Content-Type: text/plain%0D%0AX-Injected: 1%0D%0A%0D%0Aforged\r\n\r\nv\r\n--b--\r\n")
+    }
 }

@@ -262,7 +262,7 @@ public final class MultipartFormData: Sendable {
         var disposition = "form-data; name=\"\(Self.quoted(bodyPart.name))\""
         if let fileName = bodyPart.fileName { disposition += "; filename=\"\(Self.quoted(fileName))\"" }
         var headers = [(name: "Content-Disposition", value: disposition)]
-        if let mimeType = bodyPart.mimeType { headers.append((name: "Content-Type", value: mimeType)) }
+        if let mimeType = bodyPart.mimeType { headers.append((name: "Content-Type", value: Self.oneLine(mimeType))) }
         let part = Part(bodyPart: bodyPart, headers: headers, content: content, length: length)
         state.withLock { $0.parts.append(part) }
     }
@@ -273,10 +273,16 @@ public final class MultipartFormData: Sendable {
         }
     }
 
+    /// `value` for a quoted-string parameter: `\` and `"` backslash-escaped, CR and LF percent-encoded.
     private static func quoted(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\r", with: "%0D")
+        oneLine(value.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\""))
+    }
+
+    /// `value` with CR and LF percent-encoded, so that it stays on its header line and cannot
+    /// add header lines to the part or end its headers.
+    private static func oneLine(_ value: String) -> String {
+        value.replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 }
