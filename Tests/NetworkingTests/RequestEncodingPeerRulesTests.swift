@@ -51,4 +51,58 @@ final class RequestEncodingPeerRulesTests: LeakCheckingTestCase {
         XCTAssertEqual(body, "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f.txt\"\r\n"
             + "Content-Type: text/plain%0D%0AX-Injected: 1%0D%0A%0D%0Aforged\r\n\r\nv\r\n--b--\r\n")
     }
+
+    /// A file part's length is read when it is appended and announced with the body
+    /// (`Content-Length`); a file that is shorter or longer when the body is read fails it, as a
+    /// stream part ending before its length does, instead of giving a body of another length.
+    func testAFilePartThatChangedSizeSinceItWasAppendedFailsTheBody() throws {
+        for contents in ["01", "0123456789 and more"] {
+            let file = try temporaryFile(Data("0123456789".utf8))
+            let form = MultipartFormData(boundary: "b")
+            form.append(Data("v".utf8), name: "before")
+            form.append(file, withName: "f")
+            try Data(contents.utf8).write(to: file)
+            XCTAssertThrowsError(try form.encode(), contents) { error in
+                XCTAssertEqual(error as? MultipartEncodingFailure, .inputStreamReadFailed, contents)
+            }
+        }
+    }
+
+    private func temporaryFile(_ contents: Data) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("encoding-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("part.txt")
+        try contents.write(to: file)
+        return file
+    }
+}
+
+/// What reaches FeedServer's `/echo` when a multipart body cannot be what it announced.
+final class RequestEncodingWireRulesTests: FeedServerTestCase {
+    /// A form whose file part shrank or grew after it was appended announced the old length: the
+    /// default transport waited for bytes that never came (shrunk) or sent a form cut short as a
+    /// success (grown). Both now fail the request at once.
+    func testAFormWhoseFileChangedSizeFailsInsteadOfHangingOrBeingCut() throws {
+        for contents in ["01", "0123456789 and more"] {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("encoding-wire-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("part.txt")
+            try Data("0123456789".utf8).write(to: file)
+            let form = MultipartFormData(boundary: "b")
+            form.append(file, withName: "f")
+            try Data(contents.utf8).write(to: file)
+
+            let provider = NetworkProvider<ServerRoute>(transport: DefaultTransport())
+            let results = Recorder<Result<Response, ProviderError>>()
+            provider.request(route("echo", method: .post, task: .uploadMultipartFormData(form))) { results.append($0) }
+            XCTAssertTrue(waitUntil(timeout: 10) { results.count == 1 }, "no answer: \(contents)")
+            guard case .failure(.underlying(let error as MultipartEncodingFailure, nil))? = results.values.first else {
+                XCTFail("\(results.values) \(contents)")
+                continue
+            }
+            XCTAssertEqual(error, .inputStreamReadFailed, contents)
+        }
+    }
 }

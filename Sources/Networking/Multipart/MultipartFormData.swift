@@ -125,7 +125,9 @@ public final class MultipartFormData: Sendable {
     }
 
     /// Appends a file, streamed from disk, named after its last path component, with the MIME
-    /// type of its extension (`application/octet-stream` for unknown ones).
+    /// type of its extension (`application/octet-stream` for unknown ones). Its size is read now
+    /// and announced with the body: a file of another size when the body is read fails it
+    /// (`MultipartEncodingFailure.inputStreamReadFailed`).
     public func append(_ fileURL: URL, withName name: String) {
         appendFile(fileURL, name: name, fileName: fileURL.lastPathComponent,
                    mimeType: MIMEType.forPathExtension(fileURL.pathExtension))
@@ -212,7 +214,7 @@ public final class MultipartFormData: Sendable {
             let content: PartIdentity.Content
             switch part.content {
             case .bytes(let data): content = .bytes(data)
-            case .file(let url): content = .file(url)
+            case .file(let url, _): content = .file(url)
             case .stream(let box, _): content = .stream(ObjectIdentifier(box.stream))
             }
             return PartIdentity(headers: part.headers.map { "\($0.name): \($0.value)" }, content: content)
@@ -255,7 +257,7 @@ public final class MultipartFormData: Sendable {
             return record(.fileSizeNotAvailable(url))
         }
         add(MultipartFormBodyPart(provider: .file(url), name: name, fileName: fileName, mimeType: mimeType),
-            content: .file(url), length: size.uint64Value)
+            content: .file(url, length: size.uint64Value), length: size.uint64Value)
     }
 
     private func add(_ bodyPart: MultipartFormBodyPart, content: BodySegment, length: UInt64) {
