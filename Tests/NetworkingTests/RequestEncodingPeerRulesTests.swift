@@ -68,6 +68,21 @@ final class RequestEncodingPeerRulesTests: LeakCheckingTestCase {
         }
     }
 
+    /// `allowedCharacters` may keep characters a URL's query cannot hold (`[` `]` are often asked
+    /// for, and a `%` not starting an escape): in the query they are percent-encoded, which the
+    /// server decodes to the same form, instead of stopping the program in `URLComponents`'
+    /// `percentEncodedQuery` setter. The body keeps them as the encoder wrote them.
+    func testAFormQueryWithCharactersAQueryCannotHoldIsEscapedInsteadOfStoppingTheProgram() throws {
+        let encoder = URLEncodedFormEncoder(allowedCharacters: CharacterSet.afURLQueryAllowed.union(CharacterSet(charactersIn: "[]%|")))
+        let parameters = ["a": ["100%", "x|y", "%41"]]
+        let inQuery = try URLEncodedFormParameterEncoder(encoder: encoder, destination: .queryString)
+            .encode(parameters, into: request("GET", "http://127.0.0.1/p?x=1#f"))
+        XCTAssertEqual(inQuery.url?.absoluteString, "http://127.0.0.1/p?x=1&a%5B%5D=%41&a%5B%5D=100%25&a%5B%5D=x%7Cy#f")
+        let inBody = try URLEncodedFormParameterEncoder(encoder: encoder, destination: .httpBody)
+            .encode(parameters, into: request("POST"))
+        XCTAssertEqual(inBody.httpBody.map { String(decoding: $0, as: UTF8.self) }, "a[]=%41&a[]=100%&a[]=x|y")
+    }
+
     private func temporaryFile(_ contents: Data) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("encoding-rules-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
