@@ -7,6 +7,8 @@ import FoundationNetworking
 /// in the query string or the body (Alamofire's `URLEncodedFormParameterEncoder`). In the query,
 /// the text is appended to any existing query with `&` (an empty result leaves no query); in the
 /// body, `Content-Type: application/x-www-form-urlencoded; charset=utf-8` is set unless present.
+/// In the query, characters an `allowedCharacters` keeps but a query cannot hold (`[`, `]`, a `%`
+/// starting no escape) are percent-encoded; the body keeps them.
 /// Throws `ParameterEncodingFailure.missingURL` for a request without a URL, and the encoder's
 /// errors as it threw them.
 public struct URLEncodedFormParameterEncoder: ParameterEncoder {
@@ -53,7 +55,8 @@ public struct URLEncodedFormParameterEncoder: ParameterEncoder {
             guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
                 throw ParameterEncodingFailure.missingURL
             }
-            let query: String = try encoder.encode(parameters)
+            // A custom `allowedCharacters` may keep what a query cannot hold (`[`, `]`, a lone `%`).
+            let query = (try encoder.encode(parameters) as String).validPercentEncodedQuery
             let joined = [components.percentEncodedQuery, query].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
             components.percentEncodedQuery = joined.isEmpty ? nil : joined
             guard let encodedURL = components.url else { throw ParameterEncodingFailure.missingURL }

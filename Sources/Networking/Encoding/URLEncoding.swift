@@ -10,8 +10,9 @@ import FoundationNetworking
 /// - arrays follow `arrayEncoding` (default `key[]=v1&key[]=v2`), dictionaries `key[sub]=v`,
 ///   nested to any depth;
 /// - `Bool` (and an `NSNumber` boolean) follows `boolEncoding` (default `1` / `0`); a whole
-///   `Double` or `Float` is written without `.0` (`1.0` is `1`, as Alamofire writes it); other
-///   values are their `String(describing:)`;
+///   `Double` or `Float` is written without `.0` (`1.0` is `1`, as Alamofire writes it); an
+///   optional is written as its value (`nil` as `nil`, as Alamofire writes it); other values are
+///   their `String(describing:)`;
 /// - keys and values are percent-encoded (UTF-8) except RFC 3986 unreserved characters
 ///   (`A-Z a-z 0-9 - . _ ~`) and `?` `/`, as Alamofire does; so `&` `=` `+` `[` `]` and
 ///   non-ASCII are escaped and a space becomes `%20`;
@@ -102,8 +103,7 @@ public struct URLEncoding: ParameterEncoding, Equatable {
     public func encode(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
         guard let parameters else { return request }
         var request = request
-        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET") ?? .get
-        if encodesInURL(method) {
+        if encodesInURL(request.httpMethod ?? "GET") {
             guard let url = request.url else { throw ParameterEncodingFailure.missingURL }
             guard !parameters.isEmpty,
                   var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return request }
@@ -119,11 +119,14 @@ public struct URLEncoding: ParameterEncoding, Equatable {
         return request
     }
 
-    private func encodesInURL(_ method: HTTPMethod) -> Bool {
+    /// Whether a request sent with `method` carries the parameters in its URL: `.methodDependent`
+    /// does for `GET`, `HEAD` and `DELETE` only, so any other method (one without an `HTTPMethod`
+    /// case too) carries them in its body, as Alamofire's does.
+    private func encodesInURL(_ method: String) -> Bool {
         switch destination {
         case .queryString: return true
         case .httpBody: return false
-        case .methodDependent: return method == .get || method == .head || method == .delete
+        case .methodDependent: return ["GET", "HEAD", "DELETE"].contains(method.uppercased())
         }
     }
 
@@ -144,7 +147,9 @@ public struct URLEncoding: ParameterEncoding, Equatable {
     }
 
     private func appendComponents(key: String, value: Any, into pairs: inout [String]) {
-        if let dictionary = value as? [String: Any] {
+        if let optional = value as? any OptionalParameter, let wrapped = optional.wrappedParameter {
+            appendComponents(key: key, value: wrapped, into: &pairs)
+        } else if let dictionary = value as? [String: Any] {
             for nestedKey in dictionary.keys.sorted() {
                 if let nested = dictionary[nestedKey] {
                     appendComponents(key: "\(key)[\(nestedKey)]", value: nested, into: &pairs)
@@ -214,4 +219,15 @@ public struct URLEncoding: ParameterEncoding, Equatable {
     private static func hexDigit(_ nibble: UInt8) -> String {
         String(UnicodeScalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10))
     }
+}
+
+/// An `Optional` seen as `Any`, so that `URLEncoding` writes the value it holds: Alamofire's
+/// cast to `NSNumber` unwraps an optional number or bool the same way.
+private protocol OptionalParameter {
+    /// The value held, `nil` for `.none`.
+    var wrappedParameter: Any? { get }
+}
+
+extension Optional: OptionalParameter {
+    fileprivate var wrappedParameter: Any? { map { $0 as Any } }
 }

@@ -10,7 +10,8 @@ public enum MultipartEncodingFailure: Error, Sendable, Equatable {
     case fileIsDirectory(URL)
     /// A file part's size cannot be read.
     case fileSizeNotAvailable(URL)
-    /// A part's stream could not be read (or ended before its announced length).
+    /// A part's stream could not be read (or ended before its announced length), or a file
+    /// part's file was shorter or longer when the body was read than when it was appended.
     case inputStreamReadFailed
     /// `writeEncodedData(to:)` was given a URL that is not a `file://` URL.
     case outputStreamURLInvalid(URL)

@@ -125,7 +125,9 @@ public final class MultipartFormData: Sendable {
     }
 
     /// Appends a file, streamed from disk, named after its last path component, with the MIME
-    /// type of its extension (`application/octet-stream` for unknown ones).
+    /// type of its extension (`application/octet-stream` for unknown ones). Its size is read now
+    /// and announced with the body: a file of another size when the body is read fails it
+    /// (`MultipartEncodingFailure.inputStreamReadFailed`).
     public func append(_ fileURL: URL, withName name: String) {
         appendFile(fileURL, name: name, fileName: fileURL.lastPathComponent,
                    mimeType: MIMEType.forPathExtension(fileURL.pathExtension))
@@ -212,7 +214,7 @@ public final class MultipartFormData: Sendable {
             let content: PartIdentity.Content
             switch part.content {
             case .bytes(let data): content = .bytes(data)
-            case .file(let url): content = .file(url)
+            case .file(let url, _): content = .file(url)
             case .stream(let box, _): content = .stream(ObjectIdentifier(box.stream))
             }
             return PartIdentity(headers: part.headers.map { "\($0.name): \($0.value)" }, content: content)
@@ -255,14 +257,14 @@ public final class MultipartFormData: Sendable {
             return record(.fileSizeNotAvailable(url))
         }
         add(MultipartFormBodyPart(provider: .file(url), name: name, fileName: fileName, mimeType: mimeType),
-            content: .file(url), length: size.uint64Value)
+            content: .file(url, length: size.uint64Value), length: size.uint64Value)
     }
 
     private func add(_ bodyPart: MultipartFormBodyPart, content: BodySegment, length: UInt64) {
         var disposition = "form-data; name=\"\(Self.quoted(bodyPart.name))\""
         if let fileName = bodyPart.fileName { disposition += "; filename=\"\(Self.quoted(fileName))\"" }
         var headers = [(name: "Content-Disposition", value: disposition)]
-        if let mimeType = bodyPart.mimeType { headers.append((name: "Content-Type", value: mimeType)) }
+        if let mimeType = bodyPart.mimeType { headers.append((name: "Content-Type", value: Self.oneLine(mimeType))) }
         let part = Part(bodyPart: bodyPart, headers: headers, content: content, length: length)
         state.withLock { $0.parts.append(part) }
     }
@@ -273,10 +275,16 @@ public final class MultipartFormData: Sendable {
         }
     }
 
+    /// `value` for a quoted-string parameter: `\` and `"` backslash-escaped, CR and LF percent-encoded.
     private static func quoted(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\r", with: "%0D")
+        oneLine(value.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\""))
+    }
+
+    /// `value` with CR and LF percent-encoded, so that it stays on its header line and cannot
+    /// add header lines to the part or end its headers.
+    private static func oneLine(_ value: String) -> String {
+        value.replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 enum BodySegment: Sendable {
     /// Bytes already in memory.
     case bytes(Data)
-    /// A local file, opened when the stream reaches it and read in 64 KB chunks.
-    case file(URL)
+    /// A local file of `length` bytes (its size when it was appended), opened when the stream
+    /// reaches it and read in 64 KB chunks; a file that is shorter or longer by then fails the
+    /// body, whose announced length counted `length`.
+    case file(URL, length: UInt64)
     /// A caller's stream (it can be read once), of which the declared `length` bytes are sent:
     /// bytes after them are left unread, and a stream that ends before them fails the body.
     case stream(StreamBox, length: UInt64)
@@ -32,7 +34,7 @@ final class SegmentedBodyStream: InputStream {
     private var pendingOffset = 0
     private var file: FileHandle?
     private var openedStream = false
-    /// Bytes still to read from the stream segment being read.
+    /// Bytes still to read from the stream or file segment being read.
     private var streamRemaining: UInt64 = 0
     private var status: Stream.Status = .notOpen
     private var failure: (any Error)?
@@ -46,7 +48,7 @@ final class SegmentedBodyStream: InputStream {
     /// The same body as an `UploadSource`: `.file` for a body that is one file, else a stream
     /// made fresh for every attempt.
     var uploadSource: UploadSource {
-        if segments.count == 1, case .file(let url) = segments[0] { return .file(url) }
+        if segments.count == 1, case .file(let url, _) = segments[0] { return .file(url) }
         let segments = self.segments
         let length = self.length
         return .stream({ SegmentedBodyStream(segments: segments, length: length) }, length: length)
@@ -110,16 +112,27 @@ final class SegmentedBodyStream: InputStream {
             case .bytes(let data):
                 index += 1
                 if !data.isEmpty { return data }
-            case .file(let url):
-                if file == nil {
+            case .file(let url, let length):
+                guard let handle = file else {
                     do { file = try FileHandle(forReadingFrom: url) } catch {
                         throw MultipartEncodingFailure.fileNotReachable(url)
                     }
+                    streamRemaining = length
+                    continue
                 }
-                if let data = try file?.read(upToCount: Self.chunkSize), !data.isEmpty { return data }
-                try? file?.close()
+                if streamRemaining > 0 {
+                    let data = try handle.read(upToCount: Int(min(UInt64(Self.chunkSize), streamRemaining))) ?? Data()
+                    // Shorter than when it was appended: the body would not match its length.
+                    if data.isEmpty { throw MultipartEncodingFailure.inputStreamReadFailed }
+                    streamRemaining -= UInt64(data.count)
+                    return data
+                }
+                // Longer than when it was appended: the same.
+                let more = try handle.read(upToCount: 1) ?? Data()
+                try? handle.close()
                 file = nil
                 index += 1
+                if !more.isEmpty { throw MultipartEncodingFailure.inputStreamReadFailed }
             case .stream(let box, let length):
                 if !openedStream {
                     box.stream.open()
