@@ -49,6 +49,21 @@ final class RequestBodyChunksTests: HTTPClientTestCase {
         XCTAssertEqual(mismatch.counted, 15, "counted to the chunk that passed the length")
     }
 
+    /// A `Body.stream` is held to its declared length as a sequence is: a shorter one fails at
+    /// its end instead of leaving the server waiting for the rest until the idle timeout, and a
+    /// longer one fails instead of writing bytes past the body the server reads as a request.
+    func testAStreamOfAnotherLengthThanDeclaredFailsTheUpload() throws {
+        let bytes = Data("0123456789".utf8)
+        for (declared, counted) in [(Int64(20), Int64(10)), (Int64(4), Int64(10))] {
+            let request = HTTPClientRequest(url: url("echo"), method: "POST", body: .stream({ InputStream(data: bytes) }, length: declared),
+                                            idleTimeout: .seconds(5))
+            let result = try executeWithCompletion(request)
+            guard case .failure(.uploadFailed(let underlying)) = result else { return XCTFail("declared \(declared): expected .uploadFailed, got \(result)") }
+            let mismatch = try XCTUnwrap(underlying as? BodyLengthMismatch, "\(underlying)")
+            XCTAssertEqual([mismatch.declared, mismatch.counted], [declared, counted])
+        }
+    }
+
     func testA307NeedingTheBodyAgainIsNotReplayableWhileA303Follows() throws {
         let request = HTTPClientRequest(url: url("redirect/307/1"), method: "POST", body: .chunks(Self.stream(parts)))
         XCTAssertFalse(try XCTUnwrap(request.body).isReplayable)

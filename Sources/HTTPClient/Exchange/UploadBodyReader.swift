@@ -13,7 +13,7 @@ final class UploadBodyReader: @unchecked Sendable {
     private var file: FileHandle?
     private var stream: InputStream?
     private var chunks: HTTPClientRequest.ChunkIterator?
-    /// Bytes an `AsyncSequence` brought so far (checked against its declared length).
+    /// Bytes a file, stream or `AsyncSequence` brought so far (checked against the length sent).
     private var counted: Int64 = 0
     private var finished = false
 
@@ -77,7 +77,8 @@ final class UploadBodyReader: @unchecked Sendable {
         }
     }
 
-    /// Counts a chunk against the declared length: more than declared, or the end before it, fails.
+    /// Counts a chunk against the length sent: more than it, or the end before it, fails (the
+    /// server would read the rest as the next request, or wait for bytes that never come).
     private func counting(_ chunk: [UInt8]) throws {
         counted += Int64(chunk.count)
         guard let length else { return }
@@ -86,7 +87,9 @@ final class UploadBodyReader: @unchecked Sendable {
         }
     }
 
-    /// Up to `limit` next bytes; empty at the end of the body. Throws the file's or stream's error.
+    /// Up to `limit` next bytes; empty at the end of the body. Throws the file's or stream's
+    /// error, and `BodyLengthMismatch` when a stream brings more or fewer bytes than its declared
+    /// length (or a file than its size when it was opened).
     func next(limit: Int) throws -> [UInt8] {
         guard !finished else { return [] }
         var bytes: [UInt8] = []
@@ -103,6 +106,7 @@ final class UploadBodyReader: @unchecked Sendable {
             bytes.removeSubrange(count...)
         }
         if bytes.isEmpty { close() }
+        if data == nil { try counting(bytes) }
         return bytes
     }
 
