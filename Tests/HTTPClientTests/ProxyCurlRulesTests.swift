@@ -35,4 +35,29 @@ final class ProxyCurlRulesTests: LeakCheckingTestCase {
         XCTAssertEqual(ProxyEnvironment(["all_proxy": "socks://127.0.0.1:1081"]).route(secure: true, host: "h", port: 443),
                        .proxy(try XCTUnwrap(ProxyEndpoint("socks4://127.0.0.1:1081"))))
     }
+
+    /// curl's `--noproxy` and NO_PROXY: "If set to an asterisk '*' only, it matches all hosts";
+    /// in a list, `*` names no host (curl's `Curl_check_noproxy` compares it as a name).
+    func testAStarIsTheWildcardOnlyAsTheWholeValue() {
+        XCTAssertEqual(route("api.example.com", noProxy: "*"), .unset)
+        XCTAssertEqual(route("api.example.com", noProxy: " * "), .unset, "blanks around it aside")
+        XCTAssertNotEqual(route("api.example.com", noProxy: "*,internal.test"), .unset, "not inside a list")
+        XCTAssertNotEqual(route("api.example.com", noProxy: "internal.test, *"), .unset)
+        XCTAssertEqual(route("db.internal.test", noProxy: "*,internal.test"), .unset, "the list's other entries still count")
+    }
+
+    /// curl normalizes a URL's IPv4 host as `inet_aton` reads it (and `getaddrinfo` connects to it
+    /// so) before `no_proxy` sees it, and compares an address with addresses and ranges only.
+    func testAHostIsComparedAsTheAddressItConnectsTo() {
+        XCTAssertEqual(route("127.1", noProxy: "127.0.0.1"), .unset, "127.1 is 127.0.0.1")
+        XCTAssertEqual(route("0x7f.0.0.1", noProxy: "127.0.0.0/8"), .unset, "hex")
+        XCTAssertEqual(route("2130706433", noProxy: "127.0.0.1"), .unset, "one number")
+        XCTAssertNotEqual(route("010.1.2.3", noProxy: "10.0.0.0/8"), .unset, "a leading 0 is octal: 8.1.2.3")
+        XCTAssertEqual(route("010.1.2.3", noProxy: "8.1.2.3"), .unset)
+        XCTAssertNotEqual(route("10.1.2.3", noProxy: "1.2.3"), .unset, "a name never covers an address")
+        XCTAssertNotEqual(route("127.0.0.1", noProxy: "0.1"), .unset)
+        XCTAssertEqual(route("10.1.2.3", noProxy: "1.2.3,10.1.2.3"), .unset)
+        XCTAssertEqual(route("1.2.3.example", noProxy: "example"), .unset, "a name starting with digits is still a name")
+        XCTAssertEqual(route("fd12::1", noProxy: "fd00::/8"), .unset)
+    }
 }
