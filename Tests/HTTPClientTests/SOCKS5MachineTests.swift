@@ -131,11 +131,22 @@ final class SOCKS5MachineTests: XCTestCase {
         XCTAssertEqual(longName.start(), .fail(.invalidURL(unsupportedScheme: false)))
         var badAddress = Machine(destination: .address([1, 2, 3]), port: 80, credentials: nil)
         XCTAssertEqual(badAddress.start(), .fail(.invalidURL(unsupportedScheme: false)))
-        var longPassword = Machine(destination: .name("a.test"), port: 80, credentials: ("u", String(repeating: "p", count: 256)))
-        XCTAssertEqual(longPassword.start(), .fail(.proxyRefused(status: 407)))
-        var emptyUser = Machine(destination: .name("a.test"), port: 80, credentials: ("", "p"))
-        XCTAssertEqual(emptyUser.start(), .fail(.proxyRefused(status: 407)))
         XCTAssertEqual(longName.state, .done)
+    }
+
+    /// curl checks RFC 1929's lengths when the proxy asks for the credentials (its
+    /// CONNECT_AUTH_INIT step): a proxy that needs none takes the request whatever they are.
+    func testCredentialsRFC1929CannotCarryFailOnlyWhenTheProxyAsksForThem() {
+        for credentials in [("u", String(repeating: "p", count: 256)), (String(repeating: "u", count: 256), "p"), ("", "p")] {
+            var asked = Self.greeted(credentials)
+            XCTAssertEqual(asked.received([5, 2]), .fail(.proxyRefused(status: 407)), "refused, never cut")
+            XCTAssertEqual(asked.state, .done)
+            var unasked = Self.greeted(credentials)
+            XCTAssertEqual(unasked.received([5, 0]), .write(unasked.request), "no authentication")
+        }
+        var longest = Self.greeted((String(repeating: "u", count: 255), String(repeating: "p", count: 255)))
+        XCTAssertEqual(longest.received([5, 2]), .write([1, 255] + Array(repeating: UInt8(ascii: "u"), count: 255)
+                                                        + [255] + Array(repeating: UInt8(ascii: "p"), count: 255)))
     }
 
     func testAResolvedAddressBecomesItsBytes() throws {

@@ -127,6 +127,17 @@ final class SOCKSProxyTests: HTTPClientTestCase {
         XCTAssertEqual(proxy.tunnels(), ["127.0.0.1:\(server.port)"])
     }
 
+    /// curl checks RFC 1929's lengths only once the proxy asks for the credentials: a proxy that
+    /// needs none carries the request whatever the URL's user info holds.
+    func testCredentialsRFC1929CannotCarryMatterOnlyToAProxyThatAsksForThem() throws {
+        let proxy = try startProxy()
+        for user in [String(repeating: "u", count: 256), ""] {
+            client = try client(through: proxy.url("socks5h", user: user, password: "p"))
+            XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("echo"))).get().status, 200, "a user of \(user.count) bytes")
+        }
+        XCTAssertEqual(proxy.tunnels().count, 2)
+    }
+
     func testAConnectionTheProxyCannotMakeIsARefusalWithItsReplyCode() throws {
         let proxy = try startProxy()
         client = try client(through: proxy.url("socks5"))

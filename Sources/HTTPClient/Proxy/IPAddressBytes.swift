@@ -1,3 +1,5 @@
+import SystemTLS
+
 /// IPv4 and IPv6 addresses as bytes, for `no_proxy`'s addresses and CIDR ranges.
 enum IPAddressBytes {
     /// The 4 or 16 bytes of `text` (dotted IPv4; IPv6 with `::` and an IPv4 tail); nil otherwise.
@@ -9,6 +11,16 @@ enum IPAddressBytes {
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
         }) else { return nil }
         return utf8.contains(UInt8(ascii: ":")) ? ipv6(text) : ipv4(text)
+    }
+
+    /// The bytes of the address a URL's `host` (no brackets) connects to, nil for a name: an IPv6
+    /// literal, or IPv4 as `inet_aton` reads it and so `getaddrinfo` connects to it (`127.1` is
+    /// 127.0.0.1, `010.1.2.3` is 8.1.2.3: octal), as curl normalizes a URL's host.
+    static func host(_ host: String) -> [UInt8]? {
+        guard let first = host.utf8.first else { return nil }
+        if host.utf8.contains(UInt8(ascii: ":")) { return ipv6(host) }
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+        return PeerName.ipv4(host[...]).flatMap(ipv4)
     }
 
     /// The 4 bytes of a dotted IPv4 address (each part 1 to 3 digits, at most 255), read byte by byte.

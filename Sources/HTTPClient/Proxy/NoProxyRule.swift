@@ -1,6 +1,7 @@
-/// One entry of `no_proxy` as curl reads it: `*` (every host), a host name that also covers its
-/// subdomains (`example.com`, `.example.com`), an IPv4 or IPv6 address, a CIDR range
-/// (`10.0.0.0/8`, `fd00::/8`), each optionally with `:port` (then only that port).
+/// One entry of `no_proxy` as curl reads it: `*` (every host, when it is the whole value), a
+/// host name that also covers its subdomains (`example.com`, `.example.com`; never an address),
+/// an IPv4 or IPv6 address, a CIDR range (`10.0.0.0/8`, `fd00::/8`), each optionally with
+/// `:port` (then only that port).
 struct NoProxyRule: Equatable, Sendable {
     enum Pattern: Equatable, Sendable {
         case everything
@@ -11,19 +12,23 @@ struct NoProxyRule: Equatable, Sendable {
     let pattern: Pattern
     let port: Int?
 
-    /// The rules of a whole `no_proxy` value (comma- or space-separated); unreadable entries are skipped.
+    /// The rules of a whole `no_proxy` value (comma- or space-separated); unreadable entries are
+    /// skipped. `*` is the wildcard only as the whole value (blanks around it aside): in a list
+    /// it is an entry that names no host, as curl reads it.
     static func rules(_ value: String) -> [NoProxyRule] {
-        value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).compactMap { NoProxyRule(String($0)) }
+        if value.trimmingCharacters(in: .whitespaces) == "*" { return [NoProxyRule(pattern: .everything, port: nil)] }
+        return value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).compactMap { NoProxyRule(String($0)) }
     }
 
+    private init(pattern: Pattern, port: Int?) {
+        self.pattern = pattern
+        self.port = port
+    }
+
+    /// The rule one entry of a list names; nil for one that names no host (`*` among others).
     init?(_ entry: String) {
         var text = entry.lowercased()
-        guard !text.isEmpty else { return nil }
-        if text == "*" {
-            pattern = .everything
-            port = nil
-            return
-        }
+        guard !text.isEmpty, text != "*" else { return nil }
         var port: Int?
         if text.hasPrefix("[") {
             // [v6]:port
@@ -56,13 +61,15 @@ struct NoProxyRule: Equatable, Sendable {
     }
 
     /// Whether a request to `host` (lower-cased, no brackets, its IP address bytes `address` when
-    /// it is one) on `port` goes direct. Compares bytes: no string is built per request.
+    /// it is one) on `port` goes direct. Compares bytes: no string is built per request. An
+    /// address is compared with addresses and ranges only, as curl compares it.
     func matches(host: String, address: [UInt8]?, port requestPort: Int) -> Bool {
         if let port, port != requestPort { return false }
         switch pattern {
         case .everything:
             return true
         case .domain(let domain):
+            guard address == nil else { return false }
             var host = host.utf8[...]
             if host.last == UInt8(ascii: ".") { host = host.dropLast() }
             let domain = domain.utf8

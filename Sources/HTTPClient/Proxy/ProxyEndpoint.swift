@@ -16,8 +16,9 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
         case socks5
         /// `socks5h://`: through a SOCKS5 tunnel to the origin's name, resolved by the proxy.
         case socks5h
-        /// `socks4://`: every request through a SOCKS4 tunnel to the origin's IPv4 address, the
-        /// name resolved here; the URL's user is the request's user ID (SOCKS4 has no password).
+        /// `socks4://` (or `socks://`, as curl reads it): every request through a SOCKS4 tunnel
+        /// to the origin's IPv4 address, the name resolved here; the URL's user is the request's
+        /// user ID (SOCKS4 has no password).
         case socks4
 
         /// Whether requests reach the proxy as HTTP (`http://`, `https://`): plain `http` in
@@ -40,22 +41,29 @@ public struct ProxyEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The proxy `text` names, as curl reads a proxy variable: `host`, `host:port`,
     /// `http://user:password@host:port/`, `socks5://host`, `socks5h://user:password@host:port`,
-    /// `socks4://user@host`, `https://user:password@host`; nil for another scheme (`socks4a://`
-    /// proxies are not supported: a proxy variable naming one fails its requests,
-    /// `ProxyEnvironment` says how), no host, or a port outside 1...65535.
+    /// `socks4://user@host` (or `socks://`, as curl), `https://user:password@host`; nil for
+    /// another scheme (`socks4a://` proxies are not supported: a proxy variable naming one fails
+    /// its requests, `ProxyEnvironment` says how), no host, or a port outside 1...65535.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
-        guard let components = URLComponents(string: withScheme), let kind = components.scheme.flatMap({ Kind(rawValue: $0.lowercased()) }),
+        guard let components = URLComponents(string: withScheme), let kind = components.scheme.flatMap(Self.kind(scheme:)),
               let host = components.host, !host.isEmpty else { return nil }
         self.kind = kind
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let port = components.port ?? (kind == .https ? 443 : 1080)
         guard (1...65_535).contains(port) else { return nil }
         self.port = port
-        self.user = components.user.flatMap { $0.removingPercentEncoding ?? $0 }
-        self.password = components.password.flatMap { $0.removingPercentEncoding ?? $0 }
+        // Decoded once, as curl decodes them: `URLComponents` gives them decoded already.
+        self.user = components.user
+        self.password = components.password
+    }
+
+    /// The kind a proxy URL's scheme names, as curl reads it (any case; `socks://` is SOCKS4).
+    private static func kind(scheme: String) -> Kind? {
+        let scheme = scheme.lowercased()
+        return scheme == "socks" ? .socks4 : Kind(rawValue: scheme)
     }
 
     /// The `Proxy-Authorization` value for an HTTP proxy's credentials (`Basic` with base64 of

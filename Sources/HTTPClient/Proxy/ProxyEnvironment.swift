@@ -33,8 +33,6 @@ public struct ProxyEnvironment: Sendable, Equatable {
     let httpSetting: Setting
     let httpsSetting: Setting
     let bypass: [NoProxyRule]
-    /// Whether `bypass` has an address or range (only then is a host read as an address).
-    private let hasNetworks: Bool
 
     /// The proxy for `http://` URLs; nil when none is set or the variable names one this client
     /// cannot use.
@@ -52,7 +50,6 @@ public struct ProxyEnvironment: Sendable, Equatable {
         httpSetting = Setting(first("http_proxy") ?? all)
         httpsSetting = Setting(first("https_proxy", "HTTPS_PROXY") ?? all)
         bypass = first("no_proxy", "NO_PROXY").map(NoProxyRule.rules) ?? []
-        hasNetworks = bypass.contains { if case .network = $0.pattern { true } else { false } }
     }
 
     /// The proxy a request to `url` goes through; nil when it goes direct (no proxy for its
@@ -75,9 +72,10 @@ public struct ProxyEnvironment: Sendable, Equatable {
         let setting = secure ? httpsSetting : httpSetting
         if case .unset = setting { return .unset }
         guard !bypass.isEmpty else { return setting }
-        // Lower-cased only when it has upper-case letters; read as an address once, for the ranges.
+        // Lower-cased only when it has upper-case letters; read as the address it connects to once
+        // (`127.1` is 127.0.0.1, as curl normalizes it), for the addresses and ranges.
         let host = host.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? host.lowercased() : host
-        let address = hasNetworks ? IPAddressBytes.parse(host) : nil
+        let address = IPAddressBytes.host(host)
         return bypass.contains { $0.matches(host: host, address: address, port: port) } ? .unset : setting
     }
 

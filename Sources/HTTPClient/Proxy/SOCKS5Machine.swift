@@ -102,8 +102,9 @@ struct SOCKS5Machine: TunnelNegotiation {
         return bytes + [UInt8(port >> 8), UInt8(port & 0xFF)]
     }
 
-    /// The connection to the proxy is open: the greeting goes out, unless the destination or
-    /// the credentials do not fit the protocol's one-byte lengths.
+    /// The connection to the proxy is open: the greeting goes out, unless the destination does
+    /// not fit the protocol's one-byte length (credentials RFC 1929 cannot carry fail only if
+    /// the proxy asks for them, as curl checks them).
     mutating func start() -> Action {
         switch state {
         case .idle:
@@ -114,9 +115,6 @@ struct SOCKS5Machine: TunnelNegotiation {
                 return finish(.fail(.invalidURL(unsupportedScheme: false)))
             case .address, .name:
                 break
-            }
-            if let user, user.utf8.isEmpty || user.utf8.count > 255 || (password ?? "").utf8.count > 255 {
-                return finish(.fail(.proxyRefused(status: 407)))
             }
             state = .sendingGreeting
             return .write(greeting)
@@ -205,6 +203,11 @@ struct SOCKS5Machine: TunnelNegotiation {
             case Self.noAuthentication:
                 return send(.sendingRequest, request)
             case Self.userAndPassword where user != nil:
+                // RFC 1929: a user and a password of 1 to 255 bytes each (an empty password goes
+                // as curl sends it); others are refused here rather than cut.
+                guard let user, (1...255).contains(user.utf8.count), (password ?? "").utf8.count <= 255 else {
+                    return finish(.fail(.proxyRefused(status: 407)))
+                }
                 return send(.sendingCredentials, credentialsMessage)
             case Self.noAcceptableMethod:
                 return finish(.fail(.proxyRefused(status: 407)))

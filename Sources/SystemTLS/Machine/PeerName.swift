@@ -1,6 +1,6 @@
 /// What a client checks the server's certificate against: a DNS name (sent as SNI too) or an
 /// IP address (never sent as SNI, RFC 6066 section 3), from a URL's host.
-enum PeerName: Equatable {
+package enum PeerName: Equatable {
     case dns(String)
     case ip(String)
 
@@ -32,7 +32,7 @@ enum PeerName: Equatable {
     /// so `getaddrinfo` connects to it (as curl and WHATWG URLs normalize it): one to four parts,
     /// each decimal, octal (a leading `0`) or hex (`0x`), the last filling the bytes left
     /// (`127.1` is 127.0.0.1, `2130706433` too), a trailing dot allowed; nil for anything else.
-    static func ipv4(_ name: Substring) -> String? {
+    package static func ipv4(_ name: Substring) -> String? {
         var parts = name.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
         guard (1...4).contains(parts.count) else { return nil }

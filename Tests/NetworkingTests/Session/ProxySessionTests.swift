@@ -77,6 +77,9 @@ final class ProxySessionTests: FeedServerTestCase {
         ])))
 
         // A dictionary that enables no proxy sends everything direct; none keeps the environment's.
+        configuration.connectionProxyDictionary = ["HTTPEnable": 1, "HTTPProxy": "127.0.0.1", "ExceptionsList": ["x.test", "*"]]
+        XCTAssertEqual(SocketTransport(configuration: configuration).configuration.proxy,
+                       .environment(ProxyEnvironment(["http_proxy": "127.0.0.1", "no_proxy": "*"])), "CFNetwork's * in a list: every host")
         configuration.connectionProxyDictionary = [:]
         XCTAssertEqual(SocketTransport(configuration: configuration).configuration.proxy, .environment(ProxyEnvironment([:])))
         configuration.connectionProxyDictionary = nil

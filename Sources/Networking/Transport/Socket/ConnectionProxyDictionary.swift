@@ -19,8 +19,10 @@ enum ConnectionProxyDictionary {
         variables["https_proxy"] = endpoint(dictionary, enable: "HTTPSEnable", host: "HTTPSProxy", port: "HTTPSPort")
         variables["all_proxy"] = endpoint(dictionary, enable: "SOCKSEnable", host: "SOCKSProxy", port: "SOCKSPort").map { "socks5h://" + $0 }
         if let exceptions = dictionary["ExceptionsList"] as? [String] {
-            // CFNetwork's `*.example.com` is curl's `.example.com`.
-            variables["no_proxy"] = exceptions.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.joined(separator: ",")
+            // CFNetwork's `*.example.com` is curl's `.example.com`; its `*` in a list is every host,
+            // which curl's `*` is only as the whole value.
+            variables["no_proxy"] = exceptions.contains("*") ? "*"
+                : exceptions.map { $0.hasPrefix("*.") ? String($0.dropFirst()) : $0 }.joined(separator: ",")
         }
         return .environment(ProxyEnvironment(variables))
     }
