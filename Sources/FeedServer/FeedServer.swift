@@ -194,7 +194,9 @@ public final class FeedServer: Sendable {
     }
 
     /// The answer to a connection beyond `maxConnections`.
-    private static let refusal = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+    private static var refusal: [UInt8] {
+        Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+    }
 
     /// Forgets a connection that closed (on its loop).
     func connectionClosed(_ connection: Connection) {

@@ -55,7 +55,7 @@ enum FaultRoutes {
     /// `/half`: announces 1000 body bytes, sends 500, closes (over TLS without `close_notify`:
     /// a connection cut after the head, in the body).
     static func half(_ route: RouteContext) -> Connection.Disposition {
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": "1000"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": "1000"])
         return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500), withholding: 0)
     }
 
@@ -69,8 +69,8 @@ enum FaultRoutes {
     /// bytes on the wire, then closes without `close_notify`: over TLS the connection ends inside
     /// the last record, over plain HTTP 16 body bytes short.
     static func cutRecord(_ route: RouteContext) -> Connection.Disposition {
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream",
-                                                           "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream",
+                                                        "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
         return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "r"), count: cutRecordBodyBytes), withholding: cutRecordWithheld)
     }
 
@@ -88,7 +88,7 @@ enum FaultRoutes {
         }
         let sent = sentText.flatMap(Int.init) ?? count
         guard (0...count).contains(sent) else { return route.badRequest("bytes sent must be 0...\(count), got \(sentText ?? "")") }
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Connection": "close"])
         let bytes = head.serialized() + [UInt8](repeating: UInt8(ascii: "u"), count: sent)
         return sent < count ? .cut(bytes, withholding: 0) : .send(bytes, keepAlive: false)
     }
@@ -99,7 +99,7 @@ enum FaultRoutes {
         guard let count = Int(text), (0...maxStreamedBytes).contains(count) else {
             return route.badRequest("byte count must be 0...\(maxStreamedBytes), got \(text)")
         }
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": String(count)])
+        var head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": String(count)])
         if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
         if route.request.head.method.uppercased() == "HEAD" { return .send(head.serialized(), keepAlive: route.keepAlive) }
         return .stream(head: head.serialized(), bodyBytes: count, keepAlive: route.keepAlive)
@@ -112,7 +112,7 @@ enum FaultRoutes {
         guard (0...60_000).contains(interval), (0...100_000).contains(count) else {
             return route.badRequest("interval must be 0...60000 ms and count 0...100000")
         }
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(count)])
+        var head = Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(count)])
         if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
         return .drip(head: head.serialized(), interval: .milliseconds(interval), bytes: count, keepAlive: route.keepAlive)
     }
@@ -134,7 +134,7 @@ enum FaultRoutes {
         guard (0...10_485_760).contains(actual), declared >= 0 else {
             return route.badRequest("actual must be 0...10485760 and declared non-negative")
         }
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
         return .send(head.serialized() + [UInt8](repeating: UInt8(ascii: "w"), count: actual), keepAlive: false)
     }
 
@@ -143,7 +143,7 @@ enum FaultRoutes {
 
     /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field `X-Checksum`.
     static func chunked(_ route: RouteContext) -> Connection.Disposition {
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"])
+        var head = Responses.head(status: 200, fields: ["Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"])
         if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
         let body = Array(chunkedBody.utf8)
         var bytes = head.serialized()
