@@ -87,7 +87,65 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         }
     }
 
+    // MARK: - HEAD (RFC 9110 §9.3.2)
+
+    func testHEADGetsGETsFieldsWithoutABodyAndTheConnectionGoesOn() throws {
+        let server = try makeServer()
+        for target in Self.routes {
+            let get = try XCTUnwrap(exchanged(server, "GET \(target) HTTP/1.1\r\n" + Self.last).responses.first, target)
+            let answer = exchanged(server, "HEAD \(target) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next, methods: ["HEAD"])
+            XCTAssertEqual(answer.responses.count, 2, "HEAD \(target): the answer to the next request is missing or a body came")
+            guard let head = answer.responses.first else { continue }
+            XCTAssertEqual(head.head.status, get.head.status, target)
+            XCTAssertEqual(fieldNames(head.head), fieldNames(get.head), "HEAD \(target): not GET's fields")
+            // The echo's body names the method, and each feed page is a new one.
+            if !target.hasPrefix("/echo"), !target.hasPrefix("/services") {
+                XCTAssertEqual(head.head.headers["Content-Length"], get.head.headers["Content-Length"], target)
+            }
+            XCTAssertTrue(try echoed(answer.responses.last, query: "next"), "HEAD \(target): the next request was not answered as itself")
+        }
+    }
+
+    // MARK: - No body, no length (RFC 9110 §8.6, §15.3.5, §15.4.5; RFC 9112 §6.3)
+
+    func test204And304HaveNoBodyAndNoContentLengthToGETOrHEAD() throws {
+        let server = try makeServer()
+        for method in ["GET", "HEAD"] {
+            for target in ["/status/204", "/status/204?body=html", "/status/304"] {
+                let answer = exchanged(server, "\(method) \(target) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next, methods: [method])
+                let what = "\(method) \(target)"
+                XCTAssertEqual(answer.statuses.first, Int(target.dropFirst(8).prefix(3)), what)
+                XCTAssertNil(answer.responses.first?.head.headers["Content-Length"], "\(what): a Content-Length on a bodiless status")
+                XCTAssertNil(answer.responses.first?.head.headers["Transfer-Encoding"], what)
+                XCTAssertTrue(try echoed(answer.responses.last, query: "next"), "\(what): the next request was not answered as itself")
+            }
+        }
+    }
+
     // MARK: - HTTP/1.0 clients (RFC 9112 §6.1, §9.3; RFC 9110 §2.5)
+
+    func testChunkedIsNeverSentToAnHTTP10Client() throws {
+        let server = try makeServer()
+        let answer = exchanged(server, "GET /chunked HTTP/1.0\r\n\r\n")
+        let response = try XCTUnwrap(answer.responses.first)
+        XCTAssertEqual(response.head.version, .http1_1, "RFC 9110 §2.5: the server's own version")
+        XCTAssertNil(response.head.headers["Transfer-Encoding"], "RFC 9112 §6.1: a server MUST NOT send chunked to HTTP/1.0")
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "Hello, chunked world! This body arrives in four chunks.")
+        XCTAssertTrue(answer.closed)
+    }
+
+    func testAnHTTP10KeepAliveIsAnsweredWithKeepAliveAndKept() throws {
+        let server = try makeServer()
+        for target in ["/echo", "/status/200", "/bytes/5", "/drip?count=2&interval=0", "/chunked"] {
+            let answer = exchanged(server, "GET \(target) HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /echo?next HTTP/1.0\r\n\r\n")
+            XCTAssertEqual(answer.responses.count, 2, target)
+            let first = try XCTUnwrap(answer.responses.first)
+            XCTAssertEqual(first.head.headers["Connection"], "keep-alive", "\(target): kept open without saying so to HTTP/1.0")
+            XCTAssertNotNil(first.head.headers["Content-Length"], target)
+            XCTAssertTrue(try echoed(answer.responses.last, query: "next"), target)
+            XCTAssertTrue(answer.closed, "\(target): the second HTTP/1.0 request did not ask to keep the connection")
+        }
+    }
 
     func testAnHTTP10RequestWithoutKeepAliveIsAnsweredThenClosed() throws {
         let server = try makeServer()

@@ -89,6 +89,7 @@ enum FaultRoutes {
         let sent = sentText.flatMap(Int.init) ?? count
         guard (0...count).contains(sent) else { return route.badRequest("bytes sent must be 0...\(count), got \(sentText ?? "")") }
         let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Connection": "close"])
+        if route.isHEAD { return .send(head.serialized(), keepAlive: false) }
         let bytes = head.serialized() + [UInt8](repeating: UInt8(ascii: "u"), count: sent)
         return sent < count ? .cut(bytes, withholding: 0) : .send(bytes, keepAlive: false)
     }
@@ -99,9 +100,8 @@ enum FaultRoutes {
         guard let count = Int(text), (0...maxStreamedBytes).contains(count) else {
             return route.badRequest("byte count must be 0...\(maxStreamedBytes), got \(text)")
         }
-        var head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": String(count)])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
-        if route.request.head.method.uppercased() == "HEAD" { return .send(head.serialized(), keepAlive: route.keepAlive) }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": String(count)]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         return .stream(head: head.serialized(), bodyBytes: count, keepAlive: route.keepAlive)
     }
 
@@ -112,8 +112,8 @@ enum FaultRoutes {
         guard (0...60_000).contains(interval), (0...100_000).contains(count) else {
             return route.badRequest("interval must be 0...60000 ms and count 0...100000")
         }
-        var head = Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(count)])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(count)]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         return .drip(head: head.serialized(), interval: .milliseconds(interval), bytes: count, keepAlive: route.keepAlive)
     }
 
@@ -141,11 +141,16 @@ enum FaultRoutes {
     /// The body `/chunked` sends, decoded.
     static let chunkedBody = "Hello, chunked world! This body arrives in four chunks."
 
-    /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field `X-Checksum`.
+    /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field
+    /// `X-Checksum`; to an HTTP/1.0 client, which cannot read chunks (RFC 9112 §6.1), the body
+    /// framed by `Content-Length`.
     static func chunked(_ route: RouteContext) -> Connection.Disposition {
-        var head = Responses.head(status: 200, fields: ["Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
         let body = Array(chunkedBody.utf8)
+        if route.request.head.version == .http1_0 {
+            return route.respond(Responses.response(status: 200, contentType: "text/plain; charset=utf-8", body: body))
+        }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         var bytes = head.serialized()
         bytes += ChunkedEncoder.chunk(body[0..<7], extension: "name=value")
         bytes += ChunkedEncoder.chunk(body[7..<22])

@@ -52,23 +52,30 @@ struct RouteContext {
     /// Whether the route answered `.wait` for this request before and the wait is over.
     let afterWait: Bool
 
-    /// Sends a complete response (head only for `HEAD`), adding `Connection: close` when the exchange ends the connection.
+    /// Whether the request is a `HEAD`: its answer is the head a `GET` would get, without the body.
+    var isHEAD: Bool { request.head.method == "HEAD" }
+
+    /// Sends a complete response (for `HEAD`, the head `GET` would get: RFC 9110 §9.3.2), with the
+    /// connection's fields (`connectionFields`).
     func respond(_ response: HTTPResponse) -> Connection.Disposition {
         var response = response
-        if !keepAlive, !response.head.headers.containsToken("close", in: "Connection") {
-            response.head.headers.add(name: "Connection", value: "close")
-        } else if keepAlive, request.head.version == .http1_0 {
-            response.head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
-        }
-        let bytes: [UInt8]
-        if request.head.method.uppercased() == "HEAD" {
-            var head = response.head
-            head.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-            bytes = head.serialized()
-        } else {
-            bytes = response.serialized()
-        }
+        response.head = connectionFields(response.head)
+        let bytes = isHEAD ? response.framedHead.serialized() : response.serialized()
         return .send(bytes, keepAlive: keepAlive && response.head.keepAlive)
+    }
+
+    /// `head` with `Connection: close` when the exchange ends the connection, or `Connection:
+    /// keep-alive` when an HTTP/1.0 client's connection stays (RFC 9112 §9.3: without it, such a
+    /// client takes the connection for closed after the answer).
+    func connectionFields(_ head: HTTPResponseHead) -> HTTPResponseHead {
+        guard !head.headers.containsToken("close", in: "Connection") else { return head }
+        var head = head
+        if !keepAlive {
+            head.headers.add(name: "Connection", value: "close")
+        } else if request.head.version == .http1_0 {
+            head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        }
+        return head
     }
 
     func badRequest(_ message: String) -> Connection.Disposition {
