@@ -213,6 +213,23 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         XCTAssertFalse(answer.answeredSmuggled)
     }
 
+    // MARK: - Nothing from the request becomes a field (RFC 9110 §5.5)
+
+    func testAQueryCannotAddAFieldToTheAnswer() throws {
+        let server = try makeServer()
+        for value in ["1%0D%0AX-Injected:%20yes", "1%0AX-Injected:%20yes", "1%0DX-Injected:%20yes", "1%00"] {
+            let answer = exchanged(server, "GET /status/503?retryAfter=\(value) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next)
+            XCTAssertEqual(answer.responses.count, 2, value)
+            for response in answer.responses {
+                XCTAssertNil(response.head.headers["X-Injected"], value)
+                for field in response.head.headers.fields {
+                    XCTAssertFalse(field.value.utf8.contains { $0 == 0 || $0 == 0x0D || $0 == 0x0A }, "\(value): \(field)")
+                }
+            }
+            XCTAssertTrue(try echoed(answer.responses.last, query: "next"), value)
+        }
+    }
+
     // MARK: - stop() (FeedServer's documentation)
 
     func testStopClosesAConnectionWaitingOnASlowRouteWithoutAnAnswer() throws {

@@ -23,6 +23,11 @@ enum FaultRoutes {
             response = Responses.json(status: code, code: "E\(code)", message: reason)
         }
         if let retryAfter = route.query["retryAfter"] {
+            // RFC 9110 §5.5: a field value holds no CR, LF, NUL or other control but tab; one
+            // decoded from the query would otherwise end the field and start another.
+            guard !retryAfter.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                return route.badRequest("retryAfter must be a field value without control characters")
+            }
             response.head.headers.add(name: "Retry-After", value: retryAfter)
         }
         return route.respond(response)
