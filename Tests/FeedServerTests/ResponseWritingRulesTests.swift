@@ -230,6 +230,33 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         }
     }
 
+    // MARK: - Methods (RFC 9110 §9.3.6)
+
+    func testCONNECTIsNeverAnsweredAsAnOpenTunnel() throws {
+        let server = try makeServer()
+        for target in ["/echo", "/status/200", "127.0.0.1:\(server.port)"] {
+            // Read as a GET's answer, so that a 2xx with a body still reads.
+            let answer = exchanged(server, "CONNECT \(target) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.smuggled)
+            let status = try XCTUnwrap(answer.statuses.first, target)
+            XCTAssertFalse((200..<300).contains(status), "CONNECT \(target): a 2xx opens a tunnel this server does not run")
+            XCTAssertEqual(answer.statuses.count, 1, target)
+            XCTAssertTrue(answer.closed, target)
+        }
+    }
+
+    func testAMethodTheServerDoesNotImplementGets501AndTheConnectionGoesOn() throws {
+        let server = try makeServer()
+        for request in ["BREW /status/200", "get /status/200", "Head /bytes/10", "BREW /services/feeds/photos_public.gne", "BREW /nowhere"] {
+            let answer = exchanged(server, "\(request) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next)
+            XCTAssertEqual(answer.statuses.first, 501, "RFC 9110 §9.1: \(request) is no method the server implements")
+            assertDated(answer.responses.first, request)
+            XCTAssertTrue(try echoed(answer.responses.last, query: "next"), request)
+        }
+        // `/echo` implements every method: it echoes it.
+        let echo = try json(XCTUnwrap(exchanged(server, "BREW /echo HTTP/1.1\r\n" + Self.last).responses.first))
+        XCTAssertEqual(echo["method"] as? String, "BREW")
+    }
+
     // MARK: - stop() (FeedServer's documentation)
 
     func testStopClosesAConnectionWaitingOnASlowRouteWithoutAnAnswer() throws {

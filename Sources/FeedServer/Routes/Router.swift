@@ -3,6 +3,8 @@ import HTTPWire
 /// Maps a request path to the route that answers it.
 enum Router {
     static let feedPath = "/services/feeds/photos_public.gne"
+    /// The methods every route answers (RFC 9110 §9.3 and PATCH, RFC 5789); `/echo` answers any.
+    static let implementedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH"]
 
     /// The plan for `request` (`afterWait`: the route asked to wait, and the wait is over).
     static func handle(_ request: ReceivedRequest, server: FeedServer, keepAlive: Bool, afterWait: Bool) -> Connection.Disposition {
@@ -10,6 +12,16 @@ enum Router {
         let query = QueryParameters(request.head.query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let route = RouteContext(request: request, query: query, server: server, keepAlive: keepAlive, afterWait: afterWait)
+        // RFC 9110 §9.3.6: a 2xx to CONNECT opens a tunnel (no Content-Length, the connection no
+        // longer HTTP), which this origin server does not run; it closes after saying so.
+        if request.head.method == "CONNECT" {
+            return route.respond(Responses.json(status: 501, code: "E501", message: "CONNECT is not supported", keepAlive: false))
+        }
+        // RFC 9110 §9.1: a method the server does not implement gets 501 (methods are
+        // case-sensitive: `get` is not `GET`); `/echo` implements every method, by echoing it.
+        if !implementedMethods.contains(request.head.method), parts != ["echo"] {
+            return route.respond(Responses.json(status: 501, code: "E501", message: "Method \(request.head.method) is not implemented"))
+        }
         // Routes without parameters also answer any path below them (`/cut-headers/services/...`),
         // so a client given a base URL such as `http://127.0.0.1:PORT/cut-headers/` meets the fault
         // on whatever path it requests.
