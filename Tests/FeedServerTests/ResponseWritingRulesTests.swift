@@ -188,6 +188,17 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         XCTAssertTrue(answer.closed)
     }
 
+    func testARequestPipelinedWhileASlowPictureWaitsIsAnsweredAfterIt() throws {
+        let server = try makeServer()
+        let client = try connect(server)
+        try client.request("GET", "/images/slow/300/a.jpg")
+        // The picture's wait has begun once its head is counted; the next request comes during it.
+        XCTAssertTrue(waitUntil { server.requestCount(path: "/images/slow/300/a.jpg") == 1 })
+        try client.send(Self.next)
+        XCTAssertEqual(try client.response().head.headers["Content-Type"], "image/jpeg")
+        XCTAssertTrue(try echoed(client.response(timeout: .seconds(3)), query: "next"), "RFC 9112 §9.3.2: the pipelined request went unanswered")
+    }
+
     // MARK: - Bodies the route does not want (RFC 9112 §6.3, §9.3)
 
     func testABodySentToARouteThatIgnoresItIsNeverReadAsARequest() throws {
