@@ -122,6 +122,17 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         }
     }
 
+    func test205HasAnEmptyBodyItsLengthSays() throws {
+        let server = try makeServer()
+        for target in ["/status/205", "/status/205?body=html"] {
+            let answer = exchanged(server, "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next)
+            XCTAssertEqual(answer.statuses, [205, 200], target)
+            XCTAssertEqual(answer.responses.first?.head.headers["Content-Length"], "0", "RFC 9110 §15.3.6: no content in a 205")
+            XCTAssertEqual(answer.responses.first?.body, [], target)
+            XCTAssertTrue(try echoed(answer.responses.last, query: "next"), target)
+        }
+    }
+
     // MARK: - HTTP/1.0 clients (RFC 9112 §6.1, §9.3; RFC 9110 §2.5)
 
     func testChunkedIsNeverSentToAnHTTP10Client() throws {

@@ -6,14 +6,16 @@ enum FaultRoutes {
     /// The largest `/bytes/{n}` body served (100 MB).
     static let maxStreamedBytes = 100 * 1_048_576
 
-    /// `/status/{code}?body=json|html|empty&retryAfter=N`: that status (200...599) with the chosen body.
+    /// `/status/{code}?body=json|html|empty&retryAfter=N`: that status (200...599) with the chosen
+    /// body (none for 204, 205 and 304).
     static func status(_ route: RouteContext, code text: String) -> Connection.Disposition {
         guard let code = Int(text), (200...599).contains(code) else {
             return route.badRequest("status code must be 200...599, got \(text)")
         }
         let reason = HTTPResponseHead.standardReason(for: code)
         var response: HTTPResponse
-        switch route.query["body"] ?? "json" {
+        // RFC 9110 §15.3.6: a server MUST NOT send content in a 205; it says Content-Length: 0.
+        switch code == 205 ? "empty" : (route.query["body"] ?? "json") {
         case "html":
             let html = "<!DOCTYPE html><html><head><title>\(code) \(reason)</title></head><body><h1>\(code) \(reason)</h1></body></html>"
             response = Responses.response(status: code, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
