@@ -32,8 +32,9 @@ import Synchronization
 /// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
 /// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`,
 /// `/until-close/{n}[/{sent}]`, `/chunked`, `/flaky`; anything else is a 404 with a JSON body. A
-/// method no route implements (`/echo` takes any) is a 501, and so is `CONNECT`. Every answer
-/// carries `Date`; a `HEAD` gets the fields its `GET` would. The server runs until `stop()`.
+/// method no route implements (`/echo` takes any) is a 501, and so is `CONNECT`; `OPTIONS *`
+/// answers 200 with `Allow`. Every answer carries `Date`; a `HEAD` gets the fields its `GET`
+/// would. The server runs until `stop()`.
 ///
 /// Over TLS (the system's OpenSSL, through `SystemTLS`) each connection's loop runs the
 /// handshake, the records both ways and a `close_notify` when the server closes; a failed

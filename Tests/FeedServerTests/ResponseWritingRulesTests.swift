@@ -279,6 +279,15 @@ final class ResponseWritingRulesTests: FeedServerTestCase {
         XCTAssertEqual(echo["method"] as? String, "BREW")
     }
 
+    func testOPTIONSAsteriskIsAnsweredForTheServerItself() throws {
+        let server = try makeServer()
+        let answer = exchanged(server, "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n" + Self.next)
+        XCTAssertEqual(answer.statuses.first, 200, "RFC 9110 §9.3.7: OPTIONS * asks about the server, which is there")
+        XCTAssertEqual(answer.responses.first?.head.headers["Allow"], "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE, PATCH")
+        XCTAssertEqual(answer.responses.first?.head.headers["Content-Length"], "0")
+        XCTAssertTrue(try echoed(answer.responses.last, query: "next"))
+    }
+
     // MARK: - stop() (FeedServer's documentation)
 
     func testStopClosesAConnectionWaitingOnASlowRouteWithoutAnAnswer() throws {

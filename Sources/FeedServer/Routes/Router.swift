@@ -4,7 +4,7 @@ import HTTPWire
 enum Router {
     static let feedPath = "/services/feeds/photos_public.gne"
     /// The methods every route answers (RFC 9110 §9.3 and PATCH, RFC 5789); `/echo` answers any.
-    static let implementedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH"]
+    static let implementedMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH"]
 
     /// The plan for `request` (`afterWait`: the route asked to wait, and the wait is over).
     static func handle(_ request: ReceivedRequest, server: FeedServer, keepAlive: Bool, afterWait: Bool) -> Connection.Disposition {
@@ -21,6 +21,12 @@ enum Router {
         // case-sensitive: `get` is not `GET`); `/echo` implements every method, by echoing it.
         if !implementedMethods.contains(request.head.method), parts != ["echo"] {
             return route.respond(Responses.json(status: 501, code: "E501", message: "Method \(request.head.method) is not implemented"))
+        }
+        // RFC 9110 §9.3.7: `OPTIONS *` asks about the server itself (a "ping"): what it implements.
+        if request.head.method == "OPTIONS", request.head.target == "*" {
+            var response = Responses.response(status: 200, contentType: nil, body: [])
+            response.head.headers.add(name: "Allow", value: implementedMethods.joined(separator: ", "))
+            return route.respond(response)
         }
         // Routes without parameters also answer any path below them (`/cut-headers/services/...`),
         // so a client given a base URL such as `http://127.0.0.1:PORT/cut-headers/` meets the fault
