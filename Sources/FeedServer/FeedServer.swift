@@ -31,7 +31,10 @@ import Synchronization
 /// generated photo's page, where its `link` points), `/images/...` (demo JPEGs and their
 /// faults), `/echo`, `/status/{code}`, `/delay/{ms}`, `/hang`, `/drop`, `/reset`, `/half`,
 /// `/bytes/{n}`, `/drip`, `/garbage`, `/cut-headers`, `/cut-record`, `/wrong-length`,
-/// `/until-close/{n}[/{sent}]`, `/chunked`, `/flaky`; anything else is a 404 with a JSON body. The server runs until `stop()`.
+/// `/until-close/{n}[/{sent}]`, `/chunked`, `/flaky`; anything else is a 404 with a JSON body. A
+/// method no route implements (`/echo` takes any) is a 501, and so is `CONNECT`; `OPTIONS *`
+/// answers 200 with `Allow`. Every answer carries `Date`; a `HEAD` gets the fields its `GET`
+/// would. The server runs until `stop()`.
 ///
 /// Over TLS (the system's OpenSSL, through `SystemTLS`) each connection's loop runs the
 /// handshake, the records both ways and a `close_notify` when the server closes; a failed
@@ -194,7 +197,9 @@ public final class FeedServer: Sendable {
     }
 
     /// The answer to a connection beyond `maxConnections`.
-    private static let refusal = Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+    private static var refusal: [UInt8] {
+        Responses.json(status: 503, code: "E503", message: "Too many connections", keepAlive: false).serialized()
+    }
 
     /// Forgets a connection that closed (on its loop).
     func connectionClosed(_ connection: Connection) {

@@ -231,12 +231,27 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.routed(.send(bytes("late"), keepAlive: true)), .write(bytes("late")[...]))
     }
 
-    func testAWatchedWaitDropsWhatArrivesAndCountsAClientThatLeavesAsAbandoned() throws {
+    func testAWatchedWaitKeepsWhatArrivesForAfterTheAnswerAndCountsAClientThatLeavesAsAbandoned() throws {
         var machine = started()
-        _ = try readRequest(&machine, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
+        let slow = try readRequest(&machine, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(machine.routed(.wait(.seconds(10), watchingForClose: true)), .awaitReadable(timeout: .seconds(10)))
         XCTAssertEqual(machine.bytesRead(bytes("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")), .keepWaiting)
-        XCTAssertEqual(machine.endOfStream(), .abandon)
+        XCTAssertEqual(machine.timerFired(), .route(slow, afterWait: true))
+        XCTAssertEqual(machine.routed(.send(bytes("picture"), keepAlive: true)), .write(bytes("picture")[...]))
+        guard case .countHead(let pipelined) = machine.outputFlushed() else { return XCTFail("the pipelined request was dropped") }
+        XCTAssertEqual(pipelined.target, "/x")
+
+        var left = started()
+        _ = try readRequest(&left, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = left.routed(.wait(.seconds(10), watchingForClose: true))
+        XCTAssertEqual(left.endOfStream(), .abandon)
+
+        var flooding = started()
+        _ = try readRequest(&flooding, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = flooding.routed(.wait(.seconds(10), watchingForClose: true))
+        let limit = configuration.maxHeaderBytes + configuration.maxBodyBytes
+        XCTAssertEqual(flooding.bytesRead([UInt8](repeating: 0x41, count: limit)), .keepWaiting)
+        XCTAssertEqual(flooding.bytesRead([0x41]), .close, "more than one request's limits while waiting")
 
         var reset = started()
         _ = try readRequest(&reset, "GET /images/slow/10000/a.jpg HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -102,6 +102,55 @@ class FeedServerTestCase: XCTestCase {
         return try client.response(method: method)
     }
 
+    /// What came back for some bytes: the responses, in order, and whether the server closed.
+    struct Answer {
+        var responses: [HTTPResponse]
+        var closed: Bool
+        /// The status codes, in order.
+        var statuses: [Int] { responses.map(\.head.status) }
+        /// Whether a response echoed a request whose query says `smuggled`.
+        var answeredSmuggled: Bool {
+            responses.contains { String(decoding: $0.body, as: UTF8.self).contains("smuggled") }
+        }
+    }
+
+    /// Sends `raw` on a fresh connection and reads until the server closes or stays quiet for
+    /// `quiet`; the responses are read as answers to `methods` in order (GET past its end), the
+    /// last one to its end of stream when the server closed.
+    func exchange(_ server: FeedServer, _ raw: String, methods: [String] = [], quiet: Duration = .milliseconds(700)) throws -> Answer {
+        let client = try connect(server)
+        try client.send(raw)
+        var bytes: [UInt8] = []
+        var closed = false
+        reading: while true {
+            do {
+                let chunk = try client.socket.read(timeout: quiet)
+                if chunk.isEmpty {
+                    closed = true
+                    break reading
+                }
+                bytes += chunk
+            } catch {
+                if case .timedOut = error { break reading }
+                guard case .system(_, let code) = error, code == ECONNRESET else { throw error }
+                closed = true
+                break reading
+            }
+        }
+        var responses: [HTTPResponse] = []
+        while !bytes.isEmpty {
+            let method = responses.count < methods.count ? methods[responses.count] : "GET"
+            var parser = HTTPResponseParser(requestMethod: method)
+            guard let response = try parser.feed(bytes) ?? (closed ? parser.finishAtEndOfStream() : nil) else {
+                XCTFail("an incomplete response: \(String(decoding: bytes, as: UTF8.self))")
+                break
+            }
+            responses.append(response)
+            bytes = parser.unusedBytes
+        }
+        return Answer(responses: responses, closed: closed)
+    }
+
     func json(_ response: HTTPResponse) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(response.body))
         return try XCTUnwrap(object as? [String: Any])

@@ -8,54 +8,8 @@ import XCTest
 /// socket, the raw answer read back. Every request a test expects refused is followed, in the
 /// same write, by a request for `/echo?smuggled`, which must never be answered.
 final class RequestFramingRulesTests: FeedServerTestCase {
-    /// What came back for some bytes: the responses, in order, and whether the server closed.
-    struct Answer {
-        var responses: [HTTPResponse]
-        var closed: Bool
-        /// The status codes, in order.
-        var statuses: [Int] { responses.map(\.head.status) }
-        /// Whether a response echoed a request whose query says `smuggled`.
-        var answeredSmuggled: Bool {
-            responses.contains { String(decoding: $0.body, as: UTF8.self).contains("smuggled") }
-        }
-    }
-
     /// The pipelined request that must never be answered after a refused one.
     static let smuggled = "GET /echo?smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
-
-    /// Sends `raw` on a fresh connection and reads until the server closes or stays quiet for `quiet`.
-    func exchange(_ server: FeedServer, _ raw: String, quiet: Duration = .milliseconds(700)) throws -> Answer {
-        let client = try connect(server)
-        try client.send(raw)
-        var bytes: [UInt8] = []
-        var closed = false
-        reading: while true {
-            do {
-                let chunk = try client.socket.read(timeout: quiet)
-                if chunk.isEmpty {
-                    closed = true
-                    break reading
-                }
-                bytes += chunk
-            } catch {
-                if case .timedOut = error { break reading }
-                guard case .system(_, let code) = error, code == ECONNRESET else { throw error }
-                closed = true
-                break reading
-            }
-        }
-        var responses: [HTTPResponse] = []
-        while !bytes.isEmpty {
-            var parser = HTTPResponseParser(requestMethod: "GET")
-            guard let response = try parser.feed(bytes) else {
-                XCTFail("an incomplete response: \(String(decoding: bytes, as: UTF8.self))")
-                break
-            }
-            responses.append(response)
-            bytes = parser.unusedBytes
-        }
-        return Answer(responses: responses, closed: closed)
-    }
 
     /// Asserts that `raw` (then a smuggled request) gets one 400 and the connection closed.
     func assertRefused(_ server: FeedServer, _ raw: String, status: Int = 400, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -12,8 +12,8 @@ extension Connection {
         case drip(head: [UInt8], interval: Duration, bytes: Int, keepAlive: Bool)
         /// Ask the route again after `delay` (`RouteContext.afterWait` set). When
         /// `watchingForClose`, a client that closes meanwhile ends the connection and counts in
-        /// `FeedServer.abandonedImageCount` (what it sends meanwhile is dropped); otherwise
-        /// nothing is read until the route answers.
+        /// `FeedServer.abandonedImageCount` (what it sends meanwhile is kept for after the
+        /// answer, up to one request's limits); otherwise nothing is read until the route answers.
         case wait(Duration, watchingForClose: Bool)
         /// Never answer: read and drop until the client closes (or the server stops).
         case hang

@@ -111,6 +111,8 @@ struct ConnectionStateMachine {
     private var parser: HTTPRequestParser
     /// Heads counted so far (the parser's `headCount` when all are).
     private var countedHeads = 0
+    /// Bytes read during the current watched wait (`Disposition.wait(_:watchingForClose: true)`).
+    private var keptWhileWaiting = 0
 
     init(configuration: FeedServer.Configuration) {
         idleTimeout = configuration.idleTimeout
@@ -133,7 +135,14 @@ struct ConnectionStateMachine {
         case .reading:
             parser.feed(bytes)
             return nextRequest()
-        case .waiting(_, watchingForClose: true), .hanging:
+        case .waiting(_, watchingForClose: true):
+            // Watched for the client's end, but what comes meanwhile is the next request,
+            // pipelined (RFC 9112 §9.3.2): kept for after the answer, up to one request's limits.
+            keptWhileWaiting += bytes.count
+            guard keptWhileWaiting <= parser.maxHeaderBytes + parser.maxBodyBytes else { return closed(.close) }
+            parser.feed(bytes)
+            return .keepWaiting
+        case .hanging:
             return .keepWaiting
         case .lingering(let drained):
             let total = drained + bytes.count
@@ -205,6 +214,7 @@ struct ConnectionStateMachine {
             return .write(head[...])
         case .wait(let delay, let watchingForClose):
             phase = .waiting(request, watchingForClose: watchingForClose)
+            keptWhileWaiting = 0
             return watchingForClose ? .awaitReadable(timeout: delay) : .awaitTimer(delay)
         case .hang:
             phase = .hanging

@@ -6,14 +6,16 @@ enum FaultRoutes {
     /// The largest `/bytes/{n}` body served (100 MB).
     static let maxStreamedBytes = 100 * 1_048_576
 
-    /// `/status/{code}?body=json|html|empty&retryAfter=N`: that status (200...599) with the chosen body.
+    /// `/status/{code}?body=json|html|empty&retryAfter=N`: that status (200...599) with the chosen
+    /// body (none for 204, 205 and 304).
     static func status(_ route: RouteContext, code text: String) -> Connection.Disposition {
         guard let code = Int(text), (200...599).contains(code) else {
             return route.badRequest("status code must be 200...599, got \(text)")
         }
         let reason = HTTPResponseHead.standardReason(for: code)
         var response: HTTPResponse
-        switch route.query["body"] ?? "json" {
+        // RFC 9110 §15.3.6: a server MUST NOT send content in a 205; it says Content-Length: 0.
+        switch code == 205 ? "empty" : (route.query["body"] ?? "json") {
         case "html":
             let html = "<!DOCTYPE html><html><head><title>\(code) \(reason)</title></head><body><h1>\(code) \(reason)</h1></body></html>"
             response = Responses.response(status: code, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
@@ -23,6 +25,11 @@ enum FaultRoutes {
             response = Responses.json(status: code, code: "E\(code)", message: reason)
         }
         if let retryAfter = route.query["retryAfter"] {
+            // RFC 9110 §5.5: a field value holds no CR, LF, NUL or other control but tab; one
+            // decoded from the query would otherwise end the field and start another.
+            guard !retryAfter.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                return route.badRequest("retryAfter must be a field value without control characters")
+            }
             response.head.headers.add(name: "Retry-After", value: retryAfter)
         }
         return route.respond(response)
@@ -55,7 +62,7 @@ enum FaultRoutes {
     /// `/half`: announces 1000 body bytes, sends 500, closes (over TLS without `close_notify`:
     /// a connection cut after the head, in the body).
     static func half(_ route: RouteContext) -> Connection.Disposition {
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": "1000"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": "1000"])
         return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "h"), count: 500), withholding: 0)
     }
 
@@ -69,8 +76,8 @@ enum FaultRoutes {
     /// bytes on the wire, then closes without `close_notify`: over TLS the connection ends inside
     /// the last record, over plain HTTP 16 body bytes short.
     static func cutRecord(_ route: RouteContext) -> Connection.Disposition {
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream",
-                                                           "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream",
+                                                        "Content-Length": String(cutRecordBodyBytes), "Connection": "close"])
         return .cut(head.serialized() + [UInt8](repeating: UInt8(ascii: "r"), count: cutRecordBodyBytes), withholding: cutRecordWithheld)
     }
 
@@ -88,7 +95,8 @@ enum FaultRoutes {
         }
         let sent = sentText.flatMap(Int.init) ?? count
         guard (0...count).contains(sent) else { return route.badRequest("bytes sent must be 0...\(count), got \(sentText ?? "")") }
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Connection": "close"])
+        if route.isHEAD { return .send(head.serialized(), keepAlive: false) }
         let bytes = head.serialized() + [UInt8](repeating: UInt8(ascii: "u"), count: sent)
         return sent < count ? .cut(bytes, withholding: 0) : .send(bytes, keepAlive: false)
     }
@@ -99,9 +107,8 @@ enum FaultRoutes {
         guard let count = Int(text), (0...maxStreamedBytes).contains(count) else {
             return route.badRequest("byte count must be 0...\(maxStreamedBytes), got \(text)")
         }
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "application/octet-stream", "Content-Length": String(count)])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
-        if route.request.head.method.uppercased() == "HEAD" { return .send(head.serialized(), keepAlive: route.keepAlive) }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "application/octet-stream", "Content-Length": String(count)]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         return .stream(head: head.serialized(), bodyBytes: count, keepAlive: route.keepAlive)
     }
 
@@ -112,8 +119,8 @@ enum FaultRoutes {
         guard (0...60_000).contains(interval), (0...100_000).contains(count) else {
             return route.badRequest("interval must be 0...60000 ms and count 0...100000")
         }
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(count)])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(count)]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         return .drip(head: head.serialized(), interval: .milliseconds(interval), bytes: count, keepAlive: route.keepAlive)
     }
 
@@ -134,18 +141,23 @@ enum FaultRoutes {
         guard (0...10_485_760).contains(actual), declared >= 0 else {
             return route.badRequest("actual must be 0...10485760 and declared non-negative")
         }
-        let head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
+        let head = Responses.head(status: 200, fields: ["Content-Type": "text/plain", "Content-Length": String(declared), "Connection": "close"])
         return .send(head.serialized() + [UInt8](repeating: UInt8(ascii: "w"), count: actual), keepAlive: false)
     }
 
     /// The body `/chunked` sends, decoded.
     static let chunkedBody = "Hello, chunked world! This body arrives in four chunks."
 
-    /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field `X-Checksum`.
+    /// `/chunked`: the body in chunks, two of them with extensions, and a trailer field
+    /// `X-Checksum`; to an HTTP/1.0 client, which cannot read chunks (RFC 9112 §6.1), the body
+    /// framed by `Content-Length`.
     static func chunked(_ route: RouteContext) -> Connection.Disposition {
-        var head = HTTPResponseHead(status: 200, headers: ["Server": "FeedServer", "Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"])
-        if !route.keepAlive { head.headers.add(name: "Connection", value: "close") }
         let body = Array(chunkedBody.utf8)
+        if route.request.head.version == .http1_0 {
+            return route.respond(Responses.response(status: 200, contentType: "text/plain; charset=utf-8", body: body))
+        }
+        let head = route.connectionFields(Responses.head(status: 200, fields: ["Content-Type": "text/plain; charset=utf-8", "Transfer-Encoding": "chunked", "Trailer": "X-Checksum"]))
+        if route.isHEAD { return .send(head.serialized(), keepAlive: route.keepAlive) }
         var bytes = head.serialized()
         bytes += ChunkedEncoder.chunk(body[0..<7], extension: "name=value")
         bytes += ChunkedEncoder.chunk(body[7..<22])

@@ -3,6 +3,8 @@ import HTTPWire
 /// Maps a request path to the route that answers it.
 enum Router {
     static let feedPath = "/services/feeds/photos_public.gne"
+    /// The methods every route answers (RFC 9110 §9.3 and PATCH, RFC 5789); `/echo` answers any.
+    static let implementedMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH"]
 
     /// The plan for `request` (`afterWait`: the route asked to wait, and the wait is over).
     static func handle(_ request: ReceivedRequest, server: FeedServer, keepAlive: Bool, afterWait: Bool) -> Connection.Disposition {
@@ -10,6 +12,22 @@ enum Router {
         let query = QueryParameters(request.head.query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let route = RouteContext(request: request, query: query, server: server, keepAlive: keepAlive, afterWait: afterWait)
+        // RFC 9110 §9.3.6: a 2xx to CONNECT opens a tunnel (no Content-Length, the connection no
+        // longer HTTP), which this origin server does not run; it closes after saying so.
+        if request.head.method == "CONNECT" {
+            return route.respond(Responses.json(status: 501, code: "E501", message: "CONNECT is not supported", keepAlive: false))
+        }
+        // RFC 9110 §9.1: a method the server does not implement gets 501 (methods are
+        // case-sensitive: `get` is not `GET`); `/echo` implements every method, by echoing it.
+        if !implementedMethods.contains(request.head.method), parts != ["echo"] {
+            return route.respond(Responses.json(status: 501, code: "E501", message: "Method \(request.head.method) is not implemented"))
+        }
+        // RFC 9110 §9.3.7: `OPTIONS *` asks about the server itself (a "ping"): what it implements.
+        if request.head.method == "OPTIONS", request.head.target == "*" {
+            var response = Responses.response(status: 200, contentType: nil, body: [])
+            response.head.headers.add(name: "Allow", value: implementedMethods.joined(separator: ", "))
+            return route.respond(response)
+        }
         // Routes without parameters also answer any path below them (`/cut-headers/services/...`),
         // so a client given a base URL such as `http://127.0.0.1:PORT/cut-headers/` meets the fault
         // on whatever path it requests.
@@ -52,23 +70,30 @@ struct RouteContext {
     /// Whether the route answered `.wait` for this request before and the wait is over.
     let afterWait: Bool
 
-    /// Sends a complete response (head only for `HEAD`), adding `Connection: close` when the exchange ends the connection.
+    /// Whether the request is a `HEAD`: its answer is the head a `GET` would get, without the body.
+    var isHEAD: Bool { request.head.method == "HEAD" }
+
+    /// Sends a complete response (for `HEAD`, the head `GET` would get: RFC 9110 §9.3.2), with the
+    /// connection's fields (`connectionFields`).
     func respond(_ response: HTTPResponse) -> Connection.Disposition {
         var response = response
-        if !keepAlive, !response.head.headers.containsToken("close", in: "Connection") {
-            response.head.headers.add(name: "Connection", value: "close")
-        } else if keepAlive, request.head.version == .http1_0 {
-            response.head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
-        }
-        let bytes: [UInt8]
-        if request.head.method.uppercased() == "HEAD" {
-            var head = response.head
-            head.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-            bytes = head.serialized()
-        } else {
-            bytes = response.serialized()
-        }
+        response.head = connectionFields(response.head)
+        let bytes = isHEAD ? response.framedHead.serialized() : response.serialized()
         return .send(bytes, keepAlive: keepAlive && response.head.keepAlive)
+    }
+
+    /// `head` with `Connection: close` when the exchange ends the connection, or `Connection:
+    /// keep-alive` when an HTTP/1.0 client's connection stays (RFC 9112 §9.3: without it, such a
+    /// client takes the connection for closed after the answer).
+    func connectionFields(_ head: HTTPResponseHead) -> HTTPResponseHead {
+        guard !head.headers.containsToken("close", in: "Connection") else { return head }
+        var head = head
+        if !keepAlive {
+            head.headers.add(name: "Connection", value: "close")
+        } else if request.head.version == .http1_0 {
+            head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        }
+        return head
     }
 
     func badRequest(_ message: String) -> Connection.Disposition {

@@ -41,17 +41,8 @@ enum HTTPDate {
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let civil = CivilTime(unixSeconds: seconds)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekdays[weekday]), \(two(civil.day)) \(months[Int(civil.month) - 1]) \(civil.year) "
-            + "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second)) GMT"
+        IMFFixdate.format(unixSeconds: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
-
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         byte == 0x09 || (0x20...0x2F).contains(byte) || (0x3B...0x40).contains(byte)
@@ -107,7 +98,7 @@ enum HTTPDate {
         return monthPrefixes.firstIndex { $0 == prefix }.map { $0 + 1 }
     }
 
-    private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = months.map { name in
+    private static let monthPrefixes: [(UInt8, UInt8, UInt8)] = IMFFixdate.months.map { name in
         let bytes = Array(name.utf8)
         return (ASCII.lowercased(bytes[0]), ASCII.lowercased(bytes[1]), ASCII.lowercased(bytes[2]))
     }
