@@ -12,6 +12,21 @@ import XCTest
 /// with a `MultiTarget`), where a stub's plugin calls run when there is a `callbackQueue`,
 /// validation of stubs, and `Response`'s key-path mappings.
 final class ProviderMoyaRulesTests: LeakCheckingTestCase {
+    /// Records which queue each plugin call and the completion ran on (0: not the callback queue).
+    private struct QueueSpy: PluginType {
+        let key: DispatchSpecificKey<Int>
+        let log: Recorder<String>
+
+        func didReceive(_ result: Result<Response, ProviderError>, target: any TargetType) {
+            log.append("didReceive on \(DispatchQueue.getSpecific(key: key) ?? 0)")
+        }
+
+        func process(_ result: Result<Response, ProviderError>, target: any TargetType) -> Result<Response, ProviderError> {
+            log.append("process on \(DispatchQueue.getSpecific(key: key) ?? 0)")
+            return result
+        }
+    }
+
     // MARK: - AccessTokenPlugin
 
     /// Moya 15's `AccessTokenPlugin` asks `tokenClosure` for the token of the target a
@@ -43,6 +58,42 @@ final class ProviderMoyaRulesTests: LeakCheckingTestCase {
             XCTAssertEqual(plugin.prepare(request, target: MultiTarget(target)).value(forHTTPHeaderField: "Authorization"), expected,
                            "\(String(describing: type)) through a MultiTarget")
         }
+    }
+
+    // MARK: - Stubs and the callback queue
+
+    /// Moya's stubs run their whole answer (`didReceive`, `process`, the completion) on the
+    /// `callbackQueue`, and THREADS.md puts plugins' `didReceive` and `process` where the
+    /// completion runs, just before it: an immediate or delayed stub keeps to that.
+    func testAStubsPluginCallsRunOnTheCallbackQueueBeforeTheCompletion() {
+        for behavior in [StubBehavior.immediate, .delayed(.milliseconds(20))] {
+            let queue = DispatchQueue(label: "ProviderMoyaRulesTests.callbacks")
+            let key = DispatchSpecificKey<Int>()
+            queue.setSpecific(key: key, value: 7)
+            let log = Recorder<String>()
+            let provider = NetworkProvider<StubbedAPI>(endpointClosure: stubbedEndpoint, stubClosure: { _ in behavior },
+                                                       callbackQueue: queue, plugins: [QueueSpy(key: key, log: log)])
+            provider.request(.ok) { _ in log.append("completion on \(DispatchQueue.getSpecific(key: key) ?? 0)") }
+            XCTAssertTrue(waitUntil { log.count == 3 }, "\(behavior)")
+            XCTAssertEqual(log.values, ["didReceive on 7", "process on 7", "completion on 7"], "\(behavior)")
+        }
+    }
+
+    /// The same for a cancelled stub: plugins hear the cancellation where the completion runs.
+    func testACancelledStubsPluginCallsRunOnTheCallbackQueue() {
+        let queue = DispatchQueue(label: "ProviderMoyaRulesTests.cancellations")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let log = Recorder<String>()
+        let provider = NetworkProvider<StubbedAPI>(endpointClosure: stubbedEndpoint, stubClosure: NetworkProvider.delayedStub(.seconds(60)),
+                                                   callbackQueue: queue, plugins: [QueueSpy(key: key, log: log)])
+        let call = provider.request(.ok) { result in
+            let cancelled = (try? result.get()) == nil
+            log.append("completion \(cancelled ? "cancelled" : "answered") on \(DispatchQueue.getSpecific(key: key) ?? 0)")
+        }
+        call.cancel()
+        XCTAssertTrue(waitUntil { log.count == 3 })
+        XCTAssertEqual(log.values, ["didReceive on 7", "process on 7", "completion cancelled on 7"])
     }
 
     // MARK: - Validation of stubs
