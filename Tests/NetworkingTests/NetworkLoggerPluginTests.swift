@@ -183,6 +183,18 @@ final class NetworkLoggerPluginTests: LeakCheckingTestCase {
         XCTAssertTrue(collector.text.contains("seen"), collector.text)
     }
 
+    /// The line for an answer without an `HTTPURLResponse` (a stub's `.networkResponse`) names
+    /// the target too, and masks its description as the error line does.
+    func testEmptyResponseLineMasksHiddenValuesInTheTargetsDescription() {
+        let collector = LineCollector()
+        let target = TestTarget(headers: ["Authorization": "Bearer \(secret)", "X-Visible": "seen"])
+        let provider = NetworkProvider<TestTarget>(stubClosure: NetworkProvider.immediatelyStub, plugins: [plainLogger(collector, .default)])
+        provider.request(target) { _ in }
+        XCTAssertTrue(collector.text.contains("Response: Received empty network response for"), collector.text)
+        XCTAssertFalse(collector.text.contains(secret), collector.text)
+        XCTAssertTrue(collector.text.contains("seen"), collector.text)
+    }
+
     func testCurlFormIsAlamofiresAndRedacted() {
         let logger = NetworkLoggerPlugin(configuration: .init(output: { _, _ in }, redactedKeys: ["api_key", "token"]))
         var request = URLRequest(url: URL(string: "http://127.0.0.1:9/p?api_key=\(secret)&q=it's")!)

@@ -84,6 +84,27 @@ final class RetryingRequestTests: LeakCheckingTestCase {
         XCTAssertEqual(statuses(optInObserver.events), ["next(209, 200)", "completed(209)"])
     }
 
+    /// A `MultiTarget` answers as the target it wraps: a plain `POST` is retried when the policy
+    /// opts in (`retriesNonIdempotent`), as it is unwrapped, and an `IdempotentTarget` keeps its say.
+    func testAMultiTargetIsRetriedAsTheTargetItWraps() {
+        var optIn = policy
+        optIn.retriesNonIdempotent = true
+        let post = ScriptedTarget(method: .post)
+        XCTAssertTrue(optIn.allowsRetry(of: post))
+        XCTAssertTrue(optIn.allowsRetry(of: MultiTarget(post)))
+        XCTAssertFalse(policy.allowsRetry(of: MultiTarget(post)))
+        XCTAssertFalse(optIn.allowsRetry(of: MultiTarget(OptingTarget(method: .get, isIdempotent: false))))
+        XCTAssertTrue(policy.allowsRetry(of: MultiTarget(OptingTarget(method: .post, isIdempotent: true))))
+
+        let scheduler = TestScheduler()
+        let script = ScriptedAnswers([.networkResponse(503, Data()), .networkResponse(200, Data())], scheduler: scheduler)
+        let provider = script.provider(MultiTarget.self)
+        let policy = optIn
+        let observer = scheduler.start { provider.rx.request(MultiTarget(post), retryPolicy: policy) }
+        XCTAssertEqual(script.requestTicks, [200, 209])
+        XCTAssertEqual(statuses(observer.events), ["next(209, 200)", "completed(209)"])
+    }
+
     private struct OptingTarget: IdempotentTarget {
         var method: HTTPMethod
         var isIdempotent: Bool

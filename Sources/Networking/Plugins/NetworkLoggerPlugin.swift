@@ -104,7 +104,8 @@ public struct NetworkLoggerPlugin: PluginType {
                 lines.append(formatter.entry("Response Headers", Self.dictionaryDescription(redactor.headers(Self.fields(of: http))), target))
             }
         } else {
-            lines.append(formatter.entry("Response", "Received empty network response for \(target).", target))
+            // The target's description may hold secrets (its headers), masked as in the error line.
+            lines.append(formatter.entry("Response", redactor.text("Received empty network response for \(target)."), target))
         }
         // As Moya: `.successResponseBody` logs the body of every response, `.errorResponseBody` of failures only.
         if (isError && options.contains(.errorResponseBody)) || options.contains(.successResponseBody) {

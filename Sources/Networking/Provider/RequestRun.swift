@@ -19,8 +19,8 @@ import FoundationNetworking
 /// scheduler) is handled where it arrives. The answer to a task awaiting a run that has no
 /// plugins, progress block or callback queue runs no caller code at all: it is finished on the
 /// loop (`finishesWhereAnswered`). A stub's answer runs on the provider's `scheduler`
-/// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; their
-/// completions go to `callbackQueue` when there is one.
+/// (so virtual time stays deterministic) and a cancellation's on the cancelling thread; when
+/// there is a `callbackQueue`, their plugins' `didReceive`/`process` and completion go there.
 @usableFromInline
 final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     private let provider: NetworkProvider<Target>
@@ -351,10 +351,16 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
     }
 
     /// Validation, plugins, the last progress update and the completion. Called through
-    /// `handleTransportEvent` (`onDeliveryQueue`) everything runs here; otherwise the completion
-    /// goes to `callbackQueue` when set. Plugins are called only when there are some, and the
-    /// last `ProgressResponse` is built only for a progress block.
+    /// `handleTransportEvent` (`onDeliveryQueue`) everything runs here; otherwise (a stub's
+    /// answer, a cancellation, a request that could not be built) all of it moves to
+    /// `callbackQueue` when set, so plugins' `didReceive` and `process` run where the completion
+    /// runs, just before it, as Moya runs a stub's. Plugins are called only when there are some,
+    /// and the last `ProgressResponse` is built only for a progress block.
     private func deliver(_ result: Result<Response, ProviderError>, onDeliveryQueue: Bool = false) {
+        if !onDeliveryQueue, let callbackQueue {
+            callbackQueue.async { self.deliver(result, onDeliveryQueue: true) }
+            return
+        }
         let processed = processed(Self.validate(result, codes: validationCodes))
         let progress = self.progress
         let last = progress.map { _ in
@@ -363,11 +369,7 @@ final class RequestRun<Target: TargetType>: Cancellable, Disposable, Sendable {
             return units.map { ProgressResponse(units: $0.completed, of: $0.total, response: response) }
                 ?? ProgressResponse(progress: fraction, response: response)
         }
-        if !onDeliveryQueue, let callbackQueue {
-            callbackQueue.async { self.report(processed, after: progress, last) }
-        } else {
-            report(processed, after: progress, last)
-        }
+        report(processed, after: progress, last)
     }
 
     /// Plugins' `didReceive` and `didMeasure`, then `result` through their `process`.
