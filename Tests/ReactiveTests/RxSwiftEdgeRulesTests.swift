@@ -30,6 +30,34 @@ final class RxSwiftEdgeRulesTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.next(210, 0), .completed(210)])
     }
 
+    /// An element exactly one window after the last one sent opens a new window (RxSwift sends it
+    /// when `now - lastSent >= dueTime`); on millisecond ticks the clock's `Date` rounded that
+    /// to a fraction of a microsecond short, and `latest: false` dropped the element.
+    func testThrottleSendsAnElementExactlyOneWindowLaterOnMillisecondTicks() {
+        var dropped: [Int] = []
+        for start in 201..<260 {
+            let scheduler = TestScheduler(initialClock: 0, resolution: .milliseconds(1))
+            let xs = scheduler.createHotObservable([.next(start, 1), .next(start + 10, 2), .completed(start + 50)])
+            let res = scheduler.start { xs.throttle(.milliseconds(10), latest: false, scheduler: scheduler) }
+            if res.events != [.next(start, 1), .next(start + 10, 2), .completed(start + 50)] { dropped.append(start) }
+        }
+        XCTAssertEqual(dropped, [])
+    }
+
+    func testThrottleOnAHistoricalSchedulerSendsAnElementExactlyOneWindowLater() {
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let subject = PublishSubject<Int>()
+        let received = Recorder<Int>()
+        let subscription = subject.throttle(.milliseconds(10), latest: false, scheduler: scheduler)
+            .subscribe(onNext: { received.append($0) })
+        for (millisecond, value) in [(210, 1), (220, 2), (225, 3), (230, 4)] {
+            scheduler.scheduleAbsolute(Date(timeIntervalSince1970: Double(millisecond) / 1_000)) { subject.onNext(value) }
+        }
+        scheduler.start()
+        XCTAssertEqual(received.values, [1, 2, 4])
+        subscription.dispose()
+    }
+
     func testDelayDoesNotDelayTheError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
