@@ -357,4 +357,56 @@ final class RxSwiftEdgeRulesOperatorTests: LeakCheckingTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 225)])
         XCTAssertEqual(observer.events, [.next(210, 1), .next(210, 1)])
     }
+
+    func testDriverRecoversAndShares() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError(1))])
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = xs.asDriver(onErrorJustReturn: -1)
+            let bag = DisposeBag()
+            _ = scheduler.scheduleAt(200) { driver.drive(first).disposed(by: bag) }
+            _ = scheduler.scheduleAt(215) { driver.drive(second).disposed(by: bag) }
+            scheduler.start()
+        }
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, -1), .completed(220)])
+        XCTAssertEqual(second.events, [.next(215, 1), .next(220, -1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testSignalDoesNotReplay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let signal = xs.asSignal(onErrorJustReturn: -1)
+            let bag = DisposeBag()
+            _ = scheduler.scheduleAt(200) { signal.emit(to: first).disposed(by: bag) }
+            _ = scheduler.scheduleAt(215) { signal.emit(to: second).disposed(by: bag) }
+            scheduler.start()
+        }
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(second.events, [.next(220, 2), .completed(230)])
+    }
+
+    func testDriverResubscribesAfterAllLeave() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2)])
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = xs.asDriver(onErrorJustReturn: -1)
+            let a = SerialDisposable()
+            let b = SerialDisposable()
+            _ = scheduler.scheduleAt(200) { a.disposable = driver.drive(first) }
+            _ = scheduler.scheduleAt(225) { a.dispose() }
+            _ = scheduler.scheduleAt(250) { b.disposable = driver.drive(second) }
+            _ = scheduler.scheduleAt(300) { b.dispose() }
+            scheduler.start()
+        }
+        XCTAssertEqual(second.events, [.next(260, 1), .next(270, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 225), Subscription(250, 300)])
+    }
 }
