@@ -457,4 +457,71 @@ final class RxSwiftEdgeRulesTests: LeakCheckingTestCase {
         XCTAssertEqual(res.events, [.completed(200)])
         XCTAssertEqual(xs.subscriptions, [])
     }
+
+    func testShareReplaySubscriberJoiningFromInsideAnotherObserver() {
+        let source = PublishSubject<Int>()
+        let shared = source.share(replay: 1)
+        let second = Recorder<Int>()
+        let bag = DisposeBag()
+        let first = Recorder<Int>()
+        shared.subscribe(onNext: { value in
+            first.append(value)
+            if value == 1 {
+                shared.subscribe(onNext: { second.append($0) }).disposed(by: bag)
+            }
+        }).disposed(by: bag)
+        source.onNext(1)
+        source.onNext(2)
+        XCTAssertEqual(first.values, [1, 2])
+        XCTAssertEqual(second.values, [1, 2])
+        bag.disposeAll()
+    }
+
+    func testBehaviorSubjectSubscriberJoiningFromInsideAnotherObserverSeesEachValueOnce() {
+        let subject = BehaviorSubject(value: 0)
+        let second = Recorder<Int>()
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { value in
+            if value == 1 {
+                subject.onNext(2)
+                subject.subscribe(onNext: { second.append($0) }).disposed(by: bag)
+            }
+        }).disposed(by: bag)
+        subject.onNext(1)
+        subject.onNext(3)
+        XCTAssertEqual(second.values, [2, 3])
+        bag.disposeAll()
+    }
+
+    func testPublishRefCountSubscriberLeavingAndJoiningInsideDelivery() {
+        let source = PublishSubject<Int>()
+        let shared = source.publish().refCount()
+        let got = Recorder<Int>()
+        let a = SerialDisposable()
+        let b = SerialDisposable()
+        a.disposable = shared.subscribe(onNext: { value in
+            got.append(value)
+            a.dispose()
+            b.disposable = shared.subscribe(onNext: { got.append($0 * 10) })
+        })
+        source.onNext(1)
+        source.onNext(2)
+        XCTAssertEqual(got.values, [1, 20])
+        b.dispose()
+    }
+
+    /// RxSwift's typed `zip` completes when every source has (its `ZipSink.done`); only the
+    /// collection form also completes at an element that can never be paired.
+    func testTypedZipWaitsForEverySourceWhileCollectionZipEndsAtAnUnpairableElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.completed(220)] as [Recorded<Event<Int>>])
+        let b = scheduler.createHotObservable([.next(230, 1), .completed(300)])
+        let typed = scheduler.start { Observable.zip(a, b) { $0 + $1 } }
+        XCTAssertEqual(typed.events, [.completed(300)])
+        let scheduler2 = TestScheduler(initialClock: 0)
+        let c = scheduler2.createHotObservable([.completed(220)] as [Recorded<Event<Int>>])
+        let d = scheduler2.createHotObservable([.next(230, 1), .completed(300)])
+        let collection = scheduler2.start { Observable.zip([c.asObservable(), d.asObservable()]) }
+        XCTAssertEqual(collection.events, [.completed(230)])
+    }
 }
