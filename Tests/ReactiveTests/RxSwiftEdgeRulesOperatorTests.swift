@@ -409,4 +409,82 @@ final class RxSwiftEdgeRulesOperatorTests: LeakCheckingTestCase {
         XCTAssertEqual(second.events, [.next(260, 1), .next(270, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 225), Subscription(250, 300)])
     }
+
+    func testCurrentThreadSchedulerRunsNestedWorkAfterTheCurrentAction() {
+        let order = Recorder<String>()
+        CurrentThreadScheduler.instance.schedule {
+            order.append("a")
+            CurrentThreadScheduler.instance.schedule { order.append("b") }
+            order.append("a-end")
+        }
+        XCTAssertEqual(order.values, ["a", "a-end", "b"])
+    }
+
+    func testMergeOfCurrentThreadSequencesInterleaves() {
+        let values = Recorder<Int>()
+        let s = CurrentThreadScheduler.instance
+        _ = Observable.merge(Observable.of(1, 2, scheduler: s), Observable.of(3, 4, scheduler: s))
+            .subscribe(onNext: { values.append($0) })
+        XCTAssertEqual(values.values, [1, 3, 2, 4])
+    }
+
+    func testImmediateSchedulerRunsAtOnce() {
+        let order = Recorder<String>()
+        ImmediateScheduler.instance.schedule {
+            order.append("a")
+            ImmediateScheduler.instance.schedule { order.append("b") }
+            order.append("a-end")
+        }
+        XCTAssertEqual(order.values, ["a", "b", "a-end"])
+    }
+
+    func testRepeatElementTakeStops() {
+        let values = Recorder<Int>()
+        _ = Observable.repeatElement(7, scheduler: CurrentThreadScheduler.instance).take(3).subscribe(onNext: { values.append($0) })
+        XCTAssertEqual(values.values, [7, 7, 7])
+    }
+
+
+    func testGroupKeepsTheSourceAfterTheOuterIsDisposed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 3), .next(230, 2), .next(240, 5), .completed(300)])
+        let observer = scheduler.createObserver(Int.self)
+        let outer = SerialDisposable()
+        let inner = SerialDisposable()
+        _ = scheduler.scheduleAt(200) {
+            outer.disposable = xs.groupBy { $0 % 2 }.subscribe(onNext: { group in
+                if group.key == 1 { inner.disposable = group.subscribe(observer) }
+            })
+        }
+        _ = scheduler.scheduleAt(215) { outer.dispose() }
+        _ = scheduler.scheduleAt(235) { inner.dispose() }
+        scheduler.start()
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(220, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 235)])
+    }
+
+    func testWindowKeepsTheSourceWhileAWindowIsSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
+        let observer = scheduler.createObserver(Int.self)
+        let outer = SerialDisposable()
+        let inner = SerialDisposable()
+        _ = scheduler.scheduleAt(200) {
+            outer.disposable = xs.window(timeSpan: .seconds(100), count: 10, scheduler: scheduler).subscribe(onNext: { window in
+                inner.disposable = window.subscribe(observer)
+            })
+        }
+        _ = scheduler.scheduleAt(215) { outer.dispose() }
+        _ = scheduler.scheduleAt(230) { inner.dispose() }
+        scheduler.start()
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(220, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testMaterializeDematerialize() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { xs.materialize().dematerialize() }
+        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError(1))])
+    }
 }
