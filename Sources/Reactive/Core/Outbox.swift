@@ -6,12 +6,15 @@
 /// back delivers it (outside the lock) and then keeps `pop`ping under the lock until nothing is
 /// left; a caller that gets `nil` leaves the event to the thread already delivering. An event
 /// pushed from inside the observer (re-entrantly) is delivered after the current one returns.
-/// See `Sink.deliver(_:next:)`.
+/// See `Sink.deliver(_:next:)`. Once the sink is disposed, `close()` drops what is still
+/// waiting, so nothing reaches the observer after its subscription was disposed (RxSwift's
+/// `Sink.forwardOn` checks the same).
 @usableFromInline
 struct Outbox<Element> {
     @usableFromInline var pending: [Event<Element>] = []
     @usableFromInline var head = 0
     @usableFromInline var isDelivering = false
+    @usableFromInline var isClosed = false
 
     @inlinable
     init() {}
@@ -19,6 +22,7 @@ struct Outbox<Element> {
     /// Queues `event`; returns it when the caller must deliver it now (nobody else is).
     @inlinable
     mutating func push(_ event: Event<Element>) -> Event<Element>? {
+        if isClosed { return nil }
         if isDelivering {
             pending.append(event)
             return nil
@@ -30,7 +34,7 @@ struct Outbox<Element> {
     /// The next event for the delivering caller; `nil` ends its turn.
     @inlinable
     mutating func pop() -> Event<Element>? {
-        guard head < pending.count else {
+        guard !isClosed, head < pending.count else {
             isDelivering = false
             if head > 0 {
                 pending.removeAll(keepingCapacity: pending.count <= 64)
@@ -41,6 +45,15 @@ struct Outbox<Element> {
         let event = pending[head]
         head += 1
         return event
+    }
+
+    /// The subscription was disposed: drops the waiting events and everything pushed later;
+    /// the delivering caller's next `pop` ends its turn.
+    @inlinable
+    mutating func close() {
+        isClosed = true
+        pending.removeAll()
+        head = 0
     }
 }
 

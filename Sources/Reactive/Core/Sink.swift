@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The per-subscription state of an operator: the downstream observer and the upstream subscription.
 ///
 /// Subclasses add their own state. Events reach a sink serialized (the Rx grammar), so state
@@ -14,6 +16,10 @@ class Sink<Output>: Disposable, UpstreamEndListener, @unchecked Sendable {
     /// (or under the sink's own lock). Every access is a single read or write that spans no
     /// call, so no two can overlap and the dynamic exclusivity check is skipped.
     @usableFromInline @exclusivity(unchecked) final var isStopped = false
+    /// Set by `dispose()`, from any thread: nothing goes downstream after it, as RxSwift's
+    /// `Sink.forwardOn` checks its disposed flag (an observer that disposes its subscription
+    /// while handling an element gets no completion after it).
+    @usableFromInline final let disposedFlag = Atomic<Bool>(false)
     #if DEBUG
     /// Reports events that overlap in this sink (debug builds only; see `SynchronizationTracker`).
     @usableFromInline final let synchronizationTracker = SynchronizationTracker()
@@ -29,10 +35,15 @@ class Sink<Output>: Disposable, UpstreamEndListener, @unchecked Sendable {
         Resources.decrement()
     }
 
-    /// Delivers a terminal event downstream, then releases the upstream at once.
+    /// Whether `dispose()` ran.
+    @inlinable
+    final var wasDisposed: Bool { disposedFlag.load(ordering: .relaxed) }
+
+    /// Delivers a terminal event downstream, unless the sink was disposed, then releases the
+    /// upstream at once.
     @inlinable
     final func forwardTerminal(_ event: Event<Output>) {
-        downstream.on(event)
+        if !wasDisposed { downstream.on(event) }
         dispose()
     }
 
@@ -44,15 +55,26 @@ class Sink<Output>: Disposable, UpstreamEndListener, @unchecked Sendable {
         forwardTerminal(event)
     }
 
-    /// Forwards `.next` unless stopped.
+    /// Forwards `.next` unless stopped or disposed.
     @inlinable
     final func forwardNext(_ element: Output) {
-        if !isStopped { downstream.on(.next(element)) }
+        if !isStopped && !wasDisposed { downstream.on(.next(element)) }
+    }
+
+    /// Passes on an event of a sequence this sink switched to (a `catch` handler's, a `timeout`
+    /// fallback): elements unless stopped or disposed, the terminal event once.
+    @inlinable
+    final func forwardSwitched(_ event: Event<Output>) {
+        switch event {
+        case .next(let element): forwardNext(element)
+        case .error, .completed: stop(with: event)
+        }
     }
 
     /// Stops the upstream subscription and anything the subclass holds.
     @usableFromInline
     func dispose() {
+        disposedFlag.store(true, ordering: .relaxed)
         upstream.dispose()
     }
 

@@ -52,7 +52,7 @@ final class CatchSink<Element, Fallback: ObservableConvertibleType>: Sink<Elemen
             upstream.dispose()
             do {
                 let next = try handler(error).asObservable()
-                fallback.set(next.subscribe(downstream))
+                fallback.set(next.subscribe(handler: { self.forwardSwitched($0) }))
             } catch {
                 stop(with: .error(error))
             }

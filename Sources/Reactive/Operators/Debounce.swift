@@ -78,7 +78,10 @@ final class DebounceSink<Element: Sendable>: Sink<Element>, OperatorSink, @unche
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         timer.dispose()
     }

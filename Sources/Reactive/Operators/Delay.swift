@@ -97,7 +97,10 @@ final class DelaySink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecke
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         timers.dispose()
     }

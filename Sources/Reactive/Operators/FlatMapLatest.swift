@@ -114,7 +114,10 @@ final class SwitchSink<Source, Result>: Sink<Result>, @unchecked Sendable {
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         inner.dispose()
     }

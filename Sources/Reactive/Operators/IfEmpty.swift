@@ -46,8 +46,8 @@ final class IfEmptySink<Element>: Sink<Element>, OperatorSink, @unchecked Sendab
             }
             isStopped = true
             upstream.dispose()
-            switched.disposable = fallback.subscribe(handler: { [downstream] event in
-                downstream.on(event)
+            switched.disposable = fallback.subscribe(handler: { [self] event in
+                if !wasDisposed { downstream.on(event) }
             })
         }
     }

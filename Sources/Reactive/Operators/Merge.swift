@@ -170,7 +170,10 @@ final class MergeSink<Source, Result>: Sink<Result>, @unchecked Sendable {
 
     @usableFromInline
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         inners.dispose()
     }

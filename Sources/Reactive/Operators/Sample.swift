@@ -97,7 +97,10 @@ final class SampleSink<Element, Tick>: Sink<Element>, @unchecked Sendable {
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         samplerSubscription.dispose()
     }

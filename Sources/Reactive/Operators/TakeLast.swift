@@ -40,7 +40,7 @@ final class TakeLastSink<Element>: Sink<Element>, OperatorSink, @unchecked Senda
             let last = ring[start...] + ring[..<start]
             ring = []
             for element in last {
-                guard !isStopped else { return }
+                guard !isStopped, !wasDisposed else { return }
                 downstream.on(.next(element))
             }
             stop(with: .completed)

@@ -20,15 +20,25 @@ extension ObservableType where Element: Sendable {
 final class ThrottleSink<Element: Sendable>: Sink<Element>, OperatorSink, @unchecked Sendable {
     private struct State {
         var outbox = Outbox<Element>()
-        var lastSent: Date?
+        var lastSent: Instant?
         var waiting: Element?
         var timerRunning = false
         var completedWhileWaiting = false
         var stopped = false
     }
 
+    /// When an element went out: on a virtual clock (`TestScheduler`, `HistoricalScheduler`) its
+    /// tick, as `now` (a `Date` counted from
+    /// 2001) rounds ticks finer than a second, and an element one window after the last one
+    /// could look a fraction of a microsecond early and be dropped.
+    private enum Instant {
+        case date(Date)
+        case tick(Int)
+    }
+
     private let dueTime: Duration
     private let scheduler: any SchedulerType
+    private let virtualClock: VirtualTimeScheduler?
     private let keepsLatest: Bool
     private let timer = SerialDisposable()
     private let state = LockedState(State())
@@ -37,18 +47,33 @@ final class ThrottleSink<Element: Sendable>: Sink<Element>, OperatorSink, @unche
         self.dueTime = dueTime
         self.scheduler = scheduler
         self.keepsLatest = latest
+        virtualClock = (scheduler as? VirtualTimeScheduler) ?? (scheduler as? HistoricalScheduler)?.base
         super.init(downstream: downstream)
+    }
+
+    /// The scheduler's current time.
+    private var now: Instant {
+        if let virtualClock { return .tick(virtualClock.clock) }
+        return .date(scheduler.now)
+    }
+
+    /// Whether a whole window has passed from `start` to `end` (always, with no `start`).
+    private func windowPassed(from start: Instant?, to end: Instant) -> Bool {
+        switch (start, end) {
+        case (nil, _): true
+        case (.tick(let start)?, .tick(let end)): end - start >= (virtualClock?.ticks(for: dueTime) ?? 0)
+        case (.date(let start)?, .date(let end)): end.timeIntervalSince(start) >= dueTime.timeInterval
+        case (.tick?, .date), (.date?, .tick): true
+        }
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            let window = dueTime.timeInterval
+            let now = self.now
             let (first, startWindow) = state.withLock { state -> (Event<Element>?, Bool) in
                 guard !state.stopped else { return (nil, false) }
-                let elapsed = state.lastSent.map { now.timeIntervalSince($0) } ?? .infinity
-                if elapsed >= window {
+                if windowPassed(from: state.lastSent, to: now) {
                     state.lastSent = now
                     state.waiting = nil
                     state.timerRunning = true
@@ -88,7 +113,7 @@ final class ThrottleSink<Element: Sendable>: Sink<Element>, OperatorSink, @unche
     }
 
     private func windowEnded() {
-        let now = scheduler.now
+        let now = self.now
         let (first, restart) = state.withLock { state -> (Event<Element>?, Bool) in
             state.timerRunning = false
             guard !state.stopped, let waiting = state.waiting else { return (nil, false) }
@@ -111,7 +136,10 @@ final class ThrottleSink<Element: Sendable>: Sink<Element>, OperatorSink, @unche
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         timer.dispose()
     }

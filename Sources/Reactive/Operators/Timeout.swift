@@ -79,7 +79,7 @@ final class TimeoutSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
         guard switchToFallback || first != nil else { return }
         upstream.dispose()
         if switchToFallback, let fallback {
-            other.setDisposable(fallback.subscribe(downstream))
+            other.setDisposable(fallback.subscribe(handler: { self.forwardSwitched($0) }))
         }
         deliver(first)
     }
@@ -108,7 +108,10 @@ final class TimeoutSink<Element: Sendable>: Sink<Element>, @unchecked Sendable {
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         timer.dispose()
         other.dispose()

@@ -84,7 +84,10 @@ final class WithLatestFromSink<First, Second, Result>: Sink<Result>, @unchecked 
     }
 
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         secondSubscription.dispose()
     }

@@ -185,7 +185,10 @@ final class ZipLatestSink<Input, Result>: Sink<Result>, @unchecked Sendable {
 
     @usableFromInline
     override func dispose() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.outbox.close()
+        }
         super.dispose()
         for subscription in subscriptions { subscription.dispose() }
     }

@@ -11,7 +11,8 @@ import Foundation
 /// Times are kept to the microsecond.
 public final class HistoricalScheduler: SchedulerType {
     /// The engine: a virtual clock of microseconds since 1970.
-    private let base: VirtualTimeScheduler
+    /// The microsecond clock underneath; `throttle` reads its ticks, which `now` rounds.
+    let base: VirtualTimeScheduler
 
     /// A scheduler whose clock starts at `initialClock`.
     public init(initialClock: Date = Date(timeIntervalSince1970: 0)) {
