@@ -1,0 +1,238 @@
+import FeedServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Networking
+import TestSupport
+import XCTest
+
+/// The two transports side by side against URLSession's documented behaviour: each
+/// `URLSessionConfiguration` property docs/COMING_FROM.md says is honoured acts on the wire
+/// through `SocketTransport(configuration:)`, and through `URLSessionTransport(configuration:)`
+/// where Linux's URLSession does the same; failures, cancellation, uploads and the response's
+/// fields are the same through both.
+final class TransportParityRulesTests: FeedServerTestCase {
+    override var serverConfiguration: FeedServer.Configuration { .init(maxBodyBytes: 4_000_000) }
+
+    /// What FeedServer's `/echo` answers, with the body.
+    private struct Echo: Decodable {
+        let headers: [String: String]
+        let body: String
+        let method: String
+
+        func field(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// Both transports made from `configuration`, labelled.
+    private func transports(_ configuration: URLSessionConfiguration) -> [(String, any HTTPTransport)] {
+        [("SocketTransport", SocketTransport(configuration: configuration)), ("URLSessionTransport", URLSessionTransport(configuration: configuration))]
+    }
+
+    private func ephemeral(_ change: (URLSessionConfiguration) -> Void = { _ in }) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        change(configuration)
+        return configuration
+    }
+
+    /// The one answer `transport` gives `request` with `options`, within `wait` seconds.
+    private func outcome(_ request: URLRequest, through transport: any HTTPTransport, options: TransportOptions = TransportOptions(),
+                         wait: TimeInterval = 15, file: StaticString = #filePath,
+                         line: UInt = #line) throws -> Result<Response, ProviderError> {
+        let answers = Recorder<Result<Response, ProviderError>>()
+        _ = transport.send(request, options: options) { answers.append($0) }
+        XCTAssertTrue(waitUntil(timeout: wait) { answers.count >= 1 }, "no answer", file: file, line: line)
+        return try XCTUnwrap(answers.values.first, file: file, line: line)
+    }
+
+    private func echo(_ response: Response, file: StaticString = #filePath, line: UInt = #line) throws -> Echo {
+        try JSONDecoder().decode(Echo.self, from: response.data)
+    }
+
+    // MARK: - Configuration properties on the wire
+
+    /// `httpAdditionalHeaders`: sent with every request; a request's own value (any case) wins.
+    func testAdditionalHeadersReachTheServerAndTheRequestsOwnValueWins() throws {
+        let configuration = ephemeral { $0.httpAdditionalHeaders = ["X-Team": "ios", "Accept": "text/plain"] }
+        for (label, transport) in transports(configuration) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+            request.setValue("own", forHTTPHeaderField: "x-team")
+            let echoed = try echo(outcome(request, through: transport).get())
+            XCTAssertEqual(echoed.field("X-Team"), "own", label)
+            XCTAssertEqual(echoed.field("Accept"), "text/plain", label)
+            XCTAssertEqual(echoed.headers.keys.filter { $0.caseInsensitiveCompare("x-team") == .orderedSame }.count, 1, label)
+        }
+    }
+
+    /// `timeoutIntervalForRequest`: a wait for the answer longer than it fails `.timedOut`.
+    func testTimeoutIntervalForRequestEndsASilentWait() throws {
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 1 }) {
+            let error = try XCTUnwrap(outcome(URLRequest(url: server.baseURL.appendingPathComponent("delay/4000")), through: transport)
+                .failure, label)
+            XCTAssertEqual(error.urlError?.code, .timedOut, "\(label): \(error)")
+        }
+    }
+
+    /// It bounds the wait between bytes, not the exchange: a drip slower than it in total but
+    /// with short gaps arrives whole.
+    func testTimeoutIntervalForRequestIsAnIdleTimeNotATotal() throws {
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 1 }) {
+            let url = URL(fixed: server.baseURL.absoluteString + "/drip?interval=200&count=8")
+            let response = try outcome(URLRequest(url: url), through: transport).get()
+            XCTAssertEqual(response.data.count, 8, label)
+        }
+    }
+
+    /// `URLRequest.timeoutInterval`, set by the caller, is the request's idle timeout over the
+    /// configuration's, both ways (FoundationNetworking gives a set one precedence whatever its value).
+    func testTheRequestsOwnTimeoutIntervalWins() throws {
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 30 }) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("delay/4000"))
+            request.timeoutInterval = 1
+            let error = try XCTUnwrap(outcome(request, through: transport).failure, label)
+            XCTAssertEqual(error.urlError?.code, .timedOut, "\(label): \(error)")
+        }
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 1 }) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("delay/2000"))
+            request.timeoutInterval = 10
+            XCTAssertEqual(try outcome(request, through: transport).get().statusCode, 200, label)
+        }
+    }
+
+    /// `httpMaximumConnectionsPerHost = 1`: concurrent requests to one host share one connection.
+    func testMaximumConnectionsPerHostBoundsTheConnections() throws {
+        for (label, transport) in transports(ephemeral { $0.httpMaximumConnectionsPerHost = 1 }) {
+            let before = server.connectionCount
+            let answers = Recorder<Result<Response, ProviderError>>()
+            for _ in 0..<3 {
+                _ = transport.send(URLRequest(url: server.baseURL.appendingPathComponent("delay/200")), progress: nil) { answers.append($0) }
+            }
+            XCTAssertTrue(waitUntil(timeout: 15) { answers.count == 3 }, label)
+            XCTAssertEqual(answers.values.compactMap { try? $0.get().statusCode }, [200, 200, 200], label)
+            XCTAssertEqual(server.connectionCount - before, 1, label)
+        }
+    }
+
+    // MARK: - Errors
+
+    /// The same failure gives the same `URLError` code through both transports, the one Apple's
+    /// URLSession gives: a connection closed before the answer or inside its body is -1005 (libcurl
+    /// reports -1011 "Empty reply from server" and -1 "transfer closed with N bytes remaining").
+    func testTheSameFailureGivesTheSameURLErrorCode() throws {
+        let refused = try LoopbackListener.refusedPort()
+        let cases: [(String, URLRequest, URLError.Code)] = [
+            ("refused", URLRequest(url: URL(fixed: "http://127.0.0.1:\(refused)/")), .cannotConnectToHost),
+            ("empty reply", URLRequest(url: server.baseURL.appendingPathComponent("drop")), .networkConnectionLost),
+            ("cut body", URLRequest(url: server.baseURL.appendingPathComponent("wrong-length")), .networkConnectionLost),
+            ("half a body", URLRequest(url: server.baseURL.appendingPathComponent("half")), .networkConnectionLost),
+            ("not HTTP", URLRequest(url: server.baseURL.appendingPathComponent("garbage")), .badServerResponse),
+            ("too many redirects", URLRequest(url: server.baseURL.appendingPathComponent("redirect/302/25")), .httpTooManyRedirects),
+        ]
+        for (label, transport) in transports(ephemeral()) {
+            for (name, request, code) in cases {
+                let error = try XCTUnwrap(outcome(request, through: transport).failure, "\(label) \(name)")
+                XCTAssertEqual(error.urlError?.code, code, "\(label) \(name): \(error)")
+                XCTAssertEqual(error.isLostConnection, code == .networkConnectionLost, "\(label) \(name)")
+            }
+        }
+    }
+
+    /// A cut body keeps the response that arrived, through both transports.
+    func testACutBodyKeepsItsResponse() throws {
+        for (label, transport) in transports(ephemeral()) {
+            let error = try XCTUnwrap(outcome(URLRequest(url: server.baseURL.appendingPathComponent("wrong-length")), through: transport)
+                .failure, label)
+            guard case .underlying(_, let response) = error else { return XCTFail("\(label): \(error)") }
+            XCTAssertEqual(response?.statusCode, 200, label)
+        }
+    }
+
+    /// A server certificate whose root the system does not know fails with URLSession's
+    /// -1204 through both transports (libcurl reports -1 "SSL certificate problem: unable to get
+    /// local issuer certificate").
+    func testAnUntrustedCertificateIsACertificateError() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let tlsServer = try FeedServer(configuration: .init(tls: TLSFixtures.server()))
+        defer { tlsServer.stop() }
+        for (label, transport) in transports(ephemeral()) {
+            let error = try XCTUnwrap(outcome(URLRequest(url: tlsServer.baseURL.appendingPathComponent("echo")), through: transport)
+                .failure, label)
+            XCTAssertEqual(error.urlError?.code, .serverCertificateHasUnknownRoot, "\(label): \(error)")
+        }
+    }
+
+    // MARK: - Uploads
+
+    /// Each `UploadSource` reaches the server with its bytes: `Content-Length` when the length
+    /// is known, through both transports.
+    func testEachUploadSourceArrivesWhole() throws {
+        let payload = Data(BulkBytes.make(200_000))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parity-\(UUID().uuidString)")
+        try payload.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let sources: [(String, UploadSource)] = [
+            ("data", .data(payload)), ("file", .file(file)),
+            ("stream", .stream({ InputStream(data: payload) }, length: Int64(payload.count))),
+        ]
+        for (label, transport) in transports(ephemeral()) {
+            for (name, source) in sources {
+                var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+                request.httpMethod = "PUT"
+                let echoed = try echo(outcome(request, through: transport, options: TransportOptions(upload: source)).get())
+                XCTAssertEqual(Data(base64Encoded: echoed.body), payload, "\(label) \(name)")
+                XCTAssertEqual(echoed.field("Content-Length"), String(payload.count), "\(label) \(name)")
+                XCTAssertNil(echoed.field("Transfer-Encoding"), "\(label) \(name)")
+                XCTAssertEqual(echoed.method, "PUT", "\(label) \(name)")
+            }
+        }
+    }
+
+    // MARK: - Response
+
+    /// The response's fields as URLSession gives them: repeated names joined with ", ",
+    /// case-insensitive lookup, `mimeType` and `textEncodingName` from `Content-Type`,
+    /// `expectedContentLength` from `Content-Length`.
+    func testResponseFieldsAreTheSameThroughBothTransports() throws {
+        let scripted = try ScriptedHTTPServer { _, _, _ in
+            let body = "héllo"
+            var text = "HTTP/1.1 201 Created\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nX-Many: 1\r\nX-Many: 2\r\n"
+            text += "Set-Cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            return .respond(Array(text.utf8))
+        }
+        defer { scripted.stop() }
+        var seen: [String: [String]] = [:]
+        for (label, transport) in transports(ephemeral { $0.httpCookieStorage = nil }) {
+            let response = try outcome(URLRequest(url: scripted.url("/fields")), through: transport).get()
+            let http = try XCTUnwrap(response.response, label)
+            XCTAssertEqual(http.statusCode, 201, label)
+            XCTAssertEqual(http.value(forHTTPHeaderField: "x-many"), "1, 2", label)
+            XCTAssertEqual(response.headerValue("X-MANY"), "1, 2", label)
+            XCTAssertEqual(http.mimeType, "text/plain", label)
+            XCTAssertEqual(http.textEncodingName?.lowercased(), "iso-8859-1", label)
+            XCTAssertEqual(http.expectedContentLength, Int64("héllo".utf8.count), label)
+            XCTAssertEqual(http.url, scripted.url("/fields"), label)
+            seen[label] = [http.value(forHTTPHeaderField: "Set-Cookie") ?? "-", http.value(forHTTPHeaderField: "content-length") ?? "-"]
+        }
+        XCTAssertEqual(seen["SocketTransport"], seen["URLSessionTransport"])
+    }
+
+    /// After redirects, the response's `url` is the last hop's.
+    func testTheResponseURLIsTheLastHops() throws {
+        for (label, transport) in transports(ephemeral()) {
+            let response = try outcome(URLRequest(url: server.baseURL.appendingPathComponent("redirect/302/2")), through: transport).get()
+            XCTAssertEqual(response.response?.url?.path, "/echo", label)
+            XCTAssertEqual(response.statusCode, 200, label)
+        }
+    }
+}
+
+extension Result {
+    /// The failure, nil for a success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
