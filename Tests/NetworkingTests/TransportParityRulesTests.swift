@@ -102,6 +102,23 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// `timeoutIntervalForResource` bounds the whole transfer: a drip whose every gap is short
+    /// fails `.timedOut` once the whole exchange outlasts it (Apple's URLSession enforces it;
+    /// `URLSessionTransport` enforces it on Linux, whose FoundationNetworking ignores it).
+    func testTimeoutIntervalForResourceEndsASlowDrip() throws {
+        let configuration = ephemeral {
+            $0.timeoutIntervalForRequest = 5
+            $0.timeoutIntervalForResource = 1
+        }
+        for (label, transport) in transports(configuration) {
+            let url = URL(fixed: server.baseURL.absoluteString + "/drip?interval=200&count=25")
+            let started = ContinuousClock.now
+            let error = try XCTUnwrap(outcome(URLRequest(url: url), through: transport).failure, label)
+            XCTAssertEqual(error.urlError?.code, .timedOut, "\(label): \(error)")
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), label)
+        }
+    }
+
     /// `httpMaximumConnectionsPerHost = 1`: concurrent requests to one host share one connection.
     func testMaximumConnectionsPerHostBoundsTheConnections() throws {
         for (label, transport) in transports(ephemeral { $0.httpMaximumConnectionsPerHost = 1 }) {

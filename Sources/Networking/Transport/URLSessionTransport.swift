@@ -12,7 +12,8 @@ import Synchronization
 ///   that keep `URLRequest`'s default 60 s), failing with `URLError(.timedOut)`;
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
 ///   `timeoutIntervalForResource`; it fails with `TransportError.timedOut(.overall, ...)`, as the
-///   socket transport's does;
+///   socket transport's does. Without one given, the configuration's `timeoutIntervalForResource`
+///   is the deadline, as Apple's URLSession enforces it (its seven-day default sets none);
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
 ///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
 /// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
@@ -31,7 +32,8 @@ public final class URLSessionTransport: HTTPTransport {
     public let maximumResponseSize: Int
 
     /// Creates a transport; `maximumConnectionsPerHost` overrides the configuration's
-    /// `httpMaximumConnectionsPerHost` (FoundationNetworking's default of 6 throttles concurrency).
+    /// `httpMaximumConnectionsPerHost` (FoundationNetworking's default of 6 throttles concurrency),
+    /// and `overallDeadline` its `timeoutIntervalForResource`.
     public init(configuration: URLSessionConfiguration = .default,
                 maximumConnectionsPerHost: Int? = nil,
                 overallDeadline: Duration? = nil,
@@ -46,7 +48,7 @@ public final class URLSessionTransport: HTTPTransport {
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         self.requestTimeout = configuration.timeoutIntervalForRequest
-        self.overallDeadline = overallDeadline
+        self.overallDeadline = overallDeadline ?? configuration.resourceDeadline
         self.maximumResponseSize = max(0, maximumResponseSize)
     }
 

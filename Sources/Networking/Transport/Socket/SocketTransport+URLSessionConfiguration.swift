@@ -29,10 +29,7 @@ extension SocketTransport {
         if configuration.timeoutIntervalForRequest > 0 {
             mapped.idleTimeout = .milliseconds(Int64(min(configuration.timeoutIntervalForRequest, 1e9) * 1000))
         }
-        // URLSession's default (seven days) bounds nothing a caller would notice: no timer for it.
-        if configuration.timeoutIntervalForResource > 0, configuration.timeoutIntervalForResource < 604_800 {
-            mapped.overallDeadline = .milliseconds(Int64(configuration.timeoutIntervalForResource * 1000))
-        }
+        mapped.overallDeadline = configuration.resourceDeadline
         mapped.maximumConnectionsPerHost = max(1, configuration.httpMaximumConnectionsPerHost)
         mapped.proxy = ConnectionProxyDictionary.proxy(configuration.connectionProxyDictionary)
         if let minimum = NetworkingPlatform.minimumTLSVersion(of: configuration) {
