@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import Networking
 import TestSupport
 import XCTest
@@ -133,6 +134,31 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// `DefaultTransport` over a `URLSessionTransport` whose configuration sets
+    /// `httpAdditionalHeaders`: the request it hands URLSession does not carry the socket
+    /// transport's default of a field the configuration sets (URLSession lets a request's own
+    /// field win, so the configuration's would never go), and `sessionHeaders(for:)` names each
+    /// field once, with the configuration's value ("under the URLSession configuration's own").
+    /// A `URLProtocol` of the configuration's records the request URLSession is handed.
+    func testDefaultTransportLetsTheURLSessionConfigurationsHeadersWin() throws {
+        let configuration = ephemeral {
+            $0.httpAdditionalHeaders = ["user-agent": "Mine/1", "X-Team": "ios"]
+            $0.protocolClasses = [RecordingURLProtocol.self]
+        }
+        let transport = DefaultTransport(urlSessionTransport: URLSessionTransport(configuration: configuration))
+        let request = URLRequest(url: URL(fixed: "parity-\(UUID().uuidString.lowercased())://host/headers"))
+        XCTAssertEqual(try SessionTestSupport.send(request, through: transport).statusCode, 200)
+        let handed = try XCTUnwrap(RecordingURLProtocol.fields(for: try XCTUnwrap(request.url)))
+        XCTAssertTrue([nil, "Mine/1"].contains(HeaderFieldsLookup.value("User-Agent", in: handed)),
+                      "the socket transport's User-Agent would hide the configuration's: \(handed)")
+        XCTAssertEqual(HeaderFieldsLookup.value("Accept-Language", in: handed), DefaultHeaders.standard["Accept-Language"],
+                       "the socket transport's defaults the configuration does not set still go")
+        let logged = transport.sessionHeaders(for: request)
+        XCTAssertEqual(logged.keys.filter { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }, ["user-agent"], "\(logged)")
+        XCTAssertEqual(HeaderFieldsLookup.value("User-Agent", in: logged), "Mine/1")
+        XCTAssertEqual(HeaderFieldsLookup.value("X-Team", in: logged), "ios")
+    }
+
     // MARK: - Errors
 
     /// The same failure gives the same `URLError` code through both transports, the one Apple's
@@ -178,6 +204,62 @@ final class TransportParityRulesTests: FeedServerTestCase {
             let error = try XCTUnwrap(outcome(URLRequest(url: tlsServer.baseURL.appendingPathComponent("echo")), through: transport)
                 .failure, label)
             XCTAssertEqual(error.urlError?.code, .serverCertificateHasUnknownRoot, "\(label): \(error)")
+        }
+    }
+
+    // MARK: - Cancellation
+
+    /// Cancelled before it starts, while connecting (a server that never answers) and inside the
+    /// body (a drip), a provider's request completes exactly once, with `URLError(.cancelled)`,
+    /// through both transports; the transport itself reports nothing after the cancel.
+    func testACancelledRequestCompletesOnceWithCancelled() throws {
+        let silent = try LoopbackListener(.silent)
+        defer { silent.stop() }
+        let drip = TestTarget(baseURL: server.baseURL, path: "/drip",
+                              task: .requestParameters(parameters: ["interval": "100", "count": "50"], encoding: URLEncoding.queryString))
+        for (label, transport) in transports(ephemeral()) {
+            let cases: [(String, TestTarget)] = [
+                ("before start", TestTarget(baseURL: server.baseURL, path: "/echo")),
+                ("while waiting", TestTarget(baseURL: URL(fixed: "http://127.0.0.1:\(silent.port)"), path: "/")),
+                ("inside the body", drip),
+            ]
+            for (name, target) in cases {
+                let accepted = silent.acceptedCount
+                let provider = NetworkProvider<TestTarget>(transport: transport)
+                let answers = Recorder<Result<Response, ProviderError>>()
+                let progress = Recorder<Double>()
+                let cancellable = provider.request(target, callbackQueue: nil, progress: { progress.append($0.progress) }) {
+                    answers.append($0)
+                }
+                switch name {
+                case "while waiting": XCTAssertTrue(waitUntil(timeout: 5) { silent.acceptedCount > accepted }, "\(label) \(name)")
+                case "inside the body": XCTAssertTrue(waitUntil(timeout: 5) { progress.count > 1 }, "\(label) \(name)")
+                default: break
+                }
+                cancellable.cancel()
+                XCTAssertTrue(waitUntil(timeout: 5) { answers.count >= 1 }, "\(label) \(name)")
+                guard case .failure(let error)? = answers.values.first else { return XCTFail("\(label) \(name): \(answers.values)") }
+                XCTAssertEqual(error.urlError?.code, .cancelled, "\(label) \(name): \(error)")
+                // A later request through the same transport has finished: anything the cancelled
+                // one still had to report would have come by now.
+                XCTAssertEqual(try outcome(URLRequest(url: server.baseURL.appendingPathComponent("echo")), through: transport)
+                    .get().statusCode, 200, "\(label) \(name)")
+                XCTAssertEqual(answers.count, 1, "\(label) \(name): \(answers.values)")
+            }
+        }
+    }
+
+    /// A transport's `send` cancelled at once reports nothing, through both transports.
+    func testATransportReportsNothingAfterACancel() throws {
+        for (label, transport) in transports(ephemeral()) {
+            let answers = Recorder<Result<Response, ProviderError>>()
+            let url = URL(fixed: server.baseURL.absoluteString + "/drip?interval=50&count=10")
+            let cancellable = transport.send(URLRequest(url: url), progress: nil) { answers.append($0) }
+            cancellable.cancel()
+            XCTAssertTrue(cancellable.isCancelled, label)
+            XCTAssertEqual(try outcome(URLRequest(url: server.baseURL.appendingPathComponent("delay/600")), through: transport)
+                .get().statusCode, 200, label)
+            XCTAssertEqual(answers.count, 0, "\(label): \(answers.values)")
         }
     }
 
@@ -252,4 +334,34 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+}
+
+/// Looks a field up by name without case in a `[String: String]` of fields.
+private enum HeaderFieldsLookup {
+    static func value(_ name: String, in fields: [String: String]) -> String? {
+        fields.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A `URLProtocol` for `parity-*://` URLs that records the fields URLSession hands it and
+/// answers 200 with no body.
+private final class RecordingURLProtocol: URLProtocol {
+    private static let recorded = Lock<[URL: [String: String]]>([:])
+
+    static func fields(for url: URL) -> [String: String]? { recorded.withLock { $0[url] } }
+
+    override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme?.hasPrefix("parity-") == true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url else { return }
+        let fields = request.allHTTPHeaderFields ?? [:]
+        Self.recorded.withLock { $0[url] = fields }
+        let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "0"])
+        if let response { client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) }
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
 }
