@@ -103,6 +103,21 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// A timeout under a second is one: an answer that comes within it arrives, through both
+    /// transports (FoundationNetworking truncates a timeout to whole seconds, a 0.5 s one to 0).
+    func testASubSecondTimeoutIsKept() throws {
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 0.8 }) {
+            XCTAssertEqual(try outcome(URLRequest(url: server.baseURL.appendingPathComponent("delay/100")), through: transport)
+                .get().statusCode, 200, "\(label), the configuration's")
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("delay/100"))
+            request.timeoutInterval = 0.7
+            XCTAssertEqual(try outcome(request, through: transport).get().statusCode, 200, "\(label), the request's")
+            request.url = server.baseURL.appendingPathComponent("delay/3000")
+            let error = try XCTUnwrap(outcome(request, through: transport).failure, label)
+            XCTAssertEqual(error.urlError?.code, .timedOut, "\(label): \(error)")
+        }
+    }
+
     /// `timeoutIntervalForResource` bounds the whole transfer: a drip whose every gap is short
     /// fails `.timedOut` once the whole exchange outlasts it (Apple's URLSession enforces it;
     /// `URLSessionTransport` enforces it on Linux, whose FoundationNetworking ignores it).

@@ -96,18 +96,20 @@ public final class URLSessionTransport: HTTPTransport {
         if request.callerTimeout == nil {
             request.timeoutInterval = requestTimeout
         }
+        if options.upload != nil {
+            request.httpBodyStream = nil
+        }
         let task: URLSessionTask
+        let sent = Self.withWholeSecondTimeout(request)
         switch options.upload {
         case .data(let data)?:
-            request.httpBodyStream = nil
-            task = session.uploadTask(with: request, from: data)
+            task = session.uploadTask(with: sent, from: data)
         case .file(let url)?:
-            request.httpBodyStream = nil
-            task = session.uploadTask(with: request, fromFile: url)
+            task = session.uploadTask(with: sent, fromFile: url)
         case nil where options.downloadFile != nil:
-            task = session.downloadTask(with: request)
+            task = session.downloadTask(with: sent)
         case nil, .stream?:
-            task = session.dataTask(with: request)
+            task = session.dataTask(with: sent)
         }
         let exchange = URLSessionExchange(task: task, request: request, limit: maximumResponseSize,
                                           options: options, completion: completion)
@@ -121,6 +123,20 @@ public final class URLSessionTransport: HTTPTransport {
         }
         task.resume()
         return URLSessionCancellable(exchange: exchange, identifier: task.taskIdentifier, delegate: delegate)
+    }
+
+    /// `request` as URLSession is handed it: on Linux its timeout rounded up to whole seconds, as
+    /// FoundationNetworking truncates it (a 0.5 s timeout would be 0 and fail at once, a 1.5 s
+    /// one 1 s), so that it never fires before the asked time; the exchange keeps the asked
+    /// one.
+    private static func withWholeSecondTimeout(_ request: URLRequest) -> URLRequest {
+        var sent = request
+        #if canImport(FoundationNetworking)
+        if sent.timeoutInterval > 0, sent.timeoutInterval < 1e9 {
+            sent.timeoutInterval = sent.timeoutInterval.rounded(.up)
+        }
+        #endif
+        return sent
     }
 
     /// Stages a streamed body in a temporary file on a background queue, then sends the file.
