@@ -68,6 +68,29 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// A transport's `sessionHeaders(for:)` (what a provider with plugins adds to the request
+    /// for them to see) leaves out the fields the request sets, names compared without case, as
+    /// `HTTPTransport` says: a request's own `x-team` then reaches the server through a provider
+    /// with a plugin, where a configuration's `X-Team` listed beside it could replace it.
+    func testTheRequestsOwnFieldWinsThroughAProviderWithPlugins() throws {
+        let configuration = ephemeral { $0.httpAdditionalHeaders = ["X-Team": "ios", "X-Other": "yes"] }
+        for (label, transport) in transports(configuration) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+            request.setValue("own", forHTTPHeaderField: "x-team")
+            let listed = transport.sessionHeaders(for: request)
+            XCTAssertNil(HeaderFieldsLookup.value("X-Team", in: listed), "\(label): \(listed)")
+            XCTAssertEqual(HeaderFieldsLookup.value("X-Other", in: listed), "yes", label)
+
+            let provider = NetworkProvider<TestTarget>(transport: transport, plugins: [NetworkLoggerPlugin(configuration: .init(output: { _, _ in }))])
+            let answers = Recorder<Result<Response, ProviderError>>()
+            _ = provider.request(TestTarget(baseURL: server.baseURL, path: "/echo", headers: ["x-team": "own"])) { answers.append($0) }
+            XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 }, label)
+            let echoed = try echo(XCTUnwrap(answers.values.first, label).get())
+            XCTAssertEqual(echoed.field("X-Team"), "own", label)
+            XCTAssertEqual(echoed.field("X-Other"), "yes", label)
+        }
+    }
+
     /// `timeoutIntervalForRequest`: a wait for the answer longer than it fails `.timedOut`.
     func testTimeoutIntervalForRequestEndsASilentWait() throws {
         for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 1 }) {

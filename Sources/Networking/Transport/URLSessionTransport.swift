@@ -55,11 +55,15 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session's effective configuration.
     public var configuration: URLSessionConfiguration { session.configuration }
 
-    /// The configuration's `httpAdditionalHeaders` (User-Agent, Accept-Language ... when set there).
+    /// The configuration's `httpAdditionalHeaders` (User-Agent, Accept-Language ... when set there)
+    /// that `request` does not set itself (names compared without case): URLSession lets a
+    /// request's own field win.
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
+        let own = request.allHTTPHeaderFields ?? [:]
         var headers: [String: String] = [:]
         for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
-            headers[String(describing: name)] = String(describing: value)
+            let name = String(describing: name)
+            if HeaderFields.key(name, in: own) == nil { headers[name] = String(describing: value) }
         }
         return headers
     }
