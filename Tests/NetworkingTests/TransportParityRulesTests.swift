@@ -327,7 +327,40 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// A stream without a length arrives whole through both, framed as each documents: chunked
+    /// over sockets, with the `Content-Length` of its staged file through URLSession.
+    func testAStreamWithoutALengthArrivesWholeFramedAsDocumented() throws {
+        let payload = Data(BulkBytes.make(100_000))
+        for (label, transport) in transports(ephemeral()) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("echo"))
+            request.httpMethod = "POST"
+            let options = TransportOptions(upload: .stream({ InputStream(data: payload) }, length: nil))
+            let echoed = try echo(outcome(request, through: transport, options: options).get())
+            XCTAssertEqual(Data(base64Encoded: echoed.body), payload, label)
+            if transport is SocketTransport {
+                XCTAssertEqual(echoed.field("Transfer-Encoding"), "chunked", label)
+                XCTAssertNil(echoed.field("Content-Length"), label)
+            } else {
+                XCTAssertEqual(echoed.field("Content-Length"), String(payload.count), label)
+                XCTAssertNil(echoed.field("Transfer-Encoding"), label)
+            }
+        }
+    }
+
     // MARK: - Response
+
+    /// A `HEAD` answer has no body and announces its `GET`'s length as `expectedContentLength`.
+    func testAHeadAnswerAnnouncesItsLength() throws {
+        for (label, transport) in transports(ephemeral()) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("bytes/1000"))
+            request.httpMethod = "HEAD"
+            let response = try outcome(request, through: transport).get()
+            XCTAssertEqual(response.data.count, 0, label)
+            XCTAssertEqual(response.response?.expectedContentLength, 1000, label)
+            XCTAssertEqual(response.response?.mimeType, "application/octet-stream", label)
+            XCTAssertNil(response.response?.textEncodingName, label)
+        }
+    }
 
     /// The response's fields as URLSession gives them: repeated names joined with ", ",
     /// case-insensitive lookup, `mimeType` and `textEncodingName` from `Content-Type`,
