@@ -19,6 +19,10 @@ import Synchronization
 /// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
 /// - `cancel()` cancels the URLSession task and nothing is reported afterwards; a transport
 ///   released with requests in flight lets them finish.
+///
+/// On Linux, FoundationNetworking stops the process ("Transfer completed, but there's no
+/// response") on a chunked answer that carries trailer fields, as on a head cut short: the
+/// default transport sends `http://` and `https://` through `SocketTransport` there.
 public final class URLSessionTransport: HTTPTransport {
     /// The default response size limit: 50 MB.
     public static let defaultMaximumResponseSize = 50 * 1024 * 1024
