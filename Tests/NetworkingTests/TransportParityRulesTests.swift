@@ -100,6 +100,23 @@ final class TransportParityRulesTests: FeedServerTestCase {
         }
     }
 
+    /// It bounds a connection attempt too (`URLRequest.timeoutInterval`: "if during a connection
+    /// attempt the request remains idle for longer than the timeout interval"): a TLS handshake
+    /// the server never answers fails `.timedOut` after it, not after the client's 10 s connect
+    /// timeout.
+    func testTimeoutIntervalForRequestEndsASilentHandshake() throws {
+        try TLSFixtures.skipUnlessTLSLoads()
+        let silent = try LoopbackListener(.silent)
+        defer { silent.stop() }
+        for (label, transport) in transports(ephemeral { $0.timeoutIntervalForRequest = 1 }) {
+            let started = ContinuousClock.now
+            let error = try XCTUnwrap(outcome(URLRequest(url: URL(fixed: "https://127.0.0.1:\(silent.port)/")), through: transport)
+                .failure, label)
+            XCTAssertEqual(error.urlError?.code, .timedOut, "\(label): \(error)")
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), label)
+        }
+    }
+
     /// It bounds the wait between bytes, not the exchange: a drip slower than it in total but
     /// with short gaps arrives whole.
     func testTimeoutIntervalForRequestIsAnIdleTimeNotATotal() throws {
