@@ -44,7 +44,8 @@ public final class DefaultTransport: HTTPTransport {
         if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, progress: progress, completion: completion)
         }
-        return sessionTransport.send(withDefaultHeaders(request, downloading: false), progress: progress, completion: completion)
+        let transport = sessionTransport
+        return transport.send(withDefaultHeaders(request, under: transport, downloading: false), progress: progress, completion: completion)
     }
 
     /// Sends with `options` through the transport for the request's scheme, streaming both ways.
@@ -54,24 +55,33 @@ public final class DefaultTransport: HTTPTransport {
         if Self.usesSocketTransport(for: request) {
             return socketTransport.send(request, options: options, completion: completion)
         }
-        return sessionTransport.send(withDefaultHeaders(request, downloading: options.downloadFile != nil), options: options,
-                                     completion: completion)
+        let transport = sessionTransport
+        return transport.send(withDefaultHeaders(request, under: transport, downloading: options.downloadFile != nil), options: options,
+                              completion: completion)
     }
 
     /// The headers the transport for the request's scheme adds: `socketTransport.session`'s
     /// default fields for every scheme (URLSession's requests get them too, so an app sends the
-    /// same fields on every platform), under the URLSession configuration's own.
+    /// same fields on every platform), under the URLSession configuration's own (a name of any
+    /// case there replaces the default's).
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
         let defaults = socketTransport.sessionHeaders(for: request)
         if Self.usesSocketTransport(for: request) { return defaults }
         // Not created yet: it will be made with the default configuration, which adds none.
-        let own = urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
-        return defaults.merging(own) { _, own in own }
+        var own = urlSessionTransport.withLock { $0 }?.sessionHeaders(for: request) ?? [:]
+        // Names compared without case: a default the configuration sets in another case is its.
+        for (name, value) in defaults where HeaderFields.key(name, in: own) == nil { own[name] = value }
+        return own
     }
 
-    /// `request` with `socketTransport.session`'s default fields it lacks, for URLSession.
-    private func withDefaultHeaders(_ request: URLRequest, downloading: Bool) -> URLRequest {
-        let missing = socketTransport.session.missingHeaders(in: request, downloading: downloading)
+    /// `request` with `socketTransport.session`'s default fields it lacks, for URLSession, except
+    /// those the URLSession configuration's `httpAdditionalHeaders` set (names without case):
+    /// URLSession lets a request's own field win, so a default set here would hide the
+    /// configuration's.
+    private func withDefaultHeaders(_ request: URLRequest, under transport: URLSessionTransport, downloading: Bool) -> URLRequest {
+        var missing = socketTransport.session.missingHeaders(in: request, downloading: downloading)
+        let configured = transport.sessionHeaders(for: request)
+        if !configured.isEmpty { missing = missing.filter { HeaderFields.key($0.key, in: configured) == nil } }
         guard !missing.isEmpty else { return request }
         var request = request
         request.allHTTPHeaderFields = (request.allHTTPHeaderFields ?? [:]).merging(missing) { own, _ in own }

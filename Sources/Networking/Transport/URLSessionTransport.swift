@@ -12,12 +12,17 @@ import Synchronization
 ///   that keep `URLRequest`'s default 60 s), failing with `URLError(.timedOut)`;
 /// - `overallDeadline` bounds a whole exchange, enforced here because FoundationNetworking ignores
 ///   `timeoutIntervalForResource`; it fails with `TransportError.timedOut(.overall, ...)`, as the
-///   socket transport's does;
+///   socket transport's does. Without one given, the configuration's `timeoutIntervalForResource`
+///   is the deadline, as Apple's URLSession enforces it (its seven-day default sets none);
 /// - a body (announced or received) larger than `maximumResponseSize` fails with
 ///   `TransportError.responseTooLarge`, unless it goes to a `TransportOptions.downloadFile`;
 /// - uploads from `TransportOptions` are sent from memory or from a file, with upload progress;
 /// - `cancel()` cancels the URLSession task and nothing is reported afterwards; a transport
 ///   released with requests in flight lets them finish.
+///
+/// On Linux, FoundationNetworking stops the process ("Transfer completed, but there's no
+/// response") on a chunked answer that carries trailer fields, as on a head cut short: the
+/// default transport sends `http://` and `https://` through `SocketTransport` there.
 public final class URLSessionTransport: HTTPTransport {
     /// The default response size limit: 50 MB.
     public static let defaultMaximumResponseSize = 50 * 1024 * 1024
@@ -31,7 +36,8 @@ public final class URLSessionTransport: HTTPTransport {
     public let maximumResponseSize: Int
 
     /// Creates a transport; `maximumConnectionsPerHost` overrides the configuration's
-    /// `httpMaximumConnectionsPerHost` (FoundationNetworking's default of 6 throttles concurrency).
+    /// `httpMaximumConnectionsPerHost` (FoundationNetworking's default of 6 throttles concurrency),
+    /// and `overallDeadline` its `timeoutIntervalForResource`.
     public init(configuration: URLSessionConfiguration = .default,
                 maximumConnectionsPerHost: Int? = nil,
                 overallDeadline: Duration? = nil,
@@ -46,18 +52,22 @@ public final class URLSessionTransport: HTTPTransport {
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         self.requestTimeout = configuration.timeoutIntervalForRequest
-        self.overallDeadline = overallDeadline
+        self.overallDeadline = overallDeadline ?? configuration.resourceDeadline
         self.maximumResponseSize = max(0, maximumResponseSize)
     }
 
     /// The session's effective configuration.
     public var configuration: URLSessionConfiguration { session.configuration }
 
-    /// The configuration's `httpAdditionalHeaders` (User-Agent, Accept-Language ... when set there).
+    /// The configuration's `httpAdditionalHeaders` (User-Agent, Accept-Language ... when set there)
+    /// that `request` does not set itself (names compared without case): URLSession lets a
+    /// request's own field win.
     public func sessionHeaders(for request: URLRequest) -> [String: String] {
+        let own = request.allHTTPHeaderFields ?? [:]
         var headers: [String: String] = [:]
         for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
-            headers[String(describing: name)] = String(describing: value)
+            let name = String(describing: name)
+            if HeaderFields.key(name, in: own) == nil { headers[name] = String(describing: value) }
         }
         return headers
     }
@@ -94,18 +104,20 @@ public final class URLSessionTransport: HTTPTransport {
         if request.callerTimeout == nil {
             request.timeoutInterval = requestTimeout
         }
+        if options.upload != nil {
+            request.httpBodyStream = nil
+        }
         let task: URLSessionTask
+        let sent = Self.withWholeSecondTimeout(request)
         switch options.upload {
         case .data(let data)?:
-            request.httpBodyStream = nil
-            task = session.uploadTask(with: request, from: data)
+            task = session.uploadTask(with: sent, from: data)
         case .file(let url)?:
-            request.httpBodyStream = nil
-            task = session.uploadTask(with: request, fromFile: url)
+            task = session.uploadTask(with: sent, fromFile: url)
         case nil where options.downloadFile != nil:
-            task = session.downloadTask(with: request)
+            task = session.downloadTask(with: sent)
         case nil, .stream?:
-            task = session.dataTask(with: request)
+            task = session.dataTask(with: sent)
         }
         let exchange = URLSessionExchange(task: task, request: request, limit: maximumResponseSize,
                                           options: options, completion: completion)
@@ -119,6 +131,20 @@ public final class URLSessionTransport: HTTPTransport {
         }
         task.resume()
         return URLSessionCancellable(exchange: exchange, identifier: task.taskIdentifier, delegate: delegate)
+    }
+
+    /// `request` as URLSession is handed it: on Linux its timeout rounded up to whole seconds, as
+    /// FoundationNetworking truncates it (a 0.5 s timeout would be 0 and fail at once, a 1.5 s
+    /// one 1 s), so that it never fires before the asked time; the exchange keeps the asked
+    /// one.
+    private static func withWholeSecondTimeout(_ request: URLRequest) -> URLRequest {
+        var sent = request
+        #if canImport(FoundationNetworking)
+        if sent.timeoutInterval > 0, sent.timeoutInterval < 1e9 {
+            sent.timeoutInterval = sent.timeoutInterval.rounded(.up)
+        }
+        #endif
+        return sent
     }
 
     /// Stages a streamed body in a temporary file on a background queue, then sends the file.

@@ -33,8 +33,17 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     }
 
     /// URLSession's own timeout (-1001, its idle timeout `timeoutInterval`) as the socket transport
-    /// reports one, naming the host and the wait; every other error as it came.
+    /// reports one, naming the host and the wait; a libcurl failure that arrives with another code
+    /// than Apple's URLSession gives it (an empty reply, a body cut short, bytes that are not HTTP,
+    /// an untrusted certificate: `URLSessionFailureMapping.appleCode(for:)`) with Apple's code, the
+    /// one the socket transport gives too (libcurl's message kept, its nested error with the old
+    /// code left out); every other error as it came.
     private static func naming(_ error: any Error, of request: URLRequest) -> any Error {
+        if let urlError = ErrorClassification.asURLError(error), let code = URLSessionFailureMapping.appleCode(for: urlError) {
+            var userInfo = urlError.userInfo
+            userInfo[NSUnderlyingErrorKey] = nil
+            return URLError(code, userInfo: userInfo)
+        }
         guard ErrorClassification.asURLError(error)?.code == .timedOut, request.timeoutInterval > 0 else { return error }
         let after = Duration.milliseconds(Int64(min(request.timeoutInterval, 1e9) * 1000))
         return TransportError.timedOut(.idle, after: after, endpoint: TransportError.endpoint(of: request.url))

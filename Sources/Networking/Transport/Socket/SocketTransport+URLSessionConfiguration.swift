@@ -6,7 +6,8 @@ import FoundationNetworking
 extension SocketTransport {
     /// A transport doing what a URLSession made from `configuration` does, over this package's
     /// client (Alamofire's `Session(configuration:)` maps here): `httpAdditionalHeaders` over
-    /// `DefaultHeaders.standard`, `timeoutIntervalForRequest` as the idle timeout,
+    /// `DefaultHeaders.standard`, `timeoutIntervalForRequest` as the idle timeout (and the connect
+    /// timeout when shorter),
     /// `timeoutIntervalForResource` as the overall deadline, `httpMaximumConnectionsPerHost`,
     /// `httpCookieStorage`, `httpShouldSetCookies`, `httpCookieAcceptPolicy`, `urlCache` (its
     /// capacities; `URLCache.shared` is `HTTPCache.shared`), `requestCachePolicy`,
@@ -28,11 +29,12 @@ extension SocketTransport {
         var mapped = Configuration()
         if configuration.timeoutIntervalForRequest > 0 {
             mapped.idleTimeout = .milliseconds(Int64(min(configuration.timeoutIntervalForRequest, 1e9) * 1000))
+            // URLSession's request timeout bounds a connection attempt too (nothing moves while
+            // it lasts): one shorter than the client's connect timeout ends a connect, a name
+            // lookup or a TLS handshake that hangs.
+            mapped.connectTimeout = min(mapped.connectTimeout, mapped.idleTimeout)
         }
-        // URLSession's default (seven days) bounds nothing a caller would notice: no timer for it.
-        if configuration.timeoutIntervalForResource > 0, configuration.timeoutIntervalForResource < 604_800 {
-            mapped.overallDeadline = .milliseconds(Int64(configuration.timeoutIntervalForResource * 1000))
-        }
+        mapped.overallDeadline = configuration.resourceDeadline
         mapped.maximumConnectionsPerHost = max(1, configuration.httpMaximumConnectionsPerHost)
         mapped.proxy = ConnectionProxyDictionary.proxy(configuration.connectionProxyDictionary)
         if let minimum = NetworkingPlatform.minimumTLSVersion(of: configuration) {
