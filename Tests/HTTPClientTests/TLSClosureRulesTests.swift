@@ -10,54 +10,7 @@ import XCTest
 /// internationalized host as its A-labels, as curl), sessions offered only for their own host,
 /// and the oldest version it accepts. Skips, saying why, where `openssl`, `stdbuf` or the
 /// system's TLS library is missing.
-final class TLSClosureRulesTests: XCTestCase {
-    private var terminals: [OpenSSLTerminalServer] = []
-    private var servers: [StockTLSServer] = []
-    private let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(10), tls: TLSFixtures.client))
-
-    override func setUpWithError() throws {
-        try TLSFixtures.skipUnlessTLSLoads()
-    }
-
-    override func tearDown() {
-        client.closeIdleConnections()
-        terminals.forEach { $0.stop() }
-        terminals = []
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
-    private func terminal() throws -> OpenSSLTerminalServer {
-        guard let server = try OpenSSLTerminalServer.start(certificate: TLSFixtures.path("localhost.pem"),
-                                                           key: TLSFixtures.path("localhost.key")) else {
-            throw XCTSkip("no openssl or no stdbuf command installed")
-        }
-        terminals.append(server)
-        return server
-    }
-
-    /// `s_server -www` with the fixture `name` and `options`: each connection gets a status page
-    /// naming its session (`New` or `Reused`).
-    private func statusServer(_ name: String, options: [String] = []) throws -> StockTLSServer {
-        guard let server = try StockTLSServer.opensslServer(certificate: TLSFixtures.path("\(name).pem"),
-                                                            key: TLSFixtures.path("\(name).key"), options: options) else {
-            throw XCTSkip("no openssl command installed")
-        }
-        servers.append(server)
-        return server
-    }
-
-    /// `s_server -HTTP` answering `GET /name` with the bytes given, then its `close_notify`.
-    private func fileServer(_ files: [String: [UInt8]]) throws -> StockTLSServer {
-        guard let server = try StockTLSServer.opensslFileServer(certificate: TLSFixtures.path("localhost.pem"),
-                                                                key: TLSFixtures.path("localhost.key"), files: files) else {
-            throw XCTSkip("no openssl command installed")
-        }
-        servers.append(server)
-        return server
-    }
-
+final class TLSClosureRulesTests: StockTLSTestCase {
     /// `client` sends `url` and waits (bounded) for its one answer.
     private func get(_ url: String, on client: HTTPClient? = nil) throws -> Result<HTTPClientResponse, HTTPClientError> {
         try HTTPClientTestCase.executeWithCompletion(HTTPClientRequest(url: try XCTUnwrap(URL(string: url))), on: client ?? self.client)

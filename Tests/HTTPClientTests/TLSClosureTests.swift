@@ -8,35 +8,10 @@ import XCTest
 /// nothing for it: against OpenSSL's `s_server`, as a terminal the test types the answer into
 /// (`OpenSSLTerminalServer`), or serving a file that holds a whole response. Skips, saying why,
 /// where `openssl`, `stdbuf` or the system's TLS library is missing.
-final class TLSClosureTests: XCTestCase {
-    private var terminals: [OpenSSLTerminalServer] = []
-    private var servers: [StockTLSServer] = []
-    private let client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(10), tls: TLSFixtures.client))
+final class TLSClosureTests: StockTLSTestCase {
     /// A body of `count` bytes the server's commands never read as one (no `k`, `K`, `q`, `Q`, ...).
     private static func body(_ count: Int, _ letter: Character = "x") -> [UInt8] {
         [UInt8](repeating: UInt8(ascii: letter.unicodeScalars.first ?? "x"), count: count)
-    }
-
-    override func setUpWithError() throws {
-        try TLSFixtures.skipUnlessTLSLoads()
-    }
-
-    override func tearDown() {
-        client.closeIdleConnections()
-        terminals.forEach { $0.stop() }
-        terminals = []
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
-    private func terminal() throws -> OpenSSLTerminalServer {
-        guard let server = try OpenSSLTerminalServer.start(certificate: TLSFixtures.path("localhost.pem"),
-                                                           key: TLSFixtures.path("localhost.key")) else {
-            throw XCTSkip("no openssl or no stdbuf command installed")
-        }
-        terminals.append(server)
-        return server
     }
 
     /// Starts `request` and returns a wait for its one answer (bounded: 20 s).
@@ -102,11 +77,7 @@ final class TLSClosureTests: XCTestCase {
     /// `close_notify`: the body is whole.
     func testACloseDelimitedBodyEndedByCloseNotifyCompletes() throws {
         let body = Self.body(5_000, "p")
-        guard let server = try StockTLSServer.opensslFileServer(certificate: TLSFixtures.path("localhost.pem"), key: TLSFixtures.path("localhost.key"),
-                                                                files: ["page": Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body]) else {
-            throw XCTSkip("no openssl command installed")
-        }
-        servers.append(server)
+        let server = try fileServer(["page": Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + body])
         let response = try start(HTTPClientRequest(url: try url(server.port, "page")))().get()
         XCTAssertEqual(response.status, 200)
         XCTAssertNil(response.head.headers["Content-Length"])
