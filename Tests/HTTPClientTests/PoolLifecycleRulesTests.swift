@@ -319,13 +319,25 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
 
     // MARK: 4. Deadlines
 
-    /// A deadline passed already fails at once, before any connection is opened.
+    /// A deadline passed already fails at once, before any connection is opened: the pool is
+    /// never asked to open one (its opener would read the host first, on the loop).
     func testADeadlineInThePastFailsAtOnceWithoutConnecting() throws {
+        let opened = Recorder<String>()
+        let resolver = HostResolver(literal: { host, port in
+            opened.append(host)
+            return try? SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true)
+        }, lookUp: { _, _ throws(SocketError) in [] })
+        let group = try EventLoopGroup(count: 1, label: "PoolLifecycleRulesTests")
+        let pastClient = HTTPClient(configuration: .init(idleTimeout: .seconds(5)), loops: group, resolver: resolver)
         let request = HTTPClientRequest(url: url("echo"), deadline: .now - .seconds(1))
-        let result = try executeWithCompletion(request)
-        guard case .failure(.timedOut(.overall, _, _, _)) = result else { return XCTFail("expected .timedOut(.overall), got \(result)") }
-        XCTAssertEqual(try executeWithCompletion(HTTPClientRequest(url: url("status/204"))).get().status, 204)
-        XCTAssertEqual(server.connectionCount, 1, "the request past its deadline opened no connection")
+        let result = try Self.executeWithCompletion(request, on: pastClient)
+        guard case .failure(.timedOut(.overall, let after, "127.0.0.1", _)) = result else { return XCTFail("expected .timedOut(.overall), got \(result)") }
+        XCTAssertEqual(after, .zero, "no time of its own")
+        let drained = DispatchSemaphore(value: 0)
+        group.loops[0].execute { drained.signal() }
+        XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(opened.values, [], "no connection was opened for a request past its deadline")
+        XCTAssertEqual(pastClient.idleConnectionCount, 0)
     }
 
     /// The overall deadline shorter than the idle timeout wins while the answer is awaited; the
