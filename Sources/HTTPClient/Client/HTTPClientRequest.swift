@@ -51,7 +51,8 @@ public struct HTTPClientRequest: Sendable {
                                                _ headers: inout HTTPHeaders) -> Void
     /// When set, the instant by which the whole request (the wait for a connection, every
     /// redirect, the body) must be done, else it fails with `HTTPClientError.timedOut(.overall, ...)`;
-    /// it replaces `Configuration.overallDeadline` for this request.
+    /// it replaces `Configuration.overallDeadline` for this request. An instant passed already
+    /// fails the request at once, before any connection is opened for it.
     public var deadline: ContinuousClock.Instant? {
         get { deadlineMoment?.instant }
         set { deadlineMoment = newValue.map(MonotonicTime.init) }

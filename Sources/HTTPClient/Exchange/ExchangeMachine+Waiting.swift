@@ -2,13 +2,16 @@
 /// ends the wait (a connection, or the failure of the connect the pool opened), and the connect
 /// timer that bounds the wait.
 extension ExchangeMachine {
-    /// The request's target was read (`target`), or could not be (`failure`): ask the pool.
-    mutating func begin(_ read: Result<SocketRequestTarget, ExchangeFailure>) -> Action {
+    /// The request's target was read (`target`), or could not be (`failure`): ask the pool,
+    /// unless the overall deadline passed already (`deadlinePassed`): then it fails at once, and
+    /// no connection is opened for a request that cannot use it.
+    mutating func begin(_ read: Result<SocketRequestTarget, ExchangeFailure>, deadlinePassed: Bool = false) -> Action {
         switch phase {
         case .idle:
             switch read {
             case .success(let target):
                 self.target = target
+                if deadlinePassed { return finish(.fail(.timedOut(.overall))) }
                 phase = .waiting
                 return .acquire(target.key, armWaitTimer: !hasOverallDeadline)
             case .failure(let failure):

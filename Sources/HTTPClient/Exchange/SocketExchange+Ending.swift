@@ -41,7 +41,8 @@ extension SocketExchange {
         case .timedOut(.connect): return timedOut(.connect, after: configuration.connectTimeout)
         case .timedOut(.idle): return timedOut(.idle, after: idleTimeout)
         case .timedOut(.overall):
-            return timedOut(.overall, after: machine.request.overallDeadline(configuration, from: startedAt).map { $0 - startedAt } ?? .zero)
+            // A deadline set before the request started (passed already) is reported as zero.
+            return timedOut(.overall, after: machine.request.overallDeadline(configuration, from: startedAt).map { max(.zero, $0 - startedAt) } ?? .zero)
         case .connectionLost(let number): return .connectionLost(errno: number)
         case .proxyRefused(let status): return .proxyRefused(status: status, host: host, port: port)
         case .response(let wire): return HTTPClientError(wire)

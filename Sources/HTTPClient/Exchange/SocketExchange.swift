@@ -119,7 +119,12 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
         guard !isFinished else { return }
         timings.moments.queued = startedAt
         armOverallTimer()
-        run(machine.begin(readTarget()))
+        run(machine.begin(readTarget(), deadlinePassed: deadlinePassed))
+    }
+
+    /// Whether the overall deadline (the request's, else the client's) has passed already.
+    var deadlinePassed: Bool {
+        machine.request.overallDeadline(configuration, from: startedAt).map { $0 <= .now } ?? false
     }
 
     /// Arms the overall deadline on the current loop, when the client sets one.
@@ -325,7 +330,7 @@ final class SocketExchange: HTTPClientTask, ChannelHandler, @unchecked Sendable 
             parser = HTTPResponseParser(requestMethod: machine.method)
             // The next hop starts in a task of its own: it may go to another loop (an idle
             // connection waiting there), and the read that got here goes on using the exchange.
-            loop.execute { [self] in run(machine.begin(readTarget())) }
+            loop.execute { [self] in run(machine.begin(readTarget(), deadlinePassed: deadlinePassed)) }
         case .fail(let failure):
             let partial = partialResponse()
             report(.failure(clientError(for: failure)), partial: partial)

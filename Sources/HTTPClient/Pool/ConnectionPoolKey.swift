@@ -7,11 +7,13 @@
 /// to any origin (`host` and `port` are the proxy's), unless it `tunnels`; an `https` one always
 /// does: a `CONNECT` tunnel to `host` and `port`, the origin, with TLS to it inside. Through an
 /// HTTPS proxy the same, inside TLS to the proxy. Through a SOCKS proxy every connection is a
-/// tunnel to the origin.
+/// tunnel to the origin. A host name is kept in lower case (RFC 9110 §4.2.3: it is
+/// case-insensitive), so `EXAMPLE.com` and `example.com` share one pool and its limit.
 struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     /// Whether the connection speaks TLS (`https`).
     let secure: Bool
-    /// The host name or address literal as `getaddrinfo` takes it (no IPv6 brackets).
+    /// The host name or address literal as `getaddrinfo` takes it (no IPv6 brackets), in lower
+    /// case; a Unix domain socket's path as it is.
     let host: String
     /// The TCP port.
     let port: UInt16
@@ -27,11 +29,20 @@ struct ConnectionPoolKey: Sendable, Hashable, CustomStringConvertible {
     init(secure: Bool = false, host: String, port: UInt16, unix: Bool = false, proxy: ProxyEndpoint? = nil,
          tunnelsPlainHTTP: Bool = false) {
         self.secure = secure
-        self.host = host
+        self.host = unix ? host : Self.lowercased(host)
         self.port = port
         self.unix = unix
         self.proxy = proxy
         self.tunnels = proxy.map { !$0.kind.speaksHTTP || secure || tunnelsPlainHTTP } ?? false
+    }
+
+    /// `host` with its ASCII capitals made small (host names are ASCII here: a name with other
+    /// characters arrives as its A-labels); the same string, not a copy, when it has none, and
+    /// for an IPv6 literal (whose zone, an interface's name, is case-sensitive).
+    private static func lowercased(_ host: String) -> String {
+        guard host.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }),
+              !host.utf8.contains(UInt8(ascii: ":")) else { return host }
+        return String(decoding: host.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Where the socket connects: the proxy of a tunnel, else `host` and `port`.
