@@ -140,7 +140,7 @@ public final class HTTPClient: Sendable {
     /// exchange to its loop and returns.
     package func start(_ request: HTTPClientRequest, completion: @escaping ExchangeCompletion) -> any HTTPClientTaskObject {
         guard let loops else {
-            let port = request.url.port ?? 80
+            let port = request.url.effectivePort
             request.timingsHandler?(HTTPClientTimings(queued: .now, finished: .now))
             completion(.failure(.cannotConnect(host: request.url.host ?? "?", port: port, errno: EMFILE)), nil)
             return FinishedClientTask()
