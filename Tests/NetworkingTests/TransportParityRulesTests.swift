@@ -264,9 +264,11 @@ final class TransportParityRulesTests: FeedServerTestCase {
 
     // MARK: - Cancellation
 
-    /// Cancelled before it starts, while connecting (a server that never answers) and inside the
-    /// body (a drip), a provider's request completes exactly once, with `URLError(.cancelled)`,
-    /// through both transports; the transport itself reports nothing after the cancel.
+    /// Cancelled at once (the server takes two seconds to answer, so the cancel always comes
+    /// first: a fast answer can beat a cancel made right after the call), while connecting (a
+    /// server that never answers) and inside the body (a drip), a provider's request completes
+    /// exactly once, with `URLError(.cancelled)`, through both transports; the transport itself
+    /// reports nothing after the cancel.
     func testACancelledRequestCompletesOnceWithCancelled() throws {
         let silent = try LoopbackListener(.silent)
         defer { silent.stop() }
@@ -274,7 +276,7 @@ final class TransportParityRulesTests: FeedServerTestCase {
                               task: .requestParameters(parameters: ["interval": "100", "count": "50"], encoding: URLEncoding.queryString))
         for (label, transport) in transports(ephemeral()) {
             let cases: [(String, TestTarget)] = [
-                ("before start", TestTarget(baseURL: server.baseURL, path: "/echo")),
+                ("at once", TestTarget(baseURL: server.baseURL, path: "/delay/2000")),
                 ("while waiting", TestTarget(baseURL: URL(fixed: "http://127.0.0.1:\(silent.port)"), path: "/")),
                 ("inside the body", drip),
             ]
