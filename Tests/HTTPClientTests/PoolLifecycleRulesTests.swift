@@ -355,7 +355,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
         let port = server.port
         let resolver = HostResolver(literal: { _, _ in nil }, lookUp: { host, _ throws(SocketError) in
             lookups.append(host)
-            Thread.sleep(forTimeInterval: Double(lookup.components.seconds) + Double(lookup.components.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: lookup / .seconds(1))
             return try SocketAddress.resolve(host: "127.0.0.1", port: port, numericOnly: true)
         })
         let group = try EventLoopGroup(count: 1, label: "PoolLifecycleRulesTests")

@@ -138,7 +138,7 @@ public final class ScriptedHTTPServer: Sendable {
             return false
         case .respondInPieces(let pieces, let interval):
             for (index, piece) in pieces.enumerated() {
-                if index > 0 { Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18) }
+                if index > 0 { Thread.sleep(forTimeInterval: interval / .seconds(1)) }
                 guard (try? client.write(piece, timeout: .seconds(5))) != nil else { return false }
             }
             return true
