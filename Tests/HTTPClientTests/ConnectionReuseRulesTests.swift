@@ -9,38 +9,12 @@ import XCTest
 /// §6.1, §6.3 and §9.3-9.6 say: framing that may be a smuggling attempt, `Connection: close`,
 /// HTTP/1.0, responses without a body, interim responses and bytes past the response; and the
 /// `Content-Encoding` of a response body (RFC 9110 §8.4) as `execute` hands it on.
-final class ConnectionReuseRulesTests: XCTestCase {
-    private var client: HTTPClient!
-    private var servers: [ScriptedHTTPServer] = []
-    private var listeners: [ThreadedListener] = []
-
-    override func setUp() {
-        super.setUp()
-        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), proxy: .none))
-    }
-
-    override func tearDown() {
-        client?.closeIdleConnections()
-        client = nil
-        for server in servers { server.stop() }
-        for listener in listeners { listener.stop() }
-        servers = []
-        listeners = []
-        super.tearDown()
-    }
+final class ConnectionReuseRulesTests: ScriptedServerTestCase {
 
     /// A request answered and the connection (numbered from 1) it came on.
     private struct Received: Sendable {
         let connection: Int
         let target: String
-    }
-
-    /// The second `200` every origin gives, to a request for `/second`.
-    private static let second = Array("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nsecond".utf8)
-
-    /// Runs `request` on `client` and waits, bounded, for its one answer.
-    private func execute(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        try HTTPClientTestCase.executeWithCompletion(request, on: client)
     }
 
     /// Sends a `method` request answered by `first` (bytes as they are, the connection then kept
@@ -54,7 +28,7 @@ final class ConnectionReuseRulesTests: XCTestCase {
             log.append(Received(connection: connection, target: head.target))
             return .respond(head.target == "/second" ? Self.second : answer)
         }
-        servers.append(server)
+        keep(server)
         let outcome = try execute(HTTPClientRequest(url: server.url("/first"), method: method))
         let next = try execute(HTTPClientRequest(url: server.url("/second")))
         XCTAssertEqual(try next.get().body, Array("second".utf8), "the second request got its own answer", file: file, line: line)
@@ -151,7 +125,7 @@ final class ConnectionReuseRulesTests: XCTestCase {
     /// too: the next request goes on a new connection and gets its own answer.
     func testBytesArrivingAfterThePooledResponseCloseTheConnection() throws {
         let listener = try ThreadedListener(lifetime: .seconds(30))
-        listeners.append(listener)
+        keep(listener)
         let log = Recorder<Received>()
         // Signalled once the client has pooled the connection: the stray bytes come after that.
         let pooled = DispatchSemaphore(value: 0)
@@ -229,7 +203,7 @@ final class ConnectionReuseRulesTests: XCTestCase {
     private func delivered(_ encoded: [UInt8], coding: String) throws -> Result<HTTPClientResponse, HTTPClientError> {
         let answer = Array("HTTP/1.1 200 OK\r\nContent-Encoding: \(coding)\r\nContent-Length: \(encoded.count)\r\n\r\n".utf8) + encoded
         let server = try ScriptedHTTPServer { _, _, _ in .respond(answer) }
-        servers.append(server)
+        keep(server)
         return try execute(HTTPClientRequest(url: server.url("/coded")))
     }
 

@@ -10,22 +10,7 @@ import XCTest
 /// caller's `Expect: 100-continue` (§10.1.1; the client itself sends none), a final answer while
 /// the body is still going out, the one retry of an idempotent request on a kept-alive connection
 /// (§9.2.2, RFC 9112 §9.3.1) and which connections are kept (RFC 9112 §9.3, §9.6).
-final class InterimResponseRulesTests: XCTestCase {
-    private var client: HTTPClient!
-    private var servers: [ScriptedHTTPServer] = []
-
-    override func setUp() {
-        super.setUp()
-        client = HTTPClient(configuration: .init(connectTimeout: .seconds(5), idleTimeout: .seconds(5), proxy: .none))
-    }
-
-    override func tearDown() {
-        client?.closeIdleConnections()
-        client = nil
-        for server in servers { server.stop() }
-        servers = []
-        super.tearDown()
-    }
+final class InterimResponseRulesTests: ScriptedServerTestCase {
 
     /// A request a server received and the connection (numbered from 1) it came on.
     private struct Received: Sendable, Equatable {
@@ -34,9 +19,6 @@ final class InterimResponseRulesTests: XCTestCase {
         let target: String
     }
 
-    /// The answer every server gives to `GET /second`.
-    private static let second = Array("HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nsecond".utf8)
-
     /// A server that logs each request and answers `/second` with `second`, anything else as `reply` says.
     private func server(onAccept accept: ScriptedHTTPServer.Accept = .serve, log: Recorder<Received>,
                         reply: @escaping @Sendable (_ connection: Int, _ request: Int, _ head: HTTPRequestHead) -> ScriptedHTTPServer.Reply) throws -> ScriptedHTTPServer {
@@ -44,12 +26,7 @@ final class InterimResponseRulesTests: XCTestCase {
             log.append(Received(connection: connection, method: head.method, target: head.target))
             return head.target == "/second" ? .respond(Self.second) : reply(connection, number, head)
         }
-        servers.append(server)
-        return server
-    }
-
-    private func execute(_ request: HTTPClientRequest) throws -> Result<HTTPClientResponse, HTTPClientError> {
-        try HTTPClientTestCase.executeWithCompletion(request, on: client)
+        return keep(server)
     }
 
     /// Sends `GET /second` to `server` and says whether it went on connection `connection`.
