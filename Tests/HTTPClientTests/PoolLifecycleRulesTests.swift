@@ -27,6 +27,18 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
         client.execute(request) { result in answers.append((name, result)) }
     }
 
+    /// Makes `client` one of a single connection a host (`connectTimeout` for a wait), whose
+    /// connection a `GET /hang` then holds: returns the recorder of answers by name and the
+    /// holder's task, once the server has the holder's request.
+    func holdingTheOnlySlot(connectTimeout: Duration = .seconds(5))
+        -> (answers: Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>, holder: any HTTPClientTask) {
+        client = client(limit: 1, connectTimeout: connectTimeout)
+        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
+        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        return (answers, holder)
+    }
+
     // MARK: 1. The limit, the order, a waiter giving up
 
     func testManyRequestsNeverOpenMoreThanTheLimit() throws {
@@ -62,10 +74,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
     /// A request whose deadline passes while it waits for a slot fails with `.timedOut(.overall)`
     /// at once, leaves the queue and is never sent later, when the slot frees.
     func testAWaiterWhoseDeadlinePassesFailsAndIsNeverSent() throws {
-        client = client(limit: 1)
-        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
-        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
-        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        let (answers, holder) = holdingTheOnlySlot()
         let late = HTTPClientRequest(url: url("echo"), deadline: .now + .milliseconds(200))
         let began = ContinuousClock.now
         start(late, on: client, as: "late", into: answers)
@@ -82,10 +91,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
 
     /// Without a deadline, the wait for a slot is bounded by `connectTimeout`: `.timedOut(.connect)`.
     func testAWaiterWithoutADeadlineFailsAfterTheConnectTimeout() throws {
-        client = client(limit: 1, connectTimeout: .milliseconds(300))
-        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
-        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
-        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        let (answers, holder) = holdingTheOnlySlot(connectTimeout: .milliseconds(300))
         start(HTTPClientRequest(url: url("echo")), on: client, as: "waiter", into: answers)
         XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 })
         guard case .failure(.timedOut(.connect, let after, _, _))? = answers.values.first?.1 else {
@@ -198,10 +204,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
     // MARK: 3. Cancellation
 
     func testCancellingAWaiterFreesNothingAndIsNeverSent() throws {
-        client = client(limit: 1)
-        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
-        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
-        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        let (answers, holder) = holdingTheOnlySlot()
         let waiter = start(HTTPClientRequest(url: url("echo")), on: client, as: "waiter", into: answers)
         waiter.cancel()
         holder.cancel()
@@ -211,10 +214,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
     }
 
     func testCancellingTheCallingTaskWhileWaitingForASlotThrowsCancelledOnce() throws {
-        client = client(limit: 1)
-        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
-        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
-        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        let (_, holder) = holdingTheOnlySlot()
         let began = ContinuousClock.now
         let (result, _) = try executeAsync(HTTPClientRequest(url: url("echo"))) { ContinuousClock.now - began > .milliseconds(100) }
         guard case .failure(.cancelled) = result else { return XCTFail("expected .cancelled, got \(result)") }
@@ -296,10 +296,7 @@ final class PoolLifecycleRulesTests: HTTPClientTestCase {
     /// Cancelled while the answer's head is awaited, with a request waiting for the one slot:
     /// the waiter is served on a new connection at once.
     func testCancellingWhileTheHeadIsAwaitedHandsTheSlotToTheWaiter() throws {
-        client = client(limit: 1)
-        let answers = Recorder<(String, Result<HTTPClientResponse, HTTPClientError>)>()
-        let holder = start(HTTPClientRequest(url: url("hang")), on: client, as: "holder", into: answers)
-        XCTAssertTrue(waitUntil(timeout: 10) { self.server.requestCount(path: "/hang") == 1 })
+        let (answers, holder) = holdingTheOnlySlot()
         start(HTTPClientRequest(url: url("echo")), on: client, as: "waiter", into: answers)
         holder.cancel()
         XCTAssertTrue(waitUntil(timeout: 10) { answers.count == 1 })
