@@ -54,12 +54,19 @@ final class RawHTTPClient {
         throw SocketError.timedOut(operation: .read)
     }
 
-    /// Reads raw bytes until the server closes.
+    /// Reads raw bytes until the server closes (a FIN or a reset).
     func readUntilClose(timeout: Duration = .seconds(10)) throws -> [UInt8] {
         var all: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            let bytes = try socket.read(timeout: ContinuousClock.now.duration(to: deadline))
+            let bytes: [UInt8]
+            do {
+                bytes = try socket.read(timeout: ContinuousClock.now.duration(to: deadline))
+            } catch {
+                // A reset ends the stream as a FIN does, as `exchange` reads it: the server closed.
+                guard case .system(_, let code) = error, code == ECONNRESET else { throw error }
+                return all
+            }
             if bytes.isEmpty { return all }
             all += bytes
         }
